@@ -1,0 +1,82 @@
+// The knowledge core's exports. The host writes a constraint store at storePtr() (layout in
+// layout.ts), calls build(), then reads answers through views on this module's memory.
+import { OK } from './layout';
+import { STORE } from './store';
+import * as dag from './dag';
+import { computeEnvelopeCounts, computeOwnerCounts, envelopeCombinationCount } from './inference';
+import { rejectionSample as rejection, sample as sampleDeals } from './sampler';
+import { checkBatch as check } from './check';
+import { seedRng } from './rng';
+
+export {
+  MAX_CARDS, MAX_SEATS, MAX_CLAUSES, ST_N_CARDS, ST_N_SEATS, ST_N_CATEGORIES, ST_FACE_UP, ST_N_CLAUSES,
+  ST_CATEGORY_MASKS, ST_HAND_SIZES, ST_HOLDS, ST_LACKS, ST_CLAUSES, STORE_WORDS, OK, INCONSISTENT, TOO_LARGE,
+} from './layout';
+
+let io = new StaticArray<u8>(1 << 16);
+let ownerCounts: StaticArray<f64> | null = null;
+
+export function storePtr(): usize {
+  return STORE;
+}
+
+/** A scratch buffer of at least `bytes` for deals in and out. May grow memory: re-take views after. */
+export function ioBuffer(bytes: i32): usize {
+  if (io.length < bytes) io = new StaticArray<u8>(bytes);
+  return changetype<usize>(io);
+}
+
+/** Builds the DAG for the current store. OK, INCONSISTENT (no deal) or TOO_LARGE. */
+export function build(): i32 {
+  ownerCounts = null;
+  return dag.build();
+}
+
+export function totalCount(): f64 {
+  return dag.total;
+}
+
+export function dagNodes(): i32 {
+  return dag.nNodes;
+}
+
+export function dagEdges(): i32 {
+  return dag.nEdges;
+}
+
+/** Pointer to nCards x (nSeats + 2) f64 counts: deals placing each card with each owner. */
+export function ownerCountsPtr(): usize {
+  if (ownerCounts === null) ownerCounts = computeOwnerCounts();
+  return changetype<usize>(ownerCounts);
+}
+
+export function envelopeCombinations(): i32 {
+  return envelopeCombinationCount();
+}
+
+/** Pointer to envelopeCombinations() f64 counts: deals with each envelope combination. */
+export function envelopeCountsPtr(): usize {
+  if (ownerCounts === null) ownerCounts = computeOwnerCounts();
+  return changetype<usize>(computeEnvelopeCounts(ownerCounts!));
+}
+
+export function seed(lo: u32, hi: u32): void {
+  seedRng(lo, hi);
+}
+
+/** Writes n uniform consistent deals at out (requires a successful build). */
+export function sample(n: i32, out: usize): void {
+  if (dag.total > 0) sampleDeals(n, out);
+}
+
+export function rejectionSample(attempts: i32, out: usize, maxOut: i32): i32 {
+  return rejection(attempts, out, maxOut);
+}
+
+export function checkBatch(ptr: usize, n: i32, out: usize): i32 {
+  return check(ptr, n, out);
+}
+
+export function isOk(status: i32): bool {
+  return status == OK;
+}

@@ -1,0 +1,25 @@
+// One funnel for every failure of a command: a single line on stderr and a non-zero exit.
+// Mistakes in the input exit 1; anything else is our bug and exits 70 (EX_SOFTWARE), without a
+// stack trace unless CLUEDO_DEBUG is set.
+import { CommanderError } from 'commander';
+import { InputError } from '../errors.js';
+import { PositionTooLargeError } from '../core/wasm-core.js';
+
+export const EXIT_INPUT = 1;
+export const EXIT_USAGE = 2;
+export const EXIT_INTERNAL = 70;
+
+export function reportError(error: unknown): number {
+  if (error instanceof CommanderError) {
+    // commander has already printed its message
+    return error.exitCode === 0 ? 0 : EXIT_USAGE;
+  }
+  if (error instanceof InputError || error instanceof PositionTooLargeError) {
+    process.stderr.write(`cluedo: ${error.message}\n`);
+    return EXIT_INPUT;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`cluedo: internal error: ${message}\n`);
+  if (process.env.CLUEDO_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+  return EXIT_INTERNAL;
+}

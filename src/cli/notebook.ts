@@ -1,0 +1,80 @@
+// The human-readable detective's notebook: cards by owners with probabilities, the envelope per
+// category, the most likely solutions and the envelope's entropy.
+import type { Analysis } from '../inference/analyze.js';
+import type { Game } from '../game/types.js';
+
+const CERTAIN = '✔';
+const IMPOSSIBLE = '·';
+
+export interface NotebookOptions {
+  /** How many solutions to list (default 10). */
+  topSolutions?: number;
+  title?: string;
+}
+
+export function formatPercent(p: number): string {
+  if (p === 0) return '0%';
+  if (p === 1) return '100%';
+  if (p < 0.005) return '<1%';
+  if (p > 0.995) return '>99%';
+  return `${Math.round(p * 100)}%`;
+}
+
+export function renderNotebook(game: Game, analysis: Analysis, options: NotebookOptions = {}): string {
+  const lines: string[] = [];
+  const known = new Set(analysis.known.map((k) => `${k.card}\u0000${k.owner}`));
+  const exact = analysis.method === 'exact';
+  const cell = (card: string, owner: string): string => {
+    if (known.has(`${card}\u0000${owner}`)) return CERTAIN;
+    const p = analysis.cards[card][owner];
+    if (p === 0 && exact) return IMPOSSIBLE;
+    return formatPercent(p);
+  };
+
+  if (options.title) lines.push(options.title);
+  const view = game.me === null ? 'spectator view (public knowledge)' : `observer ${game.players[game.me]}`;
+  lines.push(`${game.players.length} players, ${game.events.length} events, ${view}`);
+  lines.push(
+    exact
+      ? `Consistent deals: ${analysis.consistentDeals!.toLocaleString('en-US')} (exact)`
+      : `Estimated from ${analysis.samples!.toLocaleString('en-US')} uniform samples`,
+  );
+  lines.push('');
+
+  const cardWidth = Math.max(...game.deck.cards.map((c) => c.length)) + 2;
+  const colWidth = Math.max(5, ...analysis.owners.map((o) => o.length)) + 1;
+  const header = ''.padEnd(cardWidth) + analysis.owners.map((o) => o.padStart(colWidth)).join('');
+  lines.push(header);
+  for (const category of game.deck.categories) {
+    lines.push(capitalise(category.name));
+    for (const card of category.cards) {
+      lines.push(`  ${card}`.padEnd(cardWidth) + analysis.owners.map((o) => cell(card, o).padStart(colWidth)).join(''));
+    }
+  }
+  lines.push(`${CERTAIN} certain   ${IMPOSSIBLE} impossible`);
+  lines.push('');
+
+  lines.push('Envelope');
+  for (const category of game.deck.categories) {
+    const entries = Object.entries(analysis.envelope[category.name])
+      .filter(([, p]) => p > 0)
+      .sort((a, b) => b[1] - a[1])
+      .map(([card, p]) => `${card} ${formatPercent(p)}`);
+    lines.push(`  ${capitalise(category.name)}: ${entries.join(', ')}`);
+  }
+  lines.push('');
+
+  const top = options.topSolutions ?? 10;
+  const shown = analysis.solutions.slice(0, top);
+  lines.push(`Most likely solutions (${shown.length} of ${analysis.solutions.length})`);
+  shown.forEach((s, i) => {
+    lines.push(`  ${String(i + 1).padStart(2)}. ${s.cards.join(', ').padEnd(cardWidth * 2)} ${(s.probability * 100).toFixed(2).padStart(6)}%`);
+  });
+  lines.push('');
+  lines.push(`Envelope entropy: ${analysis.entropyBits.toFixed(3)} bits`);
+  return lines.join('\n');
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,253 @@
+// A Wasm instance of the knowledge core with typed access to its memory. Data goes in and out
+// through views on the module's own memory (no per-call copies by generated bindings); views are
+// re-taken whenever memory has grown, since growth detaches the old ArrayBuffer.
+import { readFileSync } from 'node:fs';
+import type { ConstraintStore } from './constraints.js';
+
+interface CoreExports {
+  memory: WebAssembly.Memory;
+  storePtr(): number;
+  ioBuffer(bytes: number): number;
+  build(): number;
+  totalCount(): number;
+  dagNodes(): number;
+  dagEdges(): number;
+  ownerCountsPtr(): number;
+  envelopeCombinations(): number;
+  envelopeCountsPtr(): number;
+  seed(lo: number, hi: number): void;
+  sample(n: number, out: number): void;
+  rejectionSample(attempts: number, out: number, maxOut: number): number;
+  checkBatch(ptr: number, n: number, out: number): number;
+  [global: string]: unknown;
+}
+
+const LAYOUT_NAMES = [
+  'MAX_CARDS', 'MAX_SEATS', 'MAX_CLAUSES', 'ST_N_CARDS', 'ST_N_SEATS', 'ST_N_CATEGORIES', 'ST_FACE_UP',
+  'ST_N_CLAUSES', 'ST_CATEGORY_MASKS', 'ST_HAND_SIZES', 'ST_HOLDS', 'ST_LACKS', 'ST_CLAUSES', 'STORE_WORDS',
+  'OK', 'INCONSISTENT', 'TOO_LARGE',
+] as const;
+type Layout = Record<(typeof LAYOUT_NAMES)[number], number>;
+
+export const WASM_PATH = new URL('../../build/core.wasm', import.meta.url);
+
+let compiled: WebAssembly.Module | null = null;
+
+function wasmModule(): WebAssembly.Module {
+  if (compiled) return compiled;
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = new Uint8Array(readFileSync(WASM_PATH));
+  } catch {
+    throw new Error(`the Wasm core is not built (${WASM_PATH.pathname} is missing): run "npm run build"`);
+  }
+  compiled = new WebAssembly.Module(bytes);
+  return compiled;
+}
+
+/** The position has too many states for the exact DAG (very large custom decks with no information). */
+export class PositionTooLargeError extends Error {
+  override name = 'PositionTooLargeError';
+}
+
+/** Deal layout: per deal, nSeats + 2 u32 masks (seats in order, envelope, table). */
+export function dealWidth(nSeats: number): number {
+  return nSeats + 2;
+}
+
+export class KnowledgeCore {
+  private readonly exports: CoreExports;
+  private readonly layout: Layout;
+  private buffer: ArrayBuffer | null = null;
+  private u32View = new Uint32Array(0);
+  private f64View = new Float64Array(0);
+  private u8View = new Uint8Array(0);
+  private nSeats = 0;
+  private nCards = 0;
+  private status = -1;
+
+  static create(): KnowledgeCore {
+    return new KnowledgeCore();
+  }
+
+  private constructor() {
+    let memory: WebAssembly.Memory | undefined;
+    const instance = new WebAssembly.Instance(wasmModule(), {
+      env: {
+        abort(msg: number, file: number, line: number, column: number) {
+          const text = (ptr: number) => {
+            if (!memory || !ptr) return '?';
+            const len = new Uint32Array(memory.buffer, ptr - 4, 1)[0] >>> 1;
+            return String.fromCharCode(...new Uint16Array(memory.buffer, ptr, len));
+          };
+          throw new Error(`knowledge core aborted: ${text(msg)} (${text(file)}:${line}:${column})`);
+        },
+      },
+    });
+    this.exports = instance.exports as unknown as CoreExports;
+    memory = this.exports.memory;
+    const layout = {} as Layout;
+    for (const name of LAYOUT_NAMES) layout[name] = (this.exports[name] as WebAssembly.Global).value as number;
+    this.layout = layout;
+  }
+
+  private views(): void {
+    const buffer = this.exports.memory.buffer;
+    if (buffer === this.buffer) return;
+    this.buffer = buffer;
+    this.u32View = new Uint32Array(buffer);
+    this.f64View = new Float64Array(buffer);
+    this.u8View = new Uint8Array(buffer);
+  }
+
+  /** Writes the store into Wasm memory and builds the deal DAG. Returns false when no deal is consistent. */
+  load(store: ConstraintStore): boolean {
+    const L = this.layout;
+    if (store.nCards > L.MAX_CARDS) throw new RangeError(`at most ${L.MAX_CARDS} cards`);
+    if (store.nSeats > L.MAX_SEATS) throw new RangeError(`at most ${L.MAX_SEATS} seats`);
+    if (store.clauses.length > L.MAX_CLAUSES) throw new RangeError(`at most ${L.MAX_CLAUSES} clauses`);
+    this.views();
+    const base = this.exports.storePtr() >>> 2;
+    const w = this.u32View;
+    w.fill(0, base, base + L.ST_CLAUSES);
+    w[base + L.ST_N_CARDS] = store.nCards;
+    w[base + L.ST_N_SEATS] = store.nSeats;
+    w[base + L.ST_N_CATEGORIES] = store.categoryMasks.length;
+    w[base + L.ST_FACE_UP] = store.faceUpMask;
+    w[base + L.ST_N_CLAUSES] = store.clauses.length;
+    store.categoryMasks.forEach((m, g) => (w[base + L.ST_CATEGORY_MASKS + g] = m));
+    store.handSizes.forEach((h, s) => (w[base + L.ST_HAND_SIZES + s] = h));
+    for (let o = 0; o <= store.nSeats; o++) {
+      w[base + L.ST_HOLDS + o] = store.holds[o] ?? 0;
+      w[base + L.ST_LACKS + o] = store.lacks[o] ?? 0;
+    }
+    const seats = (1 << store.nSeats) - 1;
+    const table = 1 << (store.nSeats + 1);
+    store.clauses.forEach((clause, k) => {
+      // "With some seat" is "not in the envelope": a face-up card also satisfies it.
+      const owners = (clause.owners & seats) === seats && !(clause.owners & (1 << store.nSeats)) ? clause.owners | table : clause.owners;
+      w[base + L.ST_CLAUSES + 2 * k] = clause.cards >>> 0;
+      w[base + L.ST_CLAUSES + 2 * k + 1] = owners >>> 0;
+    });
+    this.nSeats = store.nSeats;
+    this.nCards = store.nCards;
+    this.status = this.exports.build();
+    if (this.status === L.TOO_LARGE) {
+      throw new PositionTooLargeError('this position has too many states for the exact counter');
+    }
+    return this.status === L.OK;
+  }
+
+  private requireLoaded(): void {
+    if (this.status < 0) throw new Error('no constraint store loaded');
+  }
+
+  /** Number of consistent deals (exact below 2^53, the nearest double above). */
+  count(): number {
+    this.requireLoaded();
+    return this.status === this.layout.OK ? this.exports.totalCount() : 0;
+  }
+
+  /** Size of the deal DAG: a measure of how hard the position is. */
+  dagSize(): { nodes: number; edges: number } {
+    return { nodes: this.exports.dagNodes(), edges: this.exports.dagEdges() };
+  }
+
+  /** nCards x (nSeats + 2) counts: row per card; columns seats, envelope, table. */
+  ownerCounts(): Float64Array {
+    this.requireLoaded();
+    const ptr = this.exports.ownerCountsPtr();
+    this.views();
+    return this.f64View.slice(ptr >>> 3, (ptr >>> 3) + this.nCards * (this.nSeats + 2));
+  }
+
+  /** Count per envelope combination, mixed-radix index over categories in deck order. */
+  envelopeCounts(): Float64Array {
+    this.requireLoaded();
+    const n = this.exports.envelopeCombinations();
+    const ptr = this.exports.envelopeCountsPtr();
+    this.views();
+    return this.f64View.slice(ptr >>> 3, (ptr >>> 3) + n);
+  }
+
+  seed(seed: number): void {
+    if (!Number.isSafeInteger(seed) || seed < 0) throw new RangeError(`seed must be a non-negative integer, got ${seed}`);
+    this.exports.seed(seed >>> 0, Math.floor(seed / 2 ** 32) >>> 0);
+  }
+
+  /**
+   * Draws n deals uniformly from the consistent ones into a Uint32Array (n x (nSeats + 2) masks).
+   * Reseeds first when a seed is given; otherwise continues the current stream.
+   */
+  sample(n: number, seed?: number): Uint32Array {
+    this.requireLoaded();
+    if (this.status !== this.layout.OK) throw new Error('no consistent deal to sample');
+    if (seed !== undefined) this.seed(seed);
+    const width = this.nSeats + 2;
+    const out = new Uint32Array(n * width);
+    const chunk = 8192;
+    for (let done = 0; done < n; done += chunk) {
+      const k = Math.min(chunk, n - done);
+      const ptr = this.exports.ioBuffer(k * width * 4);
+      this.exports.sample(k, ptr);
+      this.views();
+      out.set(this.u32View.subarray(ptr >>> 2, (ptr >>> 2) + k * width), done * width);
+    }
+    return out;
+  }
+
+  /**
+   * Views straight onto Wasm memory for bulk work without copies: fills the I/O buffer with n
+   * deals and returns a view valid until the next call into the core.
+   */
+  sampleView(n: number): Uint32Array {
+    const width = this.nSeats + 2;
+    const ptr = this.exports.ioBuffer(n * width * 4);
+    this.exports.sample(n, ptr);
+    this.views();
+    return this.u32View.subarray(ptr >>> 2, (ptr >>> 2) + n * width);
+  }
+
+  /** Baseline: deal unknown cards at random, keep consistent deals. */
+  rejectionSample(attempts: number, maxDeals = 0): { accepted: number; deals: Uint32Array } {
+    this.requireLoaded();
+    const width = this.nSeats + 2;
+    const ptr = this.exports.ioBuffer(Math.max(1, maxDeals) * width * 4);
+    const accepted = this.exports.rejectionSample(attempts, ptr, maxDeals);
+    this.views();
+    const kept = Math.min(accepted, maxDeals);
+    return { accepted, deals: this.u32View.slice(ptr >>> 2, (ptr >>> 2) + kept * width) };
+  }
+
+  /** Checks deals (n x (nSeats + 2) masks) against the loaded store: 1 = consistent. */
+  check(deals: Uint32Array): Uint8Array {
+    this.requireLoaded();
+    const width = this.nSeats + 2;
+    const n = Math.floor(deals.length / width);
+    const inPtr = this.exports.ioBuffer(n * width * 4 + n);
+    this.views();
+    this.u32View.set(deals.subarray(0, n * width), inPtr >>> 2);
+    const outPtr = inPtr + n * width * 4;
+    this.exports.checkBatch(inPtr, n, outPtr);
+    this.views();
+    return this.u8View.slice(outPtr, outPtr + n);
+  }
+
+  /**
+   * A view of the I/O buffer sized for n deals, for callers that write deals in place and then
+   * call checkInPlace(n): no copy in either direction.
+   */
+  dealBuffer(n: number): Uint32Array {
+    const width = this.nSeats + 2;
+    const ptr = this.exports.ioBuffer(n * width * 4 + n);
+    this.views();
+    return this.u32View.subarray(ptr >>> 2, (ptr >>> 2) + n * width);
+  }
+
+  /** Checks the n deals already written into dealBuffer(n); returns how many are consistent. */
+  checkInPlace(n: number): number {
+    const width = this.nSeats + 2;
+    const ptr = this.exports.ioBuffer(n * width * 4 + n);
+    return this.exports.checkBatch(ptr, n, ptr + n * width * 4);
+  }
+}

@@ -1,0 +1,115 @@
+// analyze(): the detective's notebook of a position, exactly or from uniform samples, in the
+// shape documented in docs/analysis-output.md (the `--json` contract).
+import type { KnowledgeCore } from '../core/wasm-core.js';
+import { InputError } from '../errors.js';
+import { parseGame } from '../game/log.js';
+import type { Game } from '../game/types.js';
+import { deduceFromCounts, knownPlacements, ownerColumn, ownerNames, type CardDeduction, type Placement } from './deduce.js';
+import { loadGame, sharedCore } from './position.js';
+import { envelopeCards, tallyDeals, type Tallies } from './tallies.js';
+
+export interface AnalyzeOptions {
+  /** Answer from this many uniform samples instead of exact counting. */
+  samples?: number;
+  /** Seed of the sampler (default 1). */
+  seed?: number;
+  /** Core to use (default: one shared per thread). */
+  core?: KnowledgeCore;
+}
+
+export interface Solution {
+  cards: string[];
+  probability: number;
+}
+
+export interface Analysis {
+  method: 'exact' | 'sampled';
+  consistentDeals: number | null;
+  samples: number | null;
+  owners: string[];
+  cards: Record<string, Record<string, number>>;
+  envelope: Record<string, Record<string, number>>;
+  solutions: Solution[];
+  known: Placement[];
+  entropyBits: number;
+}
+
+export const DEFAULT_SEED = 1;
+const SAMPLE_CHUNK = 8192;
+
+/** Analyses a game log (the JSON of docs/game-log.md). Throws InputError on a bad or impossible log. */
+export function analyze(log: unknown, options: AnalyzeOptions = {}): Analysis {
+  return analyzeGame(parseGame(log), options);
+}
+
+export function analyzeGame(game: Game, options: AnalyzeOptions = {}): Analysis {
+  const core = options.core ?? sharedCore();
+  if (options.samples !== undefined && (!Number.isSafeInteger(options.samples) || options.samples < 1)) {
+    throw new InputError(`samples must be a positive integer, got ${options.samples}`);
+  }
+  const seed = options.seed ?? DEFAULT_SEED;
+  if (!Number.isSafeInteger(seed) || seed < 0) throw new InputError(`seed must be a non-negative integer, got ${seed}`);
+  loadGame(core, game);
+  const exactCounts = core.ownerCounts();
+  // Certainty is always decided exactly: a sampled "known" would be a guess.
+  const known = knownPlacements(deduceFromCounts(game, exactCounts));
+  if (options.samples === undefined) {
+    const tallies = { total: core.count(), ownerCounts: exactCounts, envelopeCounts: core.envelopeCounts() };
+    return report(game, tallies, known, 'exact');
+  }
+  return report(game, sampleTallies(core, game, options.samples, seed), known, 'sampled');
+}
+
+function sampleTallies(core: KnowledgeCore, game: Game, n: number, seed: number): Tallies {
+  const width = game.players.length + 2;
+  const combos = game.deck.categories.reduce((k, c) => k * c.cards.length, 1);
+  const tallies: Tallies = { total: 0, ownerCounts: new Float64Array(game.deck.cards.length * width), envelopeCounts: new Float64Array(combos) };
+  core.seed(seed);
+  for (let done = 0; done < n; done += SAMPLE_CHUNK) {
+    tallyDeals(game.deck, game.players.length, core.sampleView(Math.min(SAMPLE_CHUNK, n - done)), tallies);
+  }
+  return tallies;
+}
+
+/** Turns tallies into the analysis object: every number is a count divided by the total. */
+function report(game: Game, tallies: Tallies, known: Placement[], method: 'exact' | 'sampled'): Analysis {
+  const width = game.players.length + 2;
+  const owners = ownerNames(game);
+  const { total } = tallies;
+  const cards: Analysis['cards'] = {};
+  game.deck.cards.forEach((card, c) => {
+    cards[card] = Object.fromEntries(owners.map((o) => [o, tallies.ownerCounts[c * width + ownerColumn(game, o)] / total]));
+  });
+  const envelope: Analysis['envelope'] = {};
+  for (const category of game.deck.categories) {
+    envelope[category.name] = Object.fromEntries(category.cards.map((card) => [card, cards[card].envelope]));
+  }
+  const solutions: Solution[] = [];
+  tallies.envelopeCounts.forEach((n, index) => {
+    if (n > 0) solutions.push({ cards: envelopeCards(game.deck, index).map((c) => game.deck.cards[c]), probability: n / total });
+  });
+  solutions.sort((a, b) => b.probability - a.probability); // stable: ties stay in deck order
+  const entropyBits = solutions.reduce((h, s) => h - s.probability * Math.log2(s.probability), 0);
+  return {
+    method,
+    consistentDeals: method === 'exact' ? total : null,
+    samples: method === 'sampled' ? total : null,
+    owners,
+    cards,
+    envelope,
+    solutions,
+    known,
+    entropyBits: entropyBits === 0 ? 0 : entropyBits,
+  };
+}
+
+/**
+ * Deduction for a game log: for every card, the owners still possible and the certain owner if
+ * any. Complete: an owner is certain exactly when its exact probability is 1.
+ */
+export function deduce(log: unknown, options: { core?: KnowledgeCore } = {}): CardDeduction[] {
+  const game = parseGame(log);
+  const core = options.core ?? sharedCore();
+  loadGame(core, game);
+  return deduceFromCounts(game, core.ownerCounts());
+}
