@@ -103,6 +103,8 @@ function preprocess(): i32 {
     for (let g = 0; g < nCats; g++) if (categoryMask(g) & (<u32>1 << c)) unchecked(cardCategory[c] = g);
     unchecked(fixedOwner[c] = -1);
     if (faceUp & (<u32>1 << c)) {
+      // A face-up card is on the table: no seat and not the envelope can hold it.
+      for (let o = 0; o <= nSeats; o++) if (holdsOf(o) & (<u32>1 << c)) return INCONSISTENT;
       unchecked(allowed[c] = 0);
       unchecked(fixedOwner[c] = tableOwner);
       unchecked(baseMasks[tableOwner] |= <u32>1 << c);

@@ -20,9 +20,12 @@ export function storePtr(): usize {
   return STORE;
 }
 
-/** A scratch buffer of at least `bytes` for deals in and out. May grow memory: re-take views after. */
+/**
+ * A scratch buffer of at least `bytes` for deals in and out (plus slack: the SIMD check reads up
+ * to 16 bytes past a deal). May grow memory: re-take views after.
+ */
 export function ioBuffer(bytes: i32): usize {
-  if (io.length < bytes) io = new StaticArray<u8>(bytes);
+  if (io.length < bytes + 64) io = new StaticArray<u8>(bytes + 64);
   return changetype<usize>(io);
 }
 

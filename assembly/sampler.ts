@@ -5,10 +5,10 @@ import { MAX_SEATS } from './layout';
 import { allCardsMask, categoryMask, holdsOf, nCardsOf, nCategoriesOf, nSeatsOf, handSize, faceUpOf } from './store';
 import { baseMasks, bwd, edgeChild, edgeOwner, edgeStart, nSeats, nVars, order, total } from './dag';
 import { belowU32, belowU64, nextUnit } from './rng';
-import { isConsistent } from './check';
+import { checkPrepared, prepareCheck } from './check';
 
 const EXACT_LIMIT: f64 = 9007199254740992.0; // 2^53
-const masks = new StaticArray<u32>(MAX_SEATS + 2);
+const masks = new StaticArray<u32>(MAX_SEATS + 6); // + slack: the SIMD check reads whole vectors
 
 /** Writes n uniform consistent deals (nSeats + 2 masks each) to out. Requires total > 0. */
 export function sample(n: i32, out: usize): void {
@@ -62,6 +62,7 @@ export function rejectionSample(attempts: i32, out: usize, maxOut: i32): i32 {
   let known: u32 = faceUpOf();
   for (let o = 0; o <= env; o++) known |= holdsOf(o);
   let accepted = 0;
+  prepareCheck();
   for (let k = 0; k < attempts; k++) {
     for (let o = 0; o <= env; o++) unchecked(masks[o] = holdsOf(o) & ~faceUpOf());
     unchecked(masks[seats + 1] = faceUpOf());
@@ -93,7 +94,7 @@ export function rejectionSample(attempts: i32, out: usize, maxOut: i32): i32 {
       let need = handSize(s) - <i32>popcnt<u32>(unchecked(masks[s]));
       while (need-- > 0 && next < n) unchecked(masks[s] |= <u32>1 << unchecked(pool[next++]));
     }
-    if (isConsistent(deal)) {
+    if (checkPrepared(deal)) {
       if (accepted < maxOut) {
         const dst = out + <usize>accepted * (<usize>width << 2);
         for (let o = 0; o < width; o++) store<u32>(dst + (<usize>o << 2), unchecked(masks[o]));

@@ -22,6 +22,7 @@ import {
   analyzeOracle,
   bruteForce,
   bruteForceGame,
+  dealSatisfiesStore,
   envelopeCards,
   firstInconsistentEvent,
   gameFromExactLog,
@@ -131,6 +132,13 @@ function expectCoreMatches(core: KnowledgeCore, store: ConstraintStore, want: Or
   if (want.count === 0) return;
   expect(Array.from(core.ownerCounts())).toEqual(Array.from(want.ownerCounts));
   expect(Array.from(core.envelopeCounts())).toEqual(Array.from(want.envelopeCounts));
+  // a few sampled deals: each one consistent per the oracle
+  const w = store.nSeats + 2;
+  const deals = core.sample(8, 12345);
+  for (let k = 0; k < 8; k++) {
+    const deal = deals.subarray(k * w, (k + 1) * w);
+    expect(dealSatisfiesStore(store, deal), `sampled deal [${Array.from(deal).join(', ')}] is not consistent`).toBe(true);
+  }
 }
 
 function multinomial(n: number, parts: number[]): number {
@@ -299,6 +307,58 @@ describe('analyze (exact) against the oracle', () => {
     };
     expect(() => runAnalyze(log)).toThrow(InputError);
     expect(() => runAnalyze(log)).toThrow(/\bevent 2\b/);
+  });
+});
+
+describe('face-up cards in constraints (minimal cases)', () => {
+  const deck = { who: ['Ada', 'Bo', 'Cy'], what: ['axe', 'bat'] };
+
+  it('a card shown by a seat cannot be face up: the log is impossible at that event', () => {
+    const log: LogJson = {
+      deck: { who: ['Ada', 'Bo'], what: ['axe', 'bat', 'cord'] },
+      players: ['Ann', 'Bob'],
+      faceUp: ['cord'],
+      me: 'Ann',
+      myHand: ['Ada'],
+      events: [{ type: 'suggestion', by: 'Ann', cards: ['Bo', 'cord'], shownBy: 'Bob', shown: 'cord' }],
+    };
+    expect(bruteForceGame(gameFromExactLog(log)).count).toBe(0);
+    expect(() => runAnalyze(log)).toThrow(InputError);
+    expect(() => runAnalyze(log)).toThrow(/\bevent 1\b/);
+  });
+
+  it('a correct accusation cannot name a face-up card: the log is impossible at that event', () => {
+    const log: LogJson = {
+      deck,
+      players: ['Ann', 'Bob'],
+      faceUp: ['Cy'],
+      events: [{ type: 'accusation', by: 'Ann', cards: ['Cy', 'axe'], correct: true }],
+    };
+    expect(bruteForceGame(gameFromExactLog(log)).count).toBe(0);
+    expect(() => runAnalyze(log)).toThrow(/\bevent 1\b/);
+  });
+
+  it('a wrong accusation naming a face-up card tells nothing', () => {
+    const log: LogJson = {
+      deck,
+      players: ['Ann', 'Bob'],
+      faceUp: ['Cy'],
+      events: [{ type: 'accusation', by: 'Ann', cards: ['Cy', 'axe'], correct: false }],
+    };
+    const game = gameFromExactLog(log);
+    expect(bruteForceGame(game).count).toBe(8); // 2 × 2 envelopes × 2 ways to deal the other two cards
+    expect(runAnalyze(log).consistentDeals).toBe(8);
+    // ... and the store that says so, read literally, keeps all 8 deals too
+    expect(bruteForce(constraintsOf(parseGame(log))).count).toBe(8);
+  });
+
+  it('KnowledgeCore reads a clause literally: a face-up card lies with no seat', () => {
+    // Cy (card 2) is face up; "Ann or Bob holds Cy or axe" must mean "one of them holds axe".
+    const store = emptyStore(5, [0b00111, 0b11000], [1, 1], 0b00100);
+    store.clauses.push({ cards: 0b01100, owners: 0b011 });
+    const core = KnowledgeCore.create();
+    expect(core.load(store)).toBe(true);
+    expect(core.count()).toBe(bruteForce(store).count); // 4
   });
 });
 

@@ -411,7 +411,8 @@ describe('constraintsOf', () => {
 
   it('records accusations', () => {
     const store = constraintsOf(game([accusation('N', ['A', 'X', 'P'], false), accusation('E', ['B', 'Y', 'Q'], true)]));
-    expect(store.clauses).toEqual([{ cards: AXP, owners: 0b1111 }]);
+    // A wrong accusation: some accused card is with a seat (bits 0-3) or face up (table, bit 5).
+    expect(store.clauses).toEqual([{ cards: AXP, owners: 0b101111 }]);
     expect(store.holds).toEqual([0, 0, 0, 0, 0b101010]);
   });
 

@@ -1,6 +1,6 @@
 /**
  * Everything an observer has learned, as constraints on deals. Owners are numbered
- * 0..nSeats-1 for the seats and nSeats for the envelope; face-up cards are fixed on the table.
+ * 0..nSeats-1 for the seats, nSeats for the envelope and nSeats + 1 for the face-up table.
  * Card sets are u32 bitmasks over the deck's card indices; owner sets are bitmasks over owners.
  */
 export interface Clause {
@@ -22,7 +22,7 @@ export interface ConstraintStore {
   lacks: number[];
   /**
    * At-least-one clauses. A refutation the observer did not see is `{cards: named, owners: 1 << seat}`;
-   * a wrong accusation is `{cards: accused, owners: every owner but the envelope}` (some accused card
+   * a wrong accusation is `{cards: accused, owners: every seat and the table}` (some accused card
    * is not in the envelope).
    */
   clauses: Clause[];
@@ -30,6 +30,10 @@ export interface ConstraintStore {
 
 export function envelopeOwner(store: { nSeats: number }): number {
   return store.nSeats;
+}
+
+export function tableOwner(store: { nSeats: number }): number {
+  return store.nSeats + 1;
 }
 
 /** An empty store: only the deck, the seats, their hand sizes and the face-up cards. */

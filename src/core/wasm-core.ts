@@ -121,13 +121,9 @@ export class KnowledgeCore {
       w[base + L.ST_HOLDS + o] = store.holds[o] ?? 0;
       w[base + L.ST_LACKS + o] = store.lacks[o] ?? 0;
     }
-    const seats = (1 << store.nSeats) - 1;
-    const table = 1 << (store.nSeats + 1);
     store.clauses.forEach((clause, k) => {
-      // "With some seat" is "not in the envelope": a face-up card also satisfies it.
-      const owners = (clause.owners & seats) === seats && !(clause.owners & (1 << store.nSeats)) ? clause.owners | table : clause.owners;
       w[base + L.ST_CLAUSES + 2 * k] = clause.cards >>> 0;
-      w[base + L.ST_CLAUSES + 2 * k + 1] = owners >>> 0;
+      w[base + L.ST_CLAUSES + 2 * k + 1] = clause.owners >>> 0;
     });
     this.nSeats = store.nSeats;
     this.nCards = store.nCards;

@@ -1,4 +1,4 @@
-import { emptyStore, envelopeOwner, type ConstraintStore } from '../core/constraints.js';
+import { emptyStore, envelopeOwner, tableOwner, type ConstraintStore } from '../core/constraints.js';
 import { InputError } from '../errors.js';
 import type { Game } from './types.js';
 
@@ -33,9 +33,10 @@ export function constraintsOf(game: Game, eventCount = game.events.length): Cons
     const named = maskOf(e.cards);
     if (e.type === 'accusation') {
       const env = envelopeOwner(store);
-      // Right: the envelope is exactly these. Wrong: some accused card lies outside the envelope.
+      // Right: the envelope is exactly these. Wrong: some accused card lies outside the envelope,
+      // with a seat or face up on the table.
       if (e.correct) holds[env] = (holds[env] | named) >>> 0;
-      else clauses.push({ cards: named, owners: allSeats });
+      else clauses.push({ cards: named, owners: (allSeats | (1 << tableOwner(store))) >>> 0 });
       continue;
     }
     // Asked in seat order after the suggester, every seat before the refuter had none of the cards;

@@ -333,7 +333,7 @@ export function envelopeCards(categoryMasks: number[], index: number): number[] 
  * A minimal reader for test logs that spell every name exactly (up to case) and give their deck:
  * just enough to run the oracle on small example files, independently of src/game/log.ts.
  */
-export function gameFromExactLog(json: {
+interface ExactLog {
   deck: Record<string, string[]>;
   players: string[];
   handSizes?: number[];
@@ -341,7 +341,10 @@ export function gameFromExactLog(json: {
   me?: string;
   myHand?: string[];
   events: Array<{ type: string; by: string; cards: string[]; shownBy?: string | null; shown?: string; correct?: boolean }>;
-}): Game {
+}
+
+export function gameFromExactLog(log: unknown): Game {
+  const json = log as ExactLog;
   const categories = Object.entries(json.deck);
   const cards = categories.flatMap(([, cs]) => cs);
   const categoryMasks: number[] = [];

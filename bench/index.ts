@@ -1,0 +1,148 @@
+// `npm run bench [-- --json FILE] [-- --time MS]`: the knowledge core's speed, measured side by side
+// in one run on one thread: the Wasm check vs the plain TypeScript one, exact inference latency
+// per example, and exactly-uniform sampling vs rejection sampling at three stages of a game.
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { parseArgs } from 'node:util';
+import { Bench, type Task } from 'tinybench';
+import { KnowledgeCore } from '../src/core/wasm-core.js';
+import { checkDeals, compileStore } from '../src/core/deal-check.js';
+import { constraintsOf } from '../src/game/constraints-of.js';
+import { parseGame } from '../src/game/log.js';
+import type { Game } from '../src/game/types.js';
+import { analyzeGame } from '../src/inference/analyze.js';
+
+const { values: args } = parseArgs({
+  options: { json: { type: 'string' }, time: { type: 'string', default: '1000' } },
+});
+const TIME = Number(args.time);
+const EXAMPLES = new URL('../examples/', import.meta.url);
+
+function loadExample(name: string): Game {
+  return parseGame(JSON.parse(readFileSync(new URL(`${name}.json`, EXAMPLES), 'utf8')));
+}
+
+function median(task: Task): number {
+  const r = task.result as { latency: { p50: number } };
+  return r.latency.p50; // milliseconds
+}
+
+function perSecond(task: Task): number {
+  return 1000 / median(task);
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+// ---- 1. Consistency checks: Wasm vs plain TypeScript on the same deals --------------------------
+async function benchCheck() {
+  const game = loadExample('classic-6p-late');
+  const store = constraintsOf(game);
+  const core = KnowledgeCore.create();
+  core.load(store);
+  const n = 4096;
+  const width = game.players.length + 2;
+  // Half consistent deals, half near misses (two cards swapped between owners): both paths.
+  const deals = core.sample(n, 7);
+  for (let i = 0; i < n; i += 2) {
+    const a = i * width + (i % width);
+    const b = i * width + ((i + 1) % width);
+    const x = deals[a] & -deals[a];
+    const y = deals[b] & -deals[b];
+    deals[a] = ((deals[a] & ~x) | y) >>> 0;
+    deals[b] = ((deals[b] & ~y) | x) >>> 0;
+  }
+  const compiled = compileStore(store);
+  core.dealBuffer(n).set(deals); // the deals live in Wasm memory; the check reads them in place
+  const expected = checkDeals(compiled, deals);
+  if (core.checkInPlace(n) !== expected) throw new Error('Wasm and TypeScript checks disagree');
+
+  const bench = new Bench({ name: 'consistency check', time: TIME });
+  bench.add('wasm', () => core.checkInPlace(n));
+  bench.add('typescript', () => checkDeals(compiled, deals));
+  await bench.run();
+  const [wasm, ts] = bench.tasks;
+  const wasmRate = perSecond(wasm) * n;
+  const tsRate = perSecond(ts) * n;
+  return { position: 'classic-6p-late', batch: n, consistentShare: expected / n, wasmChecksPerSec: wasmRate, typescriptChecksPerSec: tsRate, ratio: wasmRate / tsRate };
+}
+
+// ---- 2. Exact inference latency on every example, after warm-up ---------------------------------
+async function benchInference() {
+  const names = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json') && !f.includes('.expected')).map((f) => f.replace(/\.json$/, '')).sort();
+  const core = KnowledgeCore.create();
+  const bench = new Bench({ name: 'exact inference', time: TIME / 2, warmup: true, warmupTime: 200 });
+  const games = new Map(names.map((name) => [name, loadExample(name)]));
+  for (const [name, game] of games) bench.add(name, () => analyzeGame(game, { core }));
+  await bench.run();
+  return bench.tasks.map((task) => {
+    const game = games.get(task.name)!;
+    core.load(constraintsOf(game));
+    return { example: task.name, medianMs: median(task), consistentDeals: core.count(), dagNodes: core.dagSize().nodes, dagEdges: core.dagSize().edges };
+  });
+}
+
+// ---- 3. Exactly uniform deals vs rejection sampling ---------------------------------------------
+async function benchSampling() {
+  const stages: Array<[string, string]> = [
+    ['early', 'classic-6p-early'],
+    ['mid', 'classic-5p-mid'],
+    ['late', 'classic-6p-late'],
+  ];
+  const rows = [];
+  for (const [stage, name] of stages) {
+    const core = KnowledgeCore.create();
+    core.load(constraintsOf(loadExample(name)));
+    const batch = 8192;
+    const attempts = 100_000;
+    core.seed(1);
+    // Acceptance of rejection sampling, over a fixed budget of attempts (in the Wasm core too).
+    const acceptanceAttempts = 2_000_000;
+    const accepted = core.rejectionSample(acceptanceAttempts).accepted;
+    const bench = new Bench({ name: `sampling ${stage}`, time: TIME });
+    bench.add('dag sampler', () => core.sampleView(batch));
+    bench.add('rejection', () => core.rejectionSample(attempts));
+    await bench.run();
+    const [dag, rej] = bench.tasks;
+    const samplerRate = perSecond(dag) * batch;
+    const attemptRate = perSecond(rej) * attempts;
+    const acceptance = accepted / acceptanceAttempts;
+    // With no acceptance at all, bound the rate by 3 acceptances (a 95% Poisson upper bound).
+    const rejectionRate = attemptRate * Math.max(accepted, 3) / acceptanceAttempts;
+    rows.push({
+      stage,
+      position: name,
+      consistentDeals: core.count(),
+      samplerDealsPerSec: samplerRate,
+      rejectionAttemptsPerSec: attemptRate,
+      rejectionAcceptance: acceptance,
+      rejectionDealsPerSec: accepted > 0 ? attemptRate * acceptance : null,
+      rejectionDealsPerSecUpperBound: rejectionRate,
+      speedup: samplerRate / rejectionRate,
+      speedupIsLowerBound: accepted < 3,
+    });
+  }
+  return rows;
+}
+
+const check = await benchCheck();
+const inference = await benchInference();
+const sampling = await benchSampling();
+
+console.log(`\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; one thread\n`);
+console.log('Consistency check (classic-6p-late, 4096 deals, half consistent)');
+console.log(`  Wasm        ${fmt(check.wasmChecksPerSec)} checks/s`);
+console.log(`  TypeScript  ${fmt(check.typescriptChecksPerSec)} checks/s`);
+console.log(`  ratio       ${fmt(check.ratio, 2)}×   (target ≥ 1.5×)\n`);
+console.log('Exact inference, median after warm-up (target ≤ 10 ms)');
+for (const r of inference) console.log(`  ${r.example.padEnd(24)} ${fmt(r.medianMs, 3).padStart(8)} ms   ${fmt(r.consistentDeals).padStart(16)} deals   DAG ${r.dagNodes} nodes / ${r.dagEdges} edges`);
+console.log('\nUniform consistent deals per second (target ≥ 500,000; ≥ 100× rejection late)');
+for (const r of sampling) {
+  const rej = r.rejectionDealsPerSec === null ? `< ${fmt(r.rejectionDealsPerSecUpperBound, 1)}` : fmt(r.rejectionDealsPerSec, 1);
+  console.log(`  ${r.stage.padEnd(6)} ${r.position.padEnd(18)} sampler ${fmt(r.samplerDealsPerSec).padStart(11)}/s   rejection ${rej.padStart(10)}/s (acceptance ${r.rejectionAcceptance.toExponential(2)})   ${r.speedupIsLowerBound ? '≥ ' : ''}${fmt(r.speedup, 0)}×`);
+}
+
+if (args.json) {
+  const out = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling };
+  writeFileSync(args.json, `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`\nwrote ${args.json}`);
+}
