@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { checkDeals, compileStore } from '../src/core/deal-check.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ConstraintStore } from '../src/core/constraints.js';
@@ -408,11 +409,17 @@ describe('KnowledgeCore.check judges deals as the oracle does', () => {
     deals.forEach((d, k) => flat.set(d, k * (store.nSeats + 2)));
     const got = core.check(flat);
     expect(got.length).toBe(deals.length);
+    // The plain TypeScript kernel (the benchmark's baseline) must judge every deal the same way.
+    const gotTs = new Uint8Array(deals.length);
+    checkDeals(compileStore(store), flat, gotTs);
     let pass = 0;
     deals.forEach((d, k) => {
       const want = dealSatisfiesStore(store, d) ? 1 : 0;
       if (got[k] !== want) {
         throw new Error(`check([${Array.from(d).join(', ')}]) = ${got[k]}, oracle says ${want}; store ${JSON.stringify(store)}`);
+      }
+      if (gotTs[k] !== want) {
+        throw new Error(`TypeScript checkDeals([${Array.from(d).join(', ')}]) = ${gotTs[k]}, oracle says ${want}; store ${JSON.stringify(store)}`);
       }
       pass += want;
     });

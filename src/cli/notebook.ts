@@ -67,8 +67,9 @@ export function renderNotebook(game: Game, analysis: Analysis, options: Notebook
   const top = options.topSolutions ?? 10;
   const shown = analysis.solutions.slice(0, top);
   lines.push(`Most likely solutions (${shown.length} of ${analysis.solutions.length})`);
+  const solutionWidth = Math.max(0, ...shown.map((s) => s.cards.join(', ').length));
   shown.forEach((s, i) => {
-    lines.push(`  ${String(i + 1).padStart(2)}. ${s.cards.join(', ').padEnd(cardWidth * 2)} ${(s.probability * 100).toFixed(2).padStart(6)}%`);
+    lines.push(`  ${String(i + 1).padStart(2)}. ${s.cards.join(', ').padEnd(solutionWidth)}  ${(s.probability * 100).toFixed(2).padStart(6)}%`);
   });
   lines.push('');
   lines.push(`Envelope entropy: ${analysis.entropyBits.toFixed(3)} bits`);
