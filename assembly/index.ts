@@ -1,6 +1,5 @@
 // The knowledge core's exports. The host writes a constraint store at storePtr() (layout in
 // layout.ts), calls build(), then reads answers through views on this module's memory.
-import { OK } from './layout';
 import { STORE } from './store';
 import * as dag from './dag';
 import { computeEnvelopeCounts, computeOwnerCounts, envelopeCombinationCount } from './inference';
@@ -78,8 +77,4 @@ export function rejectionSample(attempts: i32, out: usize, maxOut: i32): i32 {
 
 export function checkBatch(ptr: usize, n: i32, out: usize): i32 {
   return check(ptr, n, out);
-}
-
-export function isOk(status: i32): bool {
-  return status == OK;
 }

@@ -9,6 +9,10 @@ let envelopeOut = new StaticArray<f64>(1);
 let fwdMasked = new StaticArray<f64>(1);
 let bwdMasked = new StaticArray<f64>(1);
 const layerMasks = new StaticArray<u32>(MAX_CARDS);
+/** Per category: cards that can be in the envelope, and the one picked in the current condition. */
+const candidates = new StaticArray<u32>(MAX_CARDS);
+const pick = new StaticArray<u32>(MAX_CARDS);
+const conditionalCounts = new StaticArray<f64>(MAX_CARDS * 12);
 
 /** Fills and returns the card x owner count matrix (row per card; seats, envelope, table). */
 export function computeOwnerCounts(): StaticArray<f64> {
@@ -67,7 +71,6 @@ export function computeEnvelopeCounts(ownerCounts: StaticArray<f64>): StaticArra
   const width = nSeats + 2;
 
   // Envelope candidates per category: cards with a non-zero envelope count.
-  const candidates = new StaticArray<u32>(32);
   let free = 0;
   let freeCount = -1;
   for (let g = 0; g < nCats; g++) {
@@ -84,12 +87,10 @@ export function computeEnvelopeCounts(ownerCounts: StaticArray<f64>): StaticArra
   }
 
   // Odometer over the candidates of the conditioned categories.
-  const pick = new StaticArray<u32>(32); // chosen card bit per category
   for (let g = 0; g < nCats; g++) {
     const m = unchecked(candidates[g]);
     unchecked(pick[g] = m & -m);
   }
-  const cond = new StaticArray<f64>(MAX_CARDS * 12);
   while (true) {
     // Mask per layer: a conditioned category's cards go to the envelope iff picked.
     let picked: u32 = 0;
@@ -110,14 +111,14 @@ export function computeEnvelopeCounts(ownerCounts: StaticArray<f64>): StaticArra
     const conditionalTotal = nNodes > 0 ? unchecked(bwdMasked[0]) : 0.0;
     if (conditionalTotal > 0) {
       // Envelope counts of the free category's cards under this condition.
-      memory.fill(changetype<usize>(cond), 0, <usize>(MAX_CARDS * 12) << 3);
-      accumulateEdges(fwdMasked, bwdMasked, cond, width, envOwner);
+      memory.fill(changetype<usize>(conditionalCounts), 0, <usize>(MAX_CARDS * 12) << 3);
+      accumulateEdges(fwdMasked, bwdMasked, conditionalCounts, width, envOwner);
       let fm = categoryMask(free);
       while (fm) {
         const c = <i32>ctz<u32>(fm);
         fm &= fm - 1;
-        const n = unchecked(fixedOwner[c]) == envOwner ? conditionalTotal : unchecked(cond[c * width + envOwner]);
-        if (n > 0) unchecked(envelopeOut[indexOf(pick, free, c)] = n);
+        const n = unchecked(fixedOwner[c]) == envOwner ? conditionalTotal : unchecked(conditionalCounts[c * width + envOwner]);
+        if (n > 0) unchecked(envelopeOut[indexOf(free, c)] = n);
       }
     }
     // Next combination.
@@ -135,7 +136,7 @@ export function computeEnvelopeCounts(ownerCounts: StaticArray<f64>): StaticArra
 }
 
 /** Mixed-radix index of the combination `pick` with the free category's card replaced by c. */
-function indexOf(pick: StaticArray<u32>, free: i32, c: i32): i32 {
+function indexOf(free: i32, c: i32): i32 {
   let index = 0;
   for (let g = 0; g < nCats; g++) {
     const cm = categoryMask(g);
