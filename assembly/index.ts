@@ -78,3 +78,4 @@ export function rejectionSample(attempts: i32, out: usize, maxOut: i32): i32 {
 export function checkBatch(ptr: usize, n: i32, out: usize): i32 {
   return check(ptr, n, out);
 }
+export { seatBySeatCount } from './seat-dp';

@@ -1,6 +1,7 @@
 // `npm run bench [-- --json FILE] [-- --time MS]`: the knowledge core's speed, measured side by side
 // in one run on one thread: the Wasm check vs the plain TypeScript one, exact inference latency
-// per example, and exactly-uniform sampling vs rejection sampling at three stages of a game.
+// per example, exactly-uniform sampling vs rejection sampling at three stages of a game, and the
+// card-by-card exact counter vs the seat-by-seat one.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -11,6 +12,7 @@ import { constraintsOf } from '../src/game/constraints-of.js';
 import { parseGame } from '../src/game/log.js';
 import type { Game } from '../src/game/types.js';
 import { analyzeGame } from '../src/inference/analyze.js';
+import { benchCountingApproaches } from './counting-approaches.js';
 
 const { values: args } = parseArgs({
   options: { json: { type: 'string' }, time: { type: 'string', default: '1000' } },
@@ -127,6 +129,7 @@ async function benchSampling() {
 const check = await benchCheck();
 const inference = await benchInference();
 const sampling = await benchSampling();
+const counting = await benchCountingApproaches(TIME / 2);
 
 console.log(`\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; one thread\n`);
 console.log('Consistency check (classic-6p-late, 4096 deals, half consistent)');
@@ -141,8 +144,11 @@ for (const r of sampling) {
   console.log(`  ${r.stage.padEnd(6)} ${r.position.padEnd(18)} sampler ${fmt(r.samplerDealsPerSec).padStart(11)}/s   rejection ${rej.padStart(10)}/s (acceptance ${r.rejectionAcceptance.toExponential(2)})   ${r.speedupIsLowerBound ? '≥ ' : ''}${fmt(r.speedup, 0)}×`);
 }
 
+console.log('\nExact counting, two approaches (median count latency, same store)');
+for (const r of counting) console.log(`  ${r.example.padEnd(24)} card-by-card ${fmt(r.cardByCardMs, 4).padStart(8)} ms   seat-by-seat ${fmt(r.seatBySeatMs, 4).padStart(8)} ms   ${fmt(r.ratio, 1)}×`);
+
 if (args.json) {
-  const out = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling };
+  const out = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting };
   writeFileSync(args.json, `${JSON.stringify(out, null, 2)}\n`);
   console.log(`\nwrote ${args.json}`);
 }

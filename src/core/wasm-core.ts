@@ -19,6 +19,7 @@ interface CoreExports {
   sample(n: number, out: number): void;
   rejectionSample(attempts: number, out: number, maxOut: number): number;
   checkBatch(ptr: number, n: number, out: number): number;
+  seatBySeatCount(): number;
   [global: string]: unknown;
 }
 
@@ -227,6 +228,15 @@ export class KnowledgeCore {
     this.exports.checkBatch(inPtr, n, outPtr);
     this.views();
     return this.u8View.slice(outPtr, outPtr + n);
+  }
+
+  /**
+   * The seat-by-seat counter (assembly/seat-dp.ts) on the loaded store: the measured alternative to
+   * the DAG. The count, -1 for a clause about several owners, -2 for too many states.
+   */
+  seatBySeatCountRaw(): number {
+    this.requireLoaded();
+    return this.exports.seatBySeatCount();
   }
 
   /**
