@@ -62,9 +62,12 @@ export function envelopeCountsPtr(): usize {
   return changetype<usize>(computeEnvelopeCounts(ownerCounts!));
 }
 
-export function seed(lo: u32, hi: u32): void {
-  seedRng(lo, hi);
+/** Seeds the sampler: seed (lo, hi words) and stream (0 = the seed's own stream). */
+export function seed(lo: u32, hi: u32, stream: u32): void {
+  seedRng(lo, hi, stream);
 }
+
+export { eigBatch, eigScratch } from './eig';
 
 /** Writes n uniform consistent deals at out (requires a successful build). */
 export function sample(n: i32, out: usize): void {

@@ -8,8 +8,12 @@ function splitmix64(x: u64): u64 {
   return z ^ (z >> 31);
 }
 
-export function seedRng(lo: u32, hi: u32): void {
-  const x = (<u64>hi << 32) | <u64>lo;
+/**
+ * Seeds the generator from a 64-bit seed and a stream number: streams of one seed are independent,
+ * so work split into numbered chunks draws the same numbers whoever runs each chunk.
+ */
+export function seedRng(lo: u32, hi: u32, stream: u32 = 0): void {
+  const x = ((<u64>hi << 32) | <u64>lo) ^ (stream == 0 ? 0 : splitmix64(<u64>stream));
   const a = splitmix64(x);
   const b = splitmix64(x + 0x9e3779b97f4a7c15);
   s0 = <u32>a; s1 = <u32>(a >> 32); s2 = <u32>b; s3 = <u32>(b >> 32);

@@ -2,6 +2,9 @@ import { Command } from 'commander';
 import { analyzeGame } from '../inference/analyze.js';
 import { parseGame, readGameLogFile } from '../game/log.js';
 import { renderNotebook } from './notebook.js';
+import { estimateGame } from '../inference/estimate.js';
+import { InputError } from '../errors.js';
+import { withCancellation } from './cancel.js';
 import { positiveInteger, seedValue } from './options.js';
 
 export function analyzeCommand(): Command {
@@ -11,10 +14,15 @@ export function analyzeCommand(): Command {
     .option('--json', 'print the analysis as JSON (see docs/analysis-output.md)')
     .option('--samples <n>', 'estimate from n uniform samples instead of counting exactly', positiveInteger('--samples', 100_000_000))
     .option('--seed <s>', 'seed of the sampler (with --samples)', seedValue)
+    .option('--threads <t>', 'sample on this many worker threads (with --samples; same answer for any number)', positiveInteger('--threads', 256))
     .option('--top <k>', 'how many solutions to list in the notebook', positiveInteger('--top', 100_000), 10)
-    .action((file: string, opts: { json?: boolean; samples?: number; seed?: number; top: number }) => {
+    .action(async (file: string, opts: { json?: boolean; samples?: number; seed?: number; threads?: number; top: number }) => {
       const game = parseGame(readGameLogFile(file));
-      const analysis = analyzeGame(game, { samples: opts.samples, seed: opts.seed });
+      if (opts.threads !== undefined && opts.samples === undefined) throw new InputError('--threads goes with --samples: exact counting runs on one thread');
+      const analysis =
+        opts.threads === undefined
+          ? analyzeGame(game, { samples: opts.samples, seed: opts.seed })
+          : await withCancellation((signal) => estimateGame(game, { samples: opts.samples!, seed: opts.seed, threads: opts.threads, signal }));
       const text = opts.json ? JSON.stringify(analysis, null, 2) : renderNotebook(game, analysis, { topSolutions: opts.top, title: file });
       process.stdout.write(`${text}\n`);
     });

@@ -4,15 +4,25 @@
 import { CommanderError } from 'commander';
 import { InputError } from '../errors.js';
 import { PositionTooLargeError } from '../core/wasm-core.js';
+import { CancelledError, WorkerFailedError } from '../pool/pool.js';
 
 export const EXIT_INPUT = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_INTERNAL = 70;
+export const EXIT_CANCELLED = 130;
 
 export function reportError(error: unknown): number {
   if (error instanceof CommanderError) {
     // commander has already printed its message
     return error.exitCode === 0 ? 0 : EXIT_USAGE;
+  }
+  if (error instanceof CancelledError) {
+    process.stderr.write('cluedo: cancelled\n');
+    return EXIT_CANCELLED;
+  }
+  if (error instanceof WorkerFailedError) {
+    process.stderr.write(`cluedo: ${error.message}\n`);
+    return EXIT_INTERNAL;
   }
   if (error instanceof InputError || error instanceof PositionTooLargeError) {
     process.stderr.write(`cluedo: ${error.message}\n`);

@@ -3,6 +3,7 @@
 import { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { analyzeCommand } from './analyze-command.js';
+import { suggestCommand } from './suggest-command.js';
 import { reportError } from './errors.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -14,6 +15,7 @@ export function program(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   cli.addCommand(analyzeCommand().exitOverride());
+  cli.addCommand(suggestCommand().exitOverride());
   return cli;
 }
 

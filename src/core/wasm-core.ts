@@ -15,7 +15,9 @@ interface CoreExports {
   ownerCountsPtr(): number;
   envelopeCombinations(): number;
   envelopeCountsPtr(): number;
-  seed(lo: number, hi: number): void;
+  seed(lo: number, hi: number, stream: number): void;
+  eigScratch(bytes: number): number;
+  eigBatch(deals: number, n: number, suggester: number, model: number, shownTo: number, qFrom: number, qTo: number, out: number): void;
   sample(n: number, out: number): void;
   rejectionSample(attempts: number, out: number, maxOut: number): number;
   checkBatch(ptr: number, n: number, out: number): number;
@@ -167,9 +169,13 @@ export class KnowledgeCore {
     return this.f64View.slice(ptr >>> 3, (ptr >>> 3) + n);
   }
 
-  seed(seed: number): void {
+  /**
+   * Seeds the sampler. Streams of one seed are independent: numbered chunks of work draw the same
+   * deals whichever thread runs them.
+   */
+  seed(seed: number, stream = 0): void {
     if (!Number.isSafeInteger(seed) || seed < 0) throw new RangeError(`seed must be a non-negative integer, got ${seed}`);
-    this.exports.seed(seed >>> 0, Math.floor(seed / 2 ** 32) >>> 0);
+    this.exports.seed(seed >>> 0, Math.floor(seed / 2 ** 32) >>> 0, stream >>> 0);
   }
 
   /**
@@ -228,6 +234,28 @@ export class KnowledgeCore {
     this.exports.checkBatch(inPtr, n, outPtr);
     this.views();
     return this.u8View.slice(outPtr, outPtr + n);
+  }
+
+  /**
+   * Expected information gain of the suggestions with mixed-radix indices [qFrom, qTo) made by seat
+   * `suggester`, estimated from `deals` (n x (nSeats + 2) masks) of the loaded store's deck. Returns
+   * 3 numbers per suggestion: expected bits, P(nobody refutes), expected envelope combinations left.
+   * model 0: refuters show a uniformly random named card; 1: they show again a card already shown
+   * to the suggester when they can (shownTo[seat] = mask of such cards).
+   */
+  eig(deals: Uint32Array, suggester: number, model: 0 | 1, shownTo: number[], qFrom: number, qTo: number): Float64Array {
+    this.requireLoaded();
+    const width = this.nSeats + 2;
+    const n = Math.floor(deals.length / width);
+    const dealsPtr = this.exports.eigScratch(n * width * 4);
+    const ioPtr = this.exports.ioBuffer(16 * 4 + (qTo - qFrom) * 24);
+    this.views();
+    this.u32View.set(deals.subarray(0, n * width), dealsPtr >>> 2);
+    for (let s = 0; s < 16; s++) this.u32View[(ioPtr >>> 2) + s] = (shownTo[s] ?? 0) >>> 0;
+    const outPtr = ioPtr + 64;
+    this.exports.eigBatch(dealsPtr, n, suggester, model, ioPtr, qFrom, qTo, outPtr);
+    this.views();
+    return this.f64View.slice(outPtr >>> 3, (outPtr >>> 3) + (qTo - qFrom) * 3);
   }
 
   /**

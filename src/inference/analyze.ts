@@ -6,7 +6,9 @@ import { parseGame } from '../game/log.js';
 import type { Game } from '../game/types.js';
 import { deduceFromCounts, knownPlacements, ownerColumn, ownerNames, type CardDeduction, type Placement } from './deduce.js';
 import { loadGame, sharedCore } from './position.js';
-import { envelopeCards, tallyDeals, type Tallies } from './tallies.js';
+import { combinationCards, type Tallies } from './tallies.js';
+import { tallyChunks } from '../pool/chunks.js';
+import { chunkCount } from '../pool/tasks.js';
 
 export interface AnalyzeOptions {
   /** Answer from this many uniform samples instead of exact counting. */
@@ -35,7 +37,6 @@ export interface Analysis {
 }
 
 export const DEFAULT_SEED = 1;
-const SAMPLE_CHUNK = 8192;
 
 /** Analyses a game log (the JSON of docs/game-log.md). Throws InputError on a bad or impossible log. */
 export function analyze(log: unknown, options: AnalyzeOptions = {}): Analysis {
@@ -49,30 +50,20 @@ export function analyzeGame(game: Game, options: AnalyzeOptions = {}): Analysis 
   }
   const seed = options.seed ?? DEFAULT_SEED;
   if (!Number.isSafeInteger(seed) || seed < 0) throw new InputError(`seed must be a non-negative integer, got ${seed}`);
-  loadGame(core, game);
+  const store = loadGame(core, game);
   const exactCounts = core.ownerCounts();
   // Certainty is always decided exactly: a sampled "known" would be a guess.
   const known = knownPlacements(deduceFromCounts(game, exactCounts));
   if (options.samples === undefined) {
     const tallies = { total: core.count(), ownerCounts: exactCounts, envelopeCounts: core.envelopeCounts() };
-    return report(game, tallies, known, 'exact');
+    return analysisFromTallies(game, tallies, known, 'exact');
   }
-  return report(game, sampleTallies(core, game, options.samples, seed), known, 'sampled');
-}
-
-function sampleTallies(core: KnowledgeCore, game: Game, n: number, seed: number): Tallies {
-  const width = game.players.length + 2;
-  const combos = game.deck.categories.reduce((k, c) => k * c.cards.length, 1);
-  const tallies: Tallies = { total: 0, ownerCounts: new Float64Array(game.deck.cards.length * width), envelopeCounts: new Float64Array(combos) };
-  core.seed(seed);
-  for (let done = 0; done < n; done += SAMPLE_CHUNK) {
-    tallyDeals(game.deck, game.players.length, core.sampleView(Math.min(SAMPLE_CHUNK, n - done)), tallies);
-  }
-  return tallies;
+  const tallies = tallyChunks(core, store, seed, options.samples, 0, chunkCount(options.samples));
+  return analysisFromTallies(game, tallies, known, 'sampled');
 }
 
 /** Turns tallies into the analysis object: every number is a count divided by the total. */
-function report(game: Game, tallies: Tallies, known: Placement[], method: 'exact' | 'sampled'): Analysis {
+export function analysisFromTallies(game: Game, tallies: Tallies, known: Placement[], method: 'exact' | 'sampled'): Analysis {
   const width = game.players.length + 2;
   const owners = ownerNames(game);
   const { total } = tallies;
@@ -86,7 +77,7 @@ function report(game: Game, tallies: Tallies, known: Placement[], method: 'exact
   }
   const solutions: Solution[] = [];
   tallies.envelopeCounts.forEach((n, index) => {
-    if (n > 0) solutions.push({ cards: envelopeCards(game.deck, index).map((c) => game.deck.cards[c]), probability: n / total });
+    if (n > 0) solutions.push({ cards: combinationCards(game.deck.categoryMasks, index).map((c) => game.deck.cards[c]), probability: n / total });
   });
   solutions.sort((a, b) => b.probability - a.probability); // stable: ties stay in deck order
   const entropyBits = solutions.reduce((h, s) => h - s.probability * Math.log2(s.probability), 0);

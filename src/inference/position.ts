@@ -3,6 +3,7 @@ import { KnowledgeCore } from '../core/wasm-core.js';
 import { InputError } from '../errors.js';
 import { constraintsOf } from '../game/constraints-of.js';
 import type { Game } from '../game/types.js';
+import type { ConstraintStore } from '../core/constraints.js';
 
 let shared: KnowledgeCore | null = null;
 
@@ -16,8 +17,9 @@ export function sharedCore(): KnowledgeCore {
  * Loads the whole log into the core. When no deal is consistent, throws an InputError naming the
  * first event after which none is left (found by replaying growing prefixes of the log).
  */
-export function loadGame(core: KnowledgeCore, game: Game): void {
-  if (core.load(constraintsOf(game))) return;
+export function loadGame(core: KnowledgeCore, game: Game): ConstraintStore {
+  const store = constraintsOf(game);
+  if (core.load(store)) return store;
   if (!core.load(constraintsOf(game, 0))) {
     throw new InputError(
       `no deal is consistent with the setup itself (hand sizes, face-up cards${game.me === null ? '' : ' and myHand'}), before any event`,

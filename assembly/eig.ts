@@ -1,0 +1,181 @@
+// Expected information gain of suggestions, from a set of sampled deals.
+//
+// For a suggestion q made by seat `suggester`, the response R is the first seat after the
+// suggester (in seat order) holding a named card, with the card it shows, or "nobody". The
+// expected information is the mutual information I(E; R) between the envelope combination E and R,
+// estimated from the samples (each sample contributes the exact distribution of the shown card
+// under the response model, not one random draw):
+//   I = (A + N ln N - B - C) / (N ln 2),  A = sum_{e,r} n_e(r) ln n_e(r),
+//   B = sum_e n_e ln n_e,  C = sum_r n(r) ln n(r).
+// Samples are sorted by envelope so each envelope's responses are tallied in a small array. The
+// result for a suggestion depends only on the samples and their order, never on which thread or
+// which range of suggestions computed it.
+import { MAX_CARDS } from './layout';
+import { categoryMask, nCategoriesOf, nSeatsOf } from './store';
+
+const NO_RANK: u8 = 255;
+const MAX_CELLS = 16 * MAX_CARDS + 1;
+
+let envIndex = new StaticArray<i32>(1024);
+let sortedRank = new StaticArray<u8>(1024 * MAX_CARDS); // per sorted deal: each card's refutation rank
+let groupEnd = new StaticArray<i32>(1024);
+let bucket = new StaticArray<i32>(1024);
+let scratch = new StaticArray<u32>(1024);
+const catSize = new StaticArray<i32>(MAX_CARDS);
+const catFirst = new StaticArray<i32>(MAX_CARDS);
+const qCards = new StaticArray<i32>(MAX_CARDS);
+const groupCounts = new StaticArray<f64>(MAX_CELLS);
+const totals = new StaticArray<f64>(MAX_CELLS);
+const support = new StaticArray<f64>(MAX_CELLS);
+const shown = new StaticArray<u32>(16);
+
+function grown<T>(a: StaticArray<T>, need: i32): StaticArray<T> {
+  if (need <= a.length) return a;
+  let n = a.length;
+  while (n < need) n <<= 1;
+  return new StaticArray<T>(n);
+}
+
+/** A buffer for `bytes` of deals to be copied in before eigBatch. */
+export function eigScratch(bytes: i32): usize {
+  scratch = grown<u32>(scratch, (bytes + 3) >> 2);
+  return changetype<usize>(scratch);
+}
+
+/**
+ * Writes (expected bits, P(nobody refutes), expected envelope combinations left) for each
+ * suggestion index in [qFrom, qTo) to out (3 f64 each). Deals: n x (nSeats + 2) masks at dealsPtr.
+ * Suggestion indices are mixed-radix over the categories, like envelope combinations.
+ * model 0: a refuter shows one of its named cards uniformly; model 1: it shows again a card it
+ * already showed the suggester (shownToPtr: per seat, the mask of such cards) when it can.
+ */
+export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, shownToPtr: usize, qFrom: i32, qTo: i32, out: usize): void {
+  const nSeats = nSeatsOf();
+  const width = nSeats + 2;
+  const nCats = nCategoriesOf();
+  const cells = (nSeats - 1) * nCats + 1; // (rank, card position) pairs, and "nobody" last
+  const none = cells - 1;
+  for (let s = 0; s < nSeats; s++) unchecked(shown[s] = load<u32>(shownToPtr + (<usize>s << 2)));
+  let combos = 1;
+  for (let g = 0; g < nCats; g++) {
+    const m = categoryMask(g);
+    unchecked(catSize[g] = <i32>popcnt<u32>(m));
+    unchecked(catFirst[g] = <i32>ctz<u32>(m));
+    combos *= unchecked(catSize[g]);
+  }
+
+  // Envelope index per deal, then a counting sort by it.
+  envIndex = grown<i32>(envIndex, n);
+  bucket = grown<i32>(bucket, combos + 1);
+  groupEnd = grown<i32>(groupEnd, combos + 1);
+  sortedRank = grown<u8>(sortedRank, n * MAX_CARDS);
+  memory.fill(changetype<usize>(bucket), 0, <usize>(combos + 1) << 2);
+  for (let k = 0; k < n; k++) {
+    const env = load<u32>(dealsPtr + ((<usize>k * width + nSeats) << 2));
+    let index = 0;
+    for (let g = 0; g < nCats; g++) {
+      const cm = categoryMask(g);
+      index = index * unchecked(catSize[g]) + <i32>popcnt<u32>(cm & ((env & cm) - 1));
+    }
+    unchecked(envIndex[k] = index);
+    unchecked(bucket[index + 1] += 1);
+  }
+  let nGroups = 0;
+  let logTerm: f64 = 0; // B
+  for (let e = 0; e < combos; e++) {
+    const size = unchecked(bucket[e + 1]);
+    if (size > 0) {
+      logTerm += <f64>size * Math.log(<f64>size);
+      unchecked(groupEnd[nGroups++] = unchecked(bucket[e]) + size);
+    }
+    unchecked(bucket[e + 1] += unchecked(bucket[e]));
+  }
+  // Refutation rank of every card in every deal, written in envelope order: the seat right after
+  // the suggester has rank 0; the suggester's own cards, the envelope and the table never refute.
+  for (let k = 0; k < n; k++) {
+    const slot = unchecked(bucket[envIndex[k]]);
+    unchecked(bucket[envIndex[k]] = slot + 1);
+    const row = changetype<usize>(sortedRank) + <usize>slot * MAX_CARDS;
+    memory.fill(row, NO_RANK, MAX_CARDS);
+    const deal = dealsPtr + ((<usize>k * width) << 2);
+    for (let o = 0; o < nSeats; o++) {
+      if (o == suggester) continue;
+      const rank = <u8>((o - suggester - 1 + nSeats) % nSeats);
+      let m = load<u32>(deal + (<usize>o << 2));
+      while (m) {
+        store<u8>(row + <usize>ctz<u32>(m), rank);
+        m &= m - 1;
+      }
+    }
+  }
+
+  const total = <f64>n;
+  for (let q = qFrom; q < qTo; q++) {
+    let rest = q;
+    for (let g = nCats - 1; g >= 0; g--) {
+      unchecked(qCards[g] = unchecked(catFirst[g]) + rest % unchecked(catSize[g]));
+      rest /= unchecked(catSize[g]);
+    }
+    for (let c = 0; c < cells; c++) { unchecked(totals[c] = 0); unchecked(support[c] = 0); }
+    let joint: f64 = 0; // A
+    let start = 0;
+    for (let gi = 0; gi < nGroups; gi++) {
+      const end = unchecked(groupEnd[gi]);
+      for (let c = 0; c < cells; c++) unchecked(groupCounts[c] = 0);
+      for (let k = start; k < end; k++) {
+        const row = changetype<usize>(sortedRank) + <usize>k * MAX_CARDS;
+        let best: u32 = NO_RANK;
+        let count = 0;
+        for (let j = 0; j < nCats; j++) {
+          const r = <u32>load<u8>(row + <usize>unchecked(qCards[j]));
+          if (r < best) { best = r; count = 1; } else if (r == best) count++;
+        }
+        if (best == NO_RANK) { unchecked(groupCounts[none] += 1); continue; }
+        if (count == 1) {
+          for (let j = 0; j < nCats; j++) {
+            if (<u32>load<u8>(row + <usize>unchecked(qCards[j])) == best) { unchecked(groupCounts[<i32>best * nCats + j] += 1); break; }
+          }
+          continue;
+        }
+        // Several named cards: split this deal's weight by the response model.
+        let eligible: u32 = 0; // card positions the refuter may show
+        let repeats: u32 = 0;
+        const seat = (suggester + 1 + <i32>best) % nSeats;
+        for (let j = 0; j < nCats; j++) {
+          if (<u32>load<u8>(row + <usize>unchecked(qCards[j])) != best) continue;
+          eligible |= <u32>1 << j;
+          if (model == 1 && (unchecked(shown[seat]) & (<u32>1 << unchecked(qCards[j])))) repeats |= <u32>1 << j;
+        }
+        if (repeats) eligible = repeats;
+        const w = 1.0 / <f64>popcnt<u32>(eligible);
+        while (eligible) {
+          unchecked(groupCounts[<i32>best * nCats + <i32>ctz<u32>(eligible)] += w);
+          eligible &= eligible - 1;
+        }
+      }
+      for (let c = 0; c < cells; c++) {
+        const x = unchecked(groupCounts[c]);
+        if (x > 0) {
+          joint += x * Math.log(x);
+          unchecked(totals[c] += x);
+          unchecked(support[c] += 1);
+        }
+      }
+      start = end;
+    }
+    let marginal: f64 = 0; // C
+    let expectedLeft: f64 = 0;
+    for (let c = 0; c < cells; c++) {
+      const x = unchecked(totals[c]);
+      if (x > 0) {
+        marginal += x * Math.log(x);
+        expectedLeft += (x / total) * unchecked(support[c]);
+      }
+    }
+    const bits = (joint + total * Math.log(total) - logTerm - marginal) / (total * Math.LN2);
+    const at = out + (<usize>(q - qFrom) * 3 << 3);
+    store<f64>(at, bits > 0 ? bits : 0);
+    store<f64>(at + 8, unchecked(totals[none]) / total);
+    store<f64>(at + 16, expectedLeft);
+  }
+}

@@ -1,0 +1,43 @@
+import { Command, Option } from 'commander';
+import { parseGame, readGameLogFile } from '../game/log.js';
+import { DEFAULT_SUGGEST_SAMPLES, suggestGame, type SuggestResult } from '../inference/suggest.js';
+import { withCancellation } from './cancel.js';
+import { positiveInteger, seedValue } from './options.js';
+
+export function suggestCommand(): Command {
+  return new Command('suggest')
+    .description("rank the observer's possible suggestions by the information they are expected to bring about the envelope")
+    .argument('<log.json>', 'game log with an observer ("me")')
+    .option('--top <k>', 'show only the best k suggestions', positiveInteger('--top', 1_000_000))
+    .option('--samples <n>', 'uniform samples to estimate from', positiveInteger('--samples', 50_000_000), DEFAULT_SUGGEST_SAMPLES)
+    .option('--threads <t>', 'worker threads (default: all cores)', positiveInteger('--threads', 256))
+    .option('--seed <s>', 'seed of the samples and of tie-breaking', seedValue, 1)
+    .addOption(new Option('--response <model>', 'how a refuter with several named cards picks one').choices(['uniform', 'repeat']).default('uniform'))
+    .option('--json', 'print the ranking as JSON')
+    .action(async (file: string, opts: { top?: number; samples: number; threads?: number; seed: number; response: 'uniform' | 'repeat'; json?: boolean }) => {
+      const game = parseGame(readGameLogFile(file));
+      const result = await withCancellation((signal) =>
+        suggestGame(game, { samples: opts.samples, seed: opts.seed, threads: opts.threads, top: opts.top, responseModel: opts.response, signal }),
+      );
+      process.stdout.write(`${opts.json ? JSON.stringify(result, null, 2) : renderSuggestions(result, game.players[game.me!], opts.top ?? 20)}\n`);
+    });
+}
+
+export function renderSuggestions(result: SuggestResult, suggester: string, show: number): string {
+  const rows = result.suggestions.slice(0, show);
+  const width = Math.max(10, ...rows.map((s) => s.cards.join(', ').length));
+  const lines = [
+    `Suggestions for ${suggester}, from ${result.samples.toLocaleString('en-US')} uniform samples (seed ${result.seed})`,
+    '',
+    `     ${'suggestion'.padEnd(width)}   bits   P(no refutation)   solutions left`,
+  ];
+  rows.forEach((s, i) => {
+    const mark = i === 0 ? '→' : ' ';
+    lines.push(
+      `${mark}${String(i + 1).padStart(3)} ${s.cards.join(', ').padEnd(width)}  ${s.expectedInformationBits.toFixed(3).padStart(5)}   ${s.pNoRefutation.toFixed(3).padStart(16)}   ${s.expectedSolutionsLeft.toFixed(1).padStart(14)}`,
+    );
+  });
+  if (result.suggestions.length > rows.length) lines.push(`     ... ${result.suggestions.length - rows.length} more (--top to show them)`);
+  lines.push('', '→ the entropy-greedy choice: the most expected information about the envelope');
+  return lines.join('\n');
+}
