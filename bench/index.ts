@@ -1,7 +1,7 @@
 // `npm run bench [-- --json FILE] [-- --time MS]`: the knowledge core's speed, measured side by side
 // in one run on one thread: the Wasm check vs the plain TypeScript one, exact inference latency
 // per example, exactly-uniform sampling vs rejection sampling at three stages of a game, and the
-// card-by-card exact counter vs the seat-by-seat one.
+// card-by-card exact counter vs the seat-by-seat one, and the worker pool with 1 and 2 threads.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -13,6 +13,7 @@ import { parseGame } from '../src/game/log.js';
 import type { Game } from '../src/game/types.js';
 import { analyzeGame } from '../src/inference/analyze.js';
 import { benchCountingApproaches } from './counting-approaches.js';
+import { benchPool } from './pool.js';
 
 const { values: args } = parseArgs({
   options: { json: { type: 'string' }, time: { type: 'string', default: '1000' } },
@@ -130,6 +131,7 @@ const check = await benchCheck();
 const inference = await benchInference();
 const sampling = await benchSampling();
 const counting = await benchCountingApproaches(TIME / 2);
+const pool = await benchPool(TIME);
 
 console.log(`\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; one thread\n`);
 console.log('Consistency check (classic-6p-late, 4096 deals, half consistent)');
@@ -147,8 +149,16 @@ for (const r of sampling) {
 console.log('\nExact counting, two approaches (median count latency, same store)');
 for (const r of counting) console.log(`  ${r.example.padEnd(24)} card-by-card ${fmt(r.cardByCardMs, 4).padStart(8)} ms   seat-by-seat ${fmt(r.seatBySeatMs, 4).padStart(8)} ms   ${fmt(r.ratio, 1)}×`);
 
+console.log('\nWorker pool, 1 thread vs 2');
+console.log(`  sampled deals/s (2,000,000-deal request, classic-6p-early)   1: ${fmt(pool.samplingDealsPerSec.oneThread)}   2: ${fmt(pool.samplingDealsPerSec.twoThreads)}   ${fmt(pool.samplingDealsPerSec.speedup, 2)}×`);
+for (const d of pool.decision) {
+  console.log(`  decision, 20,000 samples, 324 suggestions, ${d.position.padEnd(17)} 1: ${fmt(d.oneThreadMs, 1)} ms   2: ${fmt(d.twoThreadsMs, 1)} ms   ${fmt(d.speedup, 2)}×   (target ≤ 50 ms on 2)`);
+}
+console.log(`  decision, 200,000 samples, classic-6p-early               1: ${fmt(pool.largeDecision.oneThreadMs, 1)} ms   2: ${fmt(pool.largeDecision.twoThreadsMs, 1)} ms   ${fmt(pool.largeDecision.speedup, 2)}×   (target ≥ 1.7×)`);
+console.log(`  per-task overhead: one 8,192-deal chunk ${fmt(pool.taskOverhead.chunkInProcessMs, 2)} ms in process, ${fmt(pool.taskOverhead.chunkThroughPoolMs, 2)} ms through the pool`);
+
 if (args.json) {
-  const out = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting };
+  const out = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool };
   writeFileSync(args.json, `${JSON.stringify(out, null, 2)}\n`);
   console.log(`\nwrote ${args.json}`);
 }

@@ -37,7 +37,7 @@ export function renderNotebook(game: Game, analysis: Analysis, options: Notebook
   lines.push(
     exact
       ? `Consistent deals: ${analysis.consistentDeals!.toLocaleString('en-US')} (exact)`
-      : `Estimated from ${analysis.samples!.toLocaleString('en-US')} uniform samples`,
+      : `Estimated from ${analysis.samples!.toLocaleString('en-US')} uniform samples (standard errors up to ±${(100 * maxStandardError(analysis)).toFixed(2)} points)`,
   );
   lines.push('');
 
@@ -74,6 +74,14 @@ export function renderNotebook(game: Game, analysis: Analysis, options: Notebook
   lines.push('');
   lines.push(`Envelope entropy: ${analysis.entropyBits.toFixed(3)} bits`);
   return lines.join('\n');
+}
+
+/** The largest sqrt(p (1 - p) / n) over the grid: how far any sampled percentage may be off. */
+function maxStandardError(analysis: Analysis): number {
+  const n = analysis.samples!;
+  let worst = 0;
+  for (const row of Object.values(analysis.cards)) for (const p of Object.values(row)) worst = Math.max(worst, Math.sqrt((p * (1 - p)) / n));
+  return worst;
 }
 
 function capitalise(s: string): string {
