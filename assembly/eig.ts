@@ -11,13 +11,13 @@
 // result for a suggestion depends only on the samples and their order, never on which thread or
 // which range of suggestions computed it.
 import { MAX_CARDS } from './layout';
-import { categoryMask, nCategoriesOf, nSeatsOf } from './store';
+import { categoryMask, nCardsOf, nCategoriesOf, nSeatsOf } from './store';
 
 const NO_RANK: u8 = 255;
 const MAX_CELLS = 16 * MAX_CARDS + 1;
 
 let envIndex = new StaticArray<i32>(1024);
-let sortedRank = new StaticArray<u8>(1024 * MAX_CARDS); // per sorted deal: each card's refutation rank
+let sortedRank = new StaticArray<u8>(1024 * MAX_CARDS); // per sorted deal: each card's refutation rank (nCards bytes)
 let groupEnd = new StaticArray<i32>(1024);
 let bucket = new StaticArray<i32>(1024);
 let scratch = new StaticArray<u32>(1024);
@@ -29,11 +29,9 @@ const totals = new StaticArray<f64>(MAX_CELLS);
 const support = new StaticArray<f64>(MAX_CELLS);
 const shown = new StaticArray<u32>(16);
 
+// Exact sizes, not powers of two: a few million deals already make arrays of hundreds of MB.
 function grown<T>(a: StaticArray<T>, need: i32): StaticArray<T> {
-  if (need <= a.length) return a;
-  let n = a.length;
-  while (n < need) n <<= 1;
-  return new StaticArray<T>(n);
+  return need <= a.length ? a : new StaticArray<T>(need);
 }
 
 /** A buffer for `bytes` of deals to be copied in before eigBatch. */
@@ -53,6 +51,7 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
   const nSeats = nSeatsOf();
   const width = nSeats + 2;
   const nCats = nCategoriesOf();
+  const stride = <usize>nCardsOf();
   const cells = (nSeats - 1) * nCats + 1; // (rank, card position) pairs, and "nobody" last
   const none = cells - 1;
   for (let s = 0; s < nSeats; s++) unchecked(shown[s] = load<u32>(shownToPtr + (<usize>s << 2)));
@@ -68,7 +67,7 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
   envIndex = grown<i32>(envIndex, n);
   bucket = grown<i32>(bucket, combos + 1);
   groupEnd = grown<i32>(groupEnd, combos + 1);
-  sortedRank = grown<u8>(sortedRank, n * MAX_CARDS);
+  sortedRank = grown<u8>(sortedRank, n * <i32>stride);
   memory.fill(changetype<usize>(bucket), 0, <usize>(combos + 1) << 2);
   for (let k = 0; k < n; k++) {
     const env = load<u32>(dealsPtr + ((<usize>k * width + nSeats) << 2));
@@ -95,8 +94,8 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
   for (let k = 0; k < n; k++) {
     const slot = unchecked(bucket[envIndex[k]]);
     unchecked(bucket[envIndex[k]] = slot + 1);
-    const row = changetype<usize>(sortedRank) + <usize>slot * MAX_CARDS;
-    memory.fill(row, NO_RANK, MAX_CARDS);
+    const row = changetype<usize>(sortedRank) + <usize>slot * stride;
+    memory.fill(row, NO_RANK, stride);
     const deal = dealsPtr + ((<usize>k * width) << 2);
     for (let o = 0; o < nSeats; o++) {
       if (o == suggester) continue;
@@ -123,7 +122,7 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
       const end = unchecked(groupEnd[gi]);
       for (let c = 0; c < cells; c++) unchecked(groupCounts[c] = 0);
       for (let k = start; k < end; k++) {
-        const row = changetype<usize>(sortedRank) + <usize>k * MAX_CARDS;
+        const row = changetype<usize>(sortedRank) + <usize>k * stride;
         let best: u32 = NO_RANK;
         let count = 0;
         for (let j = 0; j < nCats; j++) {

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { analyzeGame } from '../inference/analyze.js';
+import { analyzeGame, type Analysis } from '../inference/analyze.js';
 import { parseGame, readGameLogFile } from '../game/log.js';
 import { renderNotebook } from './notebook.js';
 import { estimateGame } from '../inference/estimate.js';
@@ -23,7 +23,13 @@ export function analyzeCommand(): Command {
         opts.threads === undefined
           ? analyzeGame(game, { samples: opts.samples, seed: opts.seed })
           : await withCancellation((signal) => estimateGame(game, { samples: opts.samples!, seed: opts.seed, threads: opts.threads, signal }));
-      const text = opts.json ? JSON.stringify(analysis, null, 2) : renderNotebook(game, analysis, { topSolutions: opts.top, title: file });
+      // --json prints exactly the documented analysis object, however it was computed.
+      const text = opts.json ? JSON.stringify(contractOnly(analysis), null, 2) : renderNotebook(game, analysis, { topSolutions: opts.top, title: file });
       process.stdout.write(`${text}\n`);
     });
+}
+
+function contractOnly(a: Analysis): Analysis {
+  const { method, consistentDeals, samples, owners, cards, envelope, solutions, known, entropyBits } = a;
+  return { method, consistentDeals, samples, owners, cards, envelope, solutions, known, entropyBits };
 }

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { parseGame, readGameLogFile } from '../game/log.js';
-import { DEFAULT_SUGGEST_SAMPLES, suggestGame, type SuggestResult } from '../inference/suggest.js';
+import { DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES, suggestGame, type SuggestResult } from '../inference/suggest.js';
 import { withCancellation } from './cancel.js';
 import { positiveInteger, seedValue } from './options.js';
 
@@ -9,7 +9,7 @@ export function suggestCommand(): Command {
     .description("rank the observer's possible suggestions by the information they are expected to bring about the envelope")
     .argument('<log.json>', 'game log with an observer ("me")')
     .option('--top <k>', 'show only the best k suggestions', positiveInteger('--top', 1_000_000))
-    .option('--samples <n>', 'uniform samples to estimate from', positiveInteger('--samples', 50_000_000), DEFAULT_SUGGEST_SAMPLES)
+    .option('--samples <n>', 'uniform samples to estimate from', positiveInteger('--samples', MAX_SUGGEST_SAMPLES), DEFAULT_SUGGEST_SAMPLES)
     .option('--threads <t>', 'worker threads (default: all cores)', positiveInteger('--threads', 256))
     .option('--seed <s>', 'seed of the samples and of tie-breaking', seedValue, 1)
     .addOption(new Option('--response <model>', 'how a refuter with several named cards picks one').choices(['uniform', 'repeat']).default('uniform'))

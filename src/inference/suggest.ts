@@ -45,6 +45,8 @@ export interface SuggestResult {
 }
 
 export const DEFAULT_SUGGEST_SAMPLES = 20_000;
+/** Each worker holds every sample (about 100 bytes each with its working arrays) for the whole ranking. */
+export const MAX_SUGGEST_SAMPLES = 5_000_000;
 
 export async function suggest(log: unknown, options: SuggestOptions = {}): Promise<SuggestResult> {
   return suggestGame(parseGame(log), options);
@@ -53,7 +55,9 @@ export async function suggest(log: unknown, options: SuggestOptions = {}): Promi
 export async function suggestGame(game: Game, options: SuggestOptions = {}): Promise<SuggestResult> {
   const samples = options.samples ?? DEFAULT_SUGGEST_SAMPLES;
   const seed = options.seed ?? 1;
-  if (!Number.isSafeInteger(samples) || samples < 1) throw new InputError(`samples must be a positive integer, got ${samples}`);
+  if (!Number.isSafeInteger(samples) || samples < 1 || samples > MAX_SUGGEST_SAMPLES) {
+    throw new InputError(`samples must be a whole number from 1 to ${MAX_SUGGEST_SAMPLES.toLocaleString('en-US')}, got ${samples}`);
+  }
   if (!Number.isSafeInteger(seed) || seed < 0) throw new InputError(`seed must be a non-negative integer, got ${seed}`);
   const suggester = requireSuggester(game);
   const store = loadGame(options.core ?? sharedCore(), game); // names the impossible event, if any

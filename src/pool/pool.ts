@@ -1,6 +1,7 @@
 // The inference pool: Piscina workers, each with its own Wasm core. Requests are split into
 // tasks of fixed, numbered chunks, so the answer depends on the seed and never on how many
 // threads there are or which one ran what.
+import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -41,10 +42,20 @@ export class InferencePool {
     this.threads = options.threads ?? availableParallelism();
     if (!Number.isInteger(this.threads) || this.threads < 1) throw new RangeError(`threads must be a positive integer, got ${options.threads}`);
     this.piscina = new Piscina({ filename: workerFile(), minThreads: this.threads, maxThreads: this.threads, idleTimeout: 60_000 });
+    // A worker that fails outside any task (at start-up, say) must not crash the host: remember
+    // why, and fail the next requests with it.
+    this.piscina.on('error', (error: unknown) => {
+      this.brokenBecause = error instanceof Error ? error.message : String(error);
+    });
   }
+
+  private brokenBecause: string | null = null;
 
   private async run<T>(task: Task, what: string, signal?: AbortSignal): Promise<T> {
     if (signal?.aborted) throw new CancelledError(`${what} was cancelled`);
+    if (this.brokenBecause !== null) throw new WorkerFailedError(`a worker failed while ${what}: ${this.brokenBecause}`);
+    // Piscina adds one abort listener per task in flight; a large request has many.
+    if (signal) setMaxListeners(0, signal);
     try {
       return (await this.piscina.run(task, { signal })) as T;
     } catch (error) {

@@ -1,0 +1,238 @@
+/**
+ * The built command line (dist/cli/main.js), run as a child process from the project root:
+ * outputs, agreement with the library, exit codes, one-line errors, Ctrl-C.
+ *
+ * Needs `npm run build` (`npm test` builds first).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyze } from '../src/inference/analyze.js';
+import { suggest } from '../src/inference/suggest.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const MAIN = 'dist/cli/main.js';
+
+interface Run {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+function env(): NodeJS.ProcessEnv {
+  const e = { ...process.env };
+  delete e.CLUEDO_DEBUG; // stack traces only when asked for
+  delete e.NODE_OPTIONS;
+  return e;
+}
+
+function cluedo(...args: string[]): Run {
+  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, encoding: 'utf8', env: env(), timeout: 60_000 });
+  if (r.error) throw r.error;
+  return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Starts the CLI, sends SIGINT after `afterMs`, and resolves when it has exited. */
+function interrupted(afterMs: number, ...args: string[]): Promise<Run & { runningAtSignal: boolean }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, env: env() });
+    let stdout = '';
+    let stderr = '';
+    let runningAtSignal = false;
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    const timer = setTimeout(() => {
+      runningAtSignal = child.exitCode === null && child.signalCode === null;
+      child.kill('SIGINT');
+    }, afterMs);
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      resolve({ status, signal, stdout, stderr, runningAtSignal });
+    });
+  });
+}
+
+const lines = (text: string) => text.split('\n').filter((l) => l !== '');
+const readJson = (path: string): unknown => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
+const roundTrip = (x: unknown): unknown => JSON.parse(JSON.stringify(x));
+
+/** An error run: exit `code`, nothing on stdout, exactly one line on stderr, "cluedo: ...", no stack. */
+function expectOneLineError(r: Run, code: number, pattern: RegExp): void {
+  expect(r.status, `stderr: ${r.stderr}`).toBe(code);
+  expect(r.stdout).toBe('');
+  expect(lines(r.stderr), r.stderr).toHaveLength(1);
+  expect(r.stderr.startsWith('cluedo: '), r.stderr).toBe(true);
+  expect(r.stderr).not.toContain('    at ');
+  expect(r.stderr).toMatch(pattern);
+}
+
+const ANALYSIS_KEYS = ['method', 'consistentDeals', 'samples', 'owners', 'cards', 'envelope', 'solutions', 'known', 'entropyBits'].sort();
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cluedo-cli-test-'));
+});
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('cluedo analyze', () => {
+  it('prints the notebook of an example', () => {
+    const r = cluedo('analyze', 'examples/custom-deck-3p.json');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('Consistent deals: 6 (exact)');
+    expect(r.stdout).toContain('Envelope entropy: 1.000 bits');
+  });
+
+  it('--json is the library analyze(), exactly', () => {
+    for (const name of ['classic-6p-late', 'classic-4p-faceup']) {
+      const r = cluedo('analyze', `examples/${name}.json`, '--json');
+      expect(r.status, r.stderr).toBe(0);
+      const got = JSON.parse(r.stdout) as Record<string, unknown>;
+      expect(Object.keys(got).sort()).toEqual(ANALYSIS_KEYS);
+      expect(got).toEqual(roundTrip(analyze(readJson(`examples/${name}.json`))));
+    }
+  });
+
+  it('--samples 5000 --seed 3 --json: --threads 2 equals --threads 1 equals in-process analyze(log, { samples: 5000, seed: 3 })', () => {
+    const file = 'examples/classic-6p-early.json';
+    const two = cluedo('analyze', file, '--samples', '5000', '--seed', '3', '--threads', '2', '--json');
+    const one = cluedo('analyze', file, '--samples', '5000', '--seed', '3', '--threads', '1', '--json');
+    const none = cluedo('analyze', file, '--samples', '5000', '--seed', '3', '--json');
+    for (const r of [two, one, none]) expect(r.status, r.stderr).toBe(0);
+    expect(two.stdout).toBe(one.stdout);
+    const want = roundTrip(analyze(readJson(file), { samples: 5000, seed: 3 })) as Record<string, unknown>;
+    expect(JSON.parse(none.stdout)).toEqual(want);
+    // every documented key of the pool's answer equals the in-process one
+    const got = JSON.parse(two.stdout) as Record<string, unknown>;
+    for (const k of ANALYSIS_KEYS) expect(got[k], k).toEqual(want[k]);
+  });
+
+  it('--json has the documented keys only (docs/analysis-output.md), with --threads too', () => {
+    const file = 'examples/classic-5p-mid.json';
+    const without = cluedo('analyze', file, '--samples', '5000', '--seed', '3', '--json');
+    const withThreads = cluedo('analyze', file, '--samples', '5000', '--seed', '3', '--threads', '2', '--json');
+    expect(Object.keys(JSON.parse(without.stdout)).sort()).toEqual(ANALYSIS_KEYS);
+    expect(Object.keys(JSON.parse(withThreads.stdout)).sort()).toEqual(ANALYSIS_KEYS);
+  });
+
+  it('a large sampled request on threads writes nothing but the answer (no warnings on stderr)', () => {
+    const r = cluedo('analyze', 'examples/classic-6p-late.json', '--samples', '1000000', '--threads', '2', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout).samples).toBe(1_000_000);
+  });
+
+  it('bad inputs: one line "cluedo: ...", exit 1, no stack trace', () => {
+    expectOneLineError(cluedo('analyze', join(dir, 'nonexistent.json')), 1, /cannot read game log ".*nonexistent\.json": no such file/);
+
+    const malformed = join(dir, 'malformed.json');
+    writeFileSync(malformed, '{\n  "players": [');
+    expectOneLineError(cluedo('analyze', malformed), 1, /malformed\.json is not valid JSON/);
+
+    const unknownCard = join(dir, 'unknown-card.json');
+    writeFileSync(
+      unknownCard,
+      JSON.stringify({
+        players: ['A', 'B', 'C'],
+        events: [{ type: 'suggestion', by: 'A', cards: ['Scarlett', 'Knife', 'Hall'], shownBy: 'B' }],
+      }),
+    );
+    expectOneLineError(cluedo('analyze', unknownCard), 1, /event 1 \(suggestion by A\): unknown card "Scarlett"; did you mean "Miss Scarlet"\?/);
+
+    // an impossible log names the event
+    const impossible = join(dir, 'impossible.json');
+    const log = readJson('examples/custom-deck-3p.json') as { events: unknown[] };
+    log.events.push({ type: 'suggestion', by: 'P0', cards: ['Ada', 'cord', 'attic'], shownBy: null });
+    writeFileSync(impossible, JSON.stringify(log));
+    expectOneLineError(cluedo('analyze', impossible), 1, /no deal is consistent with the log after event 6/);
+
+    // --threads without --samples
+    expectOneLineError(cluedo('analyze', 'examples/custom-deck-3p.json', '--threads', '2'), 1, /--threads goes with --samples/);
+  });
+
+  it('bad options exit 2', () => {
+    for (const args of [
+      ['analyze', 'examples/custom-deck-3p.json', '--samples', 'x'],
+      ['analyze', 'examples/custom-deck-3p.json', '--samples', '0'],
+      ['analyze', 'examples/custom-deck-3p.json', '--no-such-option'],
+      ['suggest', 'examples/custom-deck-3p.json', '--response', 'sometimes'],
+      ['suggest', 'examples/custom-deck-3p.json', '--top', '-1'],
+    ]) {
+      const r = cluedo(...args);
+      expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).not.toContain('    at ');
+    }
+  });
+});
+
+describe('cluedo suggest', () => {
+  it('--json --top 5 --threads 2: exactly the documented keys, 5 suggestions, best first, equal to the library and to --threads 1', async () => {
+    const file = 'examples/classic-6p-early.json';
+    const r = cluedo('suggest', file, '--json', '--top', '5', '--threads', '2', '--samples', '20000', '--seed', '6');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    const got = JSON.parse(r.stdout) as { samples: number; seed: number; suggestions: Array<Record<string, unknown>> };
+    expect(Object.keys(got).sort()).toEqual(['samples', 'seed', 'suggestions']);
+    expect(got.samples).toBe(20000);
+    expect(got.seed).toBe(6);
+    expect(got.suggestions).toHaveLength(5);
+    got.suggestions.forEach((s, i) => {
+      expect(Object.keys(s).sort()).toEqual(['cards', 'expectedInformationBits', 'expectedSolutionsLeft', 'pNoRefutation']);
+      expect(s.cards).toHaveLength(3);
+      if (i > 0) expect(s.expectedInformationBits as number).toBeLessThanOrEqual(got.suggestions[i - 1].expectedInformationBits as number);
+    });
+    const one = cluedo('suggest', file, '--json', '--top', '5', '--threads', '1', '--samples', '20000', '--seed', '6');
+    expect(one.stdout).toBe(r.stdout);
+    expect(got).toEqual(roundTrip(await suggest(readJson(file), { samples: 20000, seed: 6, top: 5, threads: 1 })));
+  });
+
+  it('without --top: every legal suggestion (324 in the classic deck); the default text output names the choice', () => {
+    const r = cluedo('suggest', 'examples/classic-6p-late.json', '--json', '--samples', '2000', '--threads', '1');
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).suggestions).toHaveLength(324);
+    const text = cluedo('suggest', 'examples/classic-6p-late.json', '--samples', '2000', '--threads', '1', '--top', '3');
+    expect(text.status, text.stderr).toBe(0);
+    expect(text.stdout).toContain('Suggestions for P0');
+    expect(text.stdout).toContain('→  1 ');
+  });
+
+  it('a spectator log is refused: exit 1, one line naming the problem, nothing on stdout', () => {
+    expectOneLineError(cluedo('suggest', 'examples/classic-3p-spectator.json'), 1, /observer|"me"/);
+  });
+
+  it('--response repeat is accepted', () => {
+    const r = cluedo('suggest', 'examples/custom-deck-3p.json', '--json', '--samples', '2000', '--threads', '1', '--response', 'repeat', '--top', '1');
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).suggestions).toHaveLength(1);
+  });
+});
+
+describe('Ctrl-C', () => {
+  // The requests below take several seconds; SIGINT arrives after 700 ms.
+  it('suggest: exit 130, "cluedo: cancelled", nothing on stdout', async () => {
+    const r = await interrupted(700, 'suggest', 'examples/classic-6p-early.json', '--samples', '5000000', '--threads', '2');
+    expect(r.runningAtSignal, 'the request finished before the signal').toBe(true);
+    expect(r.signal, `killed by the signal, stderr: ${r.stderr}`).toBeNull();
+    expect(r.status, r.stderr).toBe(130);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('cluedo: cancelled\n');
+  });
+
+  it('analyze --samples 20000000 --threads 2: exit 130, "cluedo: cancelled", nothing on stdout', async () => {
+    const r = await interrupted(700, 'analyze', 'examples/classic-6p-early.json', '--samples', '20000000', '--threads', '2', '--json');
+    expect(r.runningAtSignal, 'the request finished before the signal').toBe(true);
+    expect(r.signal, `killed by the signal, stderr: ${r.stderr}`).toBeNull();
+    expect(r.status, r.stderr).toBe(130);
+    expect(r.stdout).toBe('');
+    // the one line of the CLI's own; any stray warning is the subject of the "no warnings" test above
+    expect(lines(r.stderr).filter((l) => !/^\(node:\d+\)|^\(Use `node --trace-warnings/.test(l))).toEqual(['cluedo: cancelled']);
+  });
+});
