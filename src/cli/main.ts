@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { analyzeCommand } from './analyze-command.js';
 import { suggestCommand } from './suggest-command.js';
+import { simulateCommand } from './simulate-command.js';
 import { reportError } from './errors.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -16,6 +17,7 @@ export function program(): Command {
     .exitOverride();
   cli.addCommand(analyzeCommand().exitOverride());
   cli.addCommand(suggestCommand().exitOverride());
+  cli.addCommand(simulateCommand().exitOverride());
   return cli;
 }
 

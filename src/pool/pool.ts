@@ -9,6 +9,8 @@ import { Piscina } from 'piscina';
 import type { ConstraintStore } from '../core/constraints.js';
 import { addTallies, emptyTallies, type Tallies } from '../inference/tallies.js';
 import { SAMPLE_CHUNK, chunkCount, type Task, type TallyResult } from './tasks.js';
+import type { TournamentConfig } from '../tournament/play.js';
+import type { GameResult } from '../tournament/types.js';
 
 /** The request was cancelled (its AbortSignal fired). */
 export class CancelledError extends Error {
@@ -134,6 +136,11 @@ export class InferencePool {
       }),
     );
     return new Float64Array(out);
+  }
+
+  /** Plays games [from, to) of a tournament on a worker. */
+  async games(config: TournamentConfig, seed: number, from: number, to: number, signal?: AbortSignal): Promise<GameResult[]> {
+    return this.run<GameResult[]>({ kind: 'games', config, seed, from, to }, `playing games ${from + 1}-${to}`, signal);
   }
 
   /** For tests: a task that throws, or kills its worker. */

@@ -1,6 +1,7 @@
 // The messages between the pool and its workers. Deals and results travel in SharedArrayBuffers;
 // a task carries the constraint store and the seed, never live objects.
 import type { ConstraintStore } from '../core/constraints.js';
+import type { TournamentConfig } from '../tournament/play.js';
 
 /** Deals per sampling chunk. Chunk i of a request is drawn from stream i + 1 of its seed, so the
  *  samples of a request are the same whichever thread draws which chunk. */
@@ -47,13 +48,22 @@ export interface EigTask {
   out: SharedArrayBuffer;
 }
 
+/** Play games [from, to) of a tournament. */
+export interface GamesTask {
+  kind: 'games';
+  config: TournamentConfig;
+  seed: number;
+  from: number;
+  to: number;
+}
+
 /** For tests: make the worker fail. */
 export interface FaultTask {
   kind: 'fault';
   how: 'throw' | 'exit';
 }
 
-export type Task = SampleTask | TallyTask | EigTask | FaultTask;
+export type Task = SampleTask | TallyTask | EigTask | GamesTask | FaultTask;
 
 export function chunkCount(total: number): number {
   return Math.ceil(total / SAMPLE_CHUNK);

@@ -5,6 +5,8 @@ import type { ConstraintStore } from '../core/constraints.js';
 import { CLASSIC_DECK } from '../core/deck.js';
 import { emptyStore } from '../core/constraints.js';
 import { drawChunk, chunkSize, tallyChunks } from './chunks.js';
+import { playTournamentGames } from '../tournament/play.js';
+import type { GameResult } from '../tournament/types.js';
 import { SAMPLE_CHUNK, type EigTask, type SampleTask, type Task, type TallyResult, type TallyTask } from './tasks.js';
 
 const core = KnowledgeCore.create();
@@ -61,7 +63,7 @@ function eig(task: EigTask): number {
   return task.qTo - task.qFrom;
 }
 
-export default function run(task: Task): number | TallyResult {
+export default function run(task: Task): number | TallyResult | GameResult[] {
   switch (task.kind) {
     case 'sample':
       return sample(task);
@@ -69,6 +71,9 @@ export default function run(task: Task): number | TallyResult {
       return tally(task);
     case 'eig':
       return eig(task);
+    case 'games':
+      loadedKey = ''; // agents load their own stores into the core
+      return playTournamentGames(task.config, task.seed, task.from, task.to, core);
     case 'fault':
       if (task.how === 'exit') process.exit(3);
       throw new Error('requested fault');

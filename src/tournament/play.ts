@@ -1,0 +1,54 @@
+// Playing numbered games of a tournament. Game g is fully determined by the run's seed and g (its
+// deal, every agent's generator), so any thread can play any game and the results are the same.
+import { makeDeck, type Deck } from '../core/deck.js';
+import { Random } from '../core/random.js';
+import type { KnowledgeCore } from '../core/wasm-core.js';
+import { createAgent, parseAgentSpec, type AgentSpec } from '../agents/registry.js';
+import { playGame, type PlayedGame } from '../game/engine.js';
+import type { GameResult } from './types.js';
+
+export interface TournamentConfig {
+  /** Categories of the deck, in order (default: the classic deck). */
+  deck: Record<string, string[]>;
+  players: number;
+  /** Agent labels; seats take them in rotation, shifted by one every game. */
+  agents: string[];
+  maxTurns: number;
+  faceUpCount?: number;
+  /** Solo measurement: this agent in one seat (rotating), the field agent everywhere else, never accusing. */
+  solo?: { agent: string; field: string };
+}
+
+export function seatAgents(config: TournamentConfig, game: number): string[] {
+  if (config.solo) {
+    const soloSeat = game % config.players;
+    return Array.from({ length: config.players }, (_, s) => (s === soloSeat ? config.solo!.agent : config.solo!.field));
+  }
+  const k = config.agents.length;
+  return Array.from({ length: config.players }, (_, s) => config.agents[(s + game) % k]);
+}
+
+export function playerNames(n: number): string[] {
+  return Array.from({ length: n }, (_, s) => `P${s}`);
+}
+
+/** Plays game `game` of a run; the views are each seat's knowledge at the end (replayable logs). */
+export function playTournamentGame(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck = makeDeck(config.deck)): PlayedGame {
+  const labels = seatAgents(config, game);
+  const specs: AgentSpec[] = labels.map(parseAgentSpec);
+  const agents = specs.map((spec, s) =>
+    createAgent(spec, new Random(seed, game, 1 + s), core, config.solo && !isSoloSeat(config, game, s) ? { accuse: 'never' } : {}),
+  );
+  return playGame({ deck, players: playerNames(config.players), maxTurns: config.maxTurns, faceUpCount: config.faceUpCount }, agents, new Random(seed, game), game);
+}
+
+function isSoloSeat(config: TournamentConfig, game: number, seat: number): boolean {
+  return config.solo !== undefined && seat === game % config.players;
+}
+
+export function playTournamentGames(config: TournamentConfig, seed: number, from: number, to: number, core: KnowledgeCore): GameResult[] {
+  const deck = makeDeck(config.deck);
+  const results: GameResult[] = [];
+  for (let g = from; g < to; g++) results.push(playTournamentGame(config, seed, g, core, deck).result);
+  return results;
+}

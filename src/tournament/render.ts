@@ -1,0 +1,791 @@
+// Reports of a tournament: a fixed-width table for the terminal, a CSV of seat-games, and a
+// self-contained HTML page whose centrepiece is an inline-SVG chart of turns to certainty.
+import { agentsOf } from './statistics.js';
+import type { AgentSummary, GameResult, Interval, Summary } from './types.js';
+
+// ---------------------------------------------------------------------------------------------
+// Number formatting.
+
+const DASH = '–';
+const NONE = '—';
+
+/** 0.3124 → "31.2%". */
+export function formatShare(p: number, digits = 1): string {
+  return `${(100 * p).toFixed(digits)}%`;
+}
+
+/** A rate with its interval: "31.2% [28.9–33.6]". */
+export function formatRateInterval(interval: Interval): string {
+  return `${formatShare(interval.estimate)} [${(100 * interval.low).toFixed(1)}${DASH}${(100 * interval.high).toFixed(1)}]`;
+}
+
+/** Turns: whole numbers as such, others with one decimal. */
+function formatTurns(x: number): string {
+  return Number.isInteger(x) ? String(x) : x.toFixed(1);
+}
+
+/** A mean with its interval, one decimal: "14.3 [13.9–14.7]"; "—" for null. */
+export function formatMeanInterval(interval: Interval | null): string {
+  if (interval === null) return NONE;
+  return `${interval.estimate.toFixed(1)} [${interval.low.toFixed(1)}${DASH}${interval.high.toFixed(1)}]`;
+}
+
+/** A median with its interval: "14 [13–15]"; "—" for null. */
+export function formatMedianInterval(interval: Interval | null): string {
+  if (interval === null) return NONE;
+  return `${formatTurns(interval.estimate)} [${formatTurns(interval.low)}${DASH}${formatTurns(interval.high)}]`;
+}
+
+function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Terminal table.
+
+interface Column {
+  header: string;
+  group?: string;
+  align: 'left' | 'right';
+  cells: string[];
+}
+
+function pad(text: string, width: number, align: 'left' | 'right'): string {
+  return align === 'left' ? text.padEnd(width) : text.padStart(width);
+}
+
+/** Lays out columns with two spaces between them; a group header spans its adjacent columns. */
+function layoutTable(columns: Column[]): string[] {
+  const GAP = '  ';
+  const widths = columns.map((c) => Math.max(c.header.length, ...c.cells.map((s) => s.length)));
+  // Widen grouped columns so that the group title fits over them.
+  for (let i = 0; i < columns.length; ) {
+    const group = columns[i].group;
+    let j = i + 1;
+    while (group !== undefined && j < columns.length && columns[j].group === group) j++;
+    if (group !== undefined) {
+      const span = widths.slice(i, j).reduce((a, b) => a + b, 0) + GAP.length * (j - i - 1);
+      const needed = group.length + 4;
+      if (span < needed) widths[j - 1] += needed - span;
+    }
+    i = j;
+  }
+  const lines: string[] = [];
+  if (columns.some((c) => c.group !== undefined)) {
+    let line = '';
+    for (let i = 0; i < columns.length; ) {
+      const group = columns[i].group;
+      let j = i + 1;
+      while (group !== undefined && j < columns.length && columns[j].group === group) j++;
+      const span = widths.slice(i, j).reduce((a, b) => a + b, 0) + GAP.length * (j - i - 1);
+      const text = group === undefined ? '' : `── ${group} `.padEnd(span, '─');
+      line += (i === 0 ? '' : GAP) + text.padEnd(span);
+      i = j;
+    }
+    lines.push(line.trimEnd());
+  }
+  lines.push(columns.map((c, i) => pad(c.header, widths[i], c.align)).join(GAP).trimEnd());
+  lines.push(widths.map((w) => '─'.repeat(w)).join(GAP));
+  const rows = columns[0]?.cells.length ?? 0;
+  for (let r = 0; r < rows; r++) {
+    lines.push(columns.map((c, i) => pad(c.cells[r], widths[i], c.align)).join(GAP).trimEnd());
+  }
+  return lines;
+}
+
+/** Column keys for the head-to-head table: the labels when short, else "#1", "#2", …. */
+function headToHeadKeys(agents: string[]): { keys: string[]; numbered: boolean } {
+  const numbered = agents.some((a) => a.length > 16);
+  return { keys: numbered ? agents.map((_, i) => `#${i + 1}`) : agents, numbered };
+}
+
+function headToHeadCell(entry: { games: number; share: number | null } | undefined): string {
+  if (entry === undefined || entry.share === null) return NONE;
+  return `${formatShare(entry.share)} (${formatCount(entry.games)})`;
+}
+
+/** A readable fixed-width summary for the terminal: agents, head-to-head, games. */
+export function renderSummary(summary: Summary): string {
+  const agents = summary.agents;
+  const lines: string[] = [];
+  lines.push(
+    ...layoutTable([
+      { header: 'Agent', align: 'left', cells: agents.map((a) => a.agent) },
+      { header: 'Seat-games', align: 'right', cells: agents.map((a) => formatCount(a.seatGames)) },
+      { header: 'Win rate [95% CI]', align: 'right', cells: agents.map((a) => formatRateInterval(a.winRate)) },
+      { group: 'Turns to win', header: 'mean [95% CI]', align: 'right', cells: agents.map((a) => formatMeanInterval(a.meanTurnsToWin)) },
+      { group: 'Turns to win', header: 'median [95% CI]', align: 'right', cells: agents.map((a) => formatMedianInterval(a.medianTurnsToWin)) },
+      { group: 'Turns to certain', header: 'mean [95% CI]', align: 'right', cells: agents.map((a) => formatMeanInterval(a.meanTurnsToCertain)) },
+      { group: 'Turns to certain', header: 'median [95% CI]', align: 'right', cells: agents.map((a) => formatMedianInterval(a.medianTurnsToCertain)) },
+      { header: 'Certain', align: 'right', cells: agents.map((a) => formatShare(a.certainRate)) },
+      { header: 'Wrong acc.', align: 'right', cells: agents.map((a) => formatCount(a.wrongAccusations)) },
+    ]),
+  );
+
+  const labels = agents.map((a) => a.agent);
+  if (labels.length >= 2) {
+    lines.push('');
+    lines.push('Head-to-head: share of the games won by the row agent among those won by either (decided games)');
+    const { keys, numbered } = headToHeadKeys(labels);
+    const rowLabels = labels.map((a, i) => (numbered ? `${keys[i]} ${a}` : a));
+    lines.push(
+      ...layoutTable([
+        { header: 'beats →', align: 'left', cells: rowLabels },
+        ...labels.map<Column>((b, j) => ({
+          header: keys[j],
+          align: 'right',
+          cells: labels.map((a) => (a === b ? '·' : headToHeadCell(summary.headToHead[a]?.[b]))),
+        })),
+      ]),
+    );
+  }
+
+  lines.push('');
+  const unsolvedShare = summary.games === 0 ? '' : ` (${formatShare(summary.unsolvedGames / summary.games)})`;
+  lines.push(`Games: ${formatCount(summary.games)}, unsolved: ${formatCount(summary.unsolvedGames)}${unsolvedShare}`);
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV.
+
+const CSV_COLUMNS = [
+  'game',
+  'seat',
+  'agent',
+  'won',
+  'eliminated',
+  'wrongAccusations',
+  'turnsTaken',
+  'turnsToWin',
+  'turnsToCertain',
+  'winner',
+  'unsolved',
+  'turns',
+  'rounds',
+] as const;
+
+/** One CSV field: null as an empty cell; quoted (quotes doubled) when it holds , " CR or LF. */
+export function csvField(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A header and one row per seat-game, newline-terminated. */
+export function toCsv(results: GameResult[]): string {
+  const lines: string[] = [CSV_COLUMNS.join(',')];
+  for (const game of results) {
+    for (const seat of game.seatResults) {
+      const row: (string | number | boolean | null)[] = [
+        game.game,
+        seat.seat,
+        seat.agent,
+        seat.won,
+        seat.eliminated,
+        seat.wrongAccusations,
+        seat.turnsTaken,
+        seat.turnsToWin,
+        seat.turnsToCertain,
+        game.winner,
+        game.unsolved,
+        game.turns,
+        game.rounds,
+      ];
+      lines.push(row.map(csvField).join(','));
+    }
+  }
+  return lines.join('\n') + '\n';
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTML report.
+
+/** Escapes text for HTML content and quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const esc = escapeHtml;
+
+/** Okabe–Ito colours, in an order that keeps good contrast on white. */
+const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#5b5b5b', '#B8A000'];
+
+function colourOf(index: number): string {
+  return PALETTE[index % PALETTE.length];
+}
+
+/** A round number: 1, 2 or 5 times a power of ten, at least `raw`. */
+function niceStep(raw: number): number {
+  if (!(raw > 0)) return 1;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 5, 10]) if (m * power >= raw - 1e-12 * power) return m * power;
+  return 10 * power;
+}
+
+/** Ticks from 0 (or `from`) to at least `max`, about `count` of them. */
+function niceTicks(max: number, count: number, from = 0): { ticks: number[]; top: number } {
+  const step = niceStep((max - from) / count);
+  const top = Math.max(from + step, Math.ceil((max - from) / step - 1e-9) * step + from);
+  const ticks: number[] = [];
+  for (let v = from; v <= top + step * 1e-9; v += step) ticks.push(Number(v.toPrecision(12)));
+  return { ticks, top };
+}
+
+function fmtPx(x: number): string {
+  return Number(x.toFixed(1)).toString();
+}
+
+/** Shortens a label for a chart, keeping the full text in a tooltip. */
+function shortLabel(label: string, max: number): string {
+  return label.length <= max ? label : label.slice(0, max - 1) + '…';
+}
+
+interface CertaintyData {
+  agent: AgentSummary;
+  colour: string;
+  values: number[];
+  seatGames: number;
+}
+
+/** Turns-to-certain values per agent, from the seat-games. */
+function certaintyData(summary: Summary, results: GameResult[]): CertaintyData[] {
+  const values = new Map<string, number[]>(summary.agents.map((a) => [a.agent, []]));
+  const seatGames = new Map<string, number>(summary.agents.map((a) => [a.agent, 0]));
+  for (const game of results) {
+    for (const seat of game.seatResults) {
+      if (!values.has(seat.agent)) continue;
+      seatGames.set(seat.agent, seatGames.get(seat.agent)! + 1);
+      if (seat.turnsToCertain !== null) values.get(seat.agent)!.push(seat.turnsToCertain);
+    }
+  }
+  return summary.agents.map((agent, i) => ({
+    agent,
+    colour: colourOf(i),
+    values: values.get(agent.agent)!,
+    seatGames: seatGames.get(agent.agent)!,
+  }));
+}
+
+/** Binning shared by every agent: whole turns, or wider bins for long ranges; a last open bin for outliers. */
+interface Binning {
+  start: number; // first bin's lowest value
+  width: number; // values per bin
+  bins: number; // regular bins
+  overflow: boolean; // a last bin for values ≥ start + bins·width
+}
+
+function binningOf(all: number[]): Binning {
+  if (all.length === 0) return { start: 1, width: 1, bins: 10, overflow: false };
+  const sorted = [...all].sort((a, b) => a - b);
+  const min = Math.floor(sorted[0]);
+  const max = Math.ceil(sorted[sorted.length - 1]);
+  // Keep the axis to the bulk of the data: when the largest values lie well beyond the 99th
+  // percentile, everything beyond it goes into an open last bin.
+  const p99 = Math.ceil(sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))]);
+  const cap = max > p99 * 1.25 + 2 ? p99 : max;
+  const span = cap - min + 1;
+  const width = span <= 60 ? 1 : niceStep(span / 50);
+  const start = width === 1 ? min : Math.floor(min / width) * width;
+  const bins = Math.max(1, Math.ceil((cap + 1 - start) / width));
+  return { start, width, bins, overflow: cap < max };
+}
+
+function binIndex(b: Binning, v: number): number {
+  const i = Math.floor((v - b.start) / b.width);
+  return Math.min(i, b.overflow ? b.bins : b.bins - 1);
+}
+
+/** The centrepiece: small multiples, one histogram per agent, sharing both axes. */
+function certaintyChart(data: CertaintyData[]): string {
+  const binning = binningOf(data.flatMap((d) => d.values));
+  const totalBins = binning.bins + (binning.overflow ? 1 : 0);
+  const counts = data.map((d) => {
+    const c = new Array<number>(totalBins).fill(0);
+    for (const v of d.values) c[binIndex(binning, v)]++;
+    return c;
+  });
+  const shares = counts.map((c, i) => c.map((n) => (data[i].seatGames === 0 ? 0 : n / data[i].seatGames)));
+  const maxShare = Math.max(0.01, ...shares.flat());
+  const { ticks: yTicks, top: yTop } = niceTicks(maxShare, 2);
+
+  const W = 1000;
+  const left = 64;
+  const right = 24;
+  const plotW = W - left - right;
+  const titleH = 30;
+  const plotH = 96;
+  const panelGap = 22;
+  const panelH = titleH + plotH;
+  const axisH = 54;
+  const H = data.length * panelH + Math.max(0, data.length - 1) * panelGap + axisH + 8;
+  const domainLow = binning.start - (binning.width === 1 ? 0.5 : 0);
+  const domainHigh = domainLow + totalBins * binning.width;
+  const x = (v: number): number => left + ((v - domainLow) / (domainHigh - domainLow)) * plotW;
+  const barW = plotW / totalBins;
+
+  // X ticks on bin centres (width 1) or bin edges.
+  const valueSpan = binning.bins * binning.width;
+  const xStep = binning.width === 1 ? Math.max(1, niceStep(valueSpan / 14)) : niceStep(valueSpan / 12);
+  const xTicks: number[] = [];
+  const firstTick = Math.ceil(binning.start / xStep) * xStep;
+  for (let v = firstTick; v < binning.start + valueSpan + (binning.width === 1 ? 0 : 1e-9); v += xStep) xTicks.push(v);
+
+  const out: string[] = [];
+  out.push(
+    `<svg class="chart" viewBox="0 0 ${W} ${fmtPx(H)}" role="img" aria-labelledby="cert-title cert-desc" font-size="13">`,
+    `<title id="cert-title">Distribution of turns until certain of the solution, per agent</title>`,
+    `<desc id="cert-desc">One histogram per agent on shared axes: the share of the agent's seat-games in which it first became certain at each of its own turns, with the median and its 95% confidence interval marked.</desc>`,
+  );
+  if (binning.overflow) {
+    out.push(
+      `<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#fff"/><line x1="0" y1="0" x2="0" y2="6" stroke="#888" stroke-width="3"/></pattern></defs>`,
+    );
+  }
+
+  data.forEach((d, i) => {
+    const top = i * (panelH + panelGap);
+    const plotTop = top + titleH;
+    const plotBottom = plotTop + plotH;
+    const y = (share: number): number => plotBottom - (share / yTop) * plotH;
+    const a = d.agent;
+    const never = d.seatGames - d.values.length;
+    const neverShare = d.seatGames === 0 ? 0 : never / d.seatGames;
+    const med = a.medianTurnsToCertain;
+
+    out.push(`<g class="panel">`);
+    // Title line: swatch, agent, then the numbers on the right.
+    out.push(
+      `<rect x="${left}" y="${top + 6}" width="12" height="12" rx="2" fill="${d.colour}"/>`,
+      `<text x="${left + 18}" y="${top + 17}" class="panel-title"><title>${esc(a.agent)}</title>${esc(shortLabel(a.agent, 48))}</text>`,
+    );
+    const facts: string[] = [];
+    if (med !== null) facts.push(`median <tspan class="strong">${esc(formatTurns(med.estimate))}</tspan> [${esc(formatTurns(med.low))}${DASH}${esc(formatTurns(med.high))}]`);
+    if (a.meanTurnsToCertain !== null) facts.push(`mean ${esc(a.meanTurnsToCertain.estimate.toFixed(1))}`);
+    facts.push(
+      `never certain <tspan class="strong">${esc(formatShare(neverShare))}</tspan> (${esc(formatCount(never))} of ${esc(formatCount(d.seatGames))})`,
+    );
+    out.push(`<text x="${W - right}" y="${top + 17}" text-anchor="end" class="panel-facts">${facts.join('  ·  ')}</text>`);
+
+    // Grid and y axis.
+    for (const t of yTicks) {
+      const yy = fmtPx(y(t));
+      out.push(`<line x1="${left}" x2="${W - right}" y1="${yy}" y2="${yy}" class="${t === 0 ? 'baseline' : 'grid'}"/>`);
+      out.push(`<text x="${left - 8}" y="${fmtPx(y(t) + 4)}" text-anchor="end" class="tick">${esc(formatShare(t, t < 0.1 && t > 0 && !Number.isInteger(t * 100) ? 1 : 0))}</text>`);
+    }
+    for (const t of xTicks) {
+      const xx = fmtPx(x(binning.width === 1 ? t : t));
+      out.push(`<line x1="${xx}" x2="${xx}" y1="${plotTop}" y2="${plotBottom}" class="grid"/>`);
+    }
+
+    // Median CI band and bars.
+    if (med !== null) {
+      const x0 = x(med.low - (binning.width === 1 ? 0.5 : 0));
+      const x1 = x(med.high + (binning.width === 1 ? 0.5 : 0));
+      out.push(
+        `<rect x="${fmtPx(x0)}" y="${plotTop}" width="${fmtPx(Math.max(1, x1 - x0))}" height="${plotH}" fill="${d.colour}" opacity="0.12"><title>95% CI of the median: ${esc(formatTurns(med.low))}${DASH}${esc(formatTurns(med.high))}</title></rect>`,
+      );
+    }
+    shares[i].forEach((s, b) => {
+      if (counts[i][b] === 0) return;
+      const isOverflow = binning.overflow && b === binning.bins;
+      const bx = left + b * barW;
+      const by = y(s);
+      const lo = binning.start + b * binning.width;
+      const range = isOverflow ? `${lo} or more` : binning.width === 1 ? `${lo}` : `${lo}${DASH}${lo + binning.width - 1}`;
+      out.push(
+        `<rect x="${fmtPx(bx + 0.5)}" y="${fmtPx(by)}" width="${fmtPx(Math.max(0.5, barW - 1))}" height="${fmtPx(plotBottom - by)}" fill="${isOverflow ? 'url(#hatch)' : d.colour}"${isOverflow ? ` stroke="${d.colour}"` : ''}><title>${esc(`${a.agent}: certain at turn ${range} in ${formatCount(counts[i][b])} seat-games (${formatShare(s)})`)}</title></rect>`,
+      );
+    });
+    if (med !== null) {
+      const mx = fmtPx(x(med.estimate));
+      out.push(
+        `<line x1="${mx}" x2="${mx}" y1="${plotTop - 4}" y2="${plotBottom}" class="median"/>`,
+        `<text x="${fmtPx(x(med.estimate) + 5)}" y="${plotTop + 8}" class="median-label">median ${esc(formatTurns(med.estimate))}</text>`,
+      );
+    }
+    if (d.values.length === 0) {
+      out.push(`<text x="${left + plotW / 2}" y="${plotTop + plotH / 2}" text-anchor="middle" class="empty">never certain in any seat-game</text>`);
+    }
+    out.push(`</g>`);
+  });
+
+  // Shared x axis.
+  const axisTop = data.length * panelH + Math.max(0, data.length - 1) * panelGap;
+  for (const t of xTicks) {
+    const xx = fmtPx(x(t));
+    out.push(`<line x1="${xx}" x2="${xx}" y1="${axisTop}" y2="${axisTop + 5}" class="axis"/>`);
+    out.push(`<text x="${xx}" y="${axisTop + 19}" text-anchor="middle" class="tick">${t}</text>`);
+  }
+  if (binning.overflow) {
+    const xx = fmtPx(left + (binning.bins + 0.5) * barW);
+    out.push(`<text x="${xx}" y="${axisTop + 19}" text-anchor="middle" class="tick">${binning.start + binning.bins * binning.width}+</text>`);
+  }
+  out.push(
+    `<text x="${left + plotW / 2}" y="${axisTop + 44}" text-anchor="middle" class="axis-title">The agent's own turns until it was certain of the solution</text>`,
+  );
+  out.push(`</svg>`);
+  return out.join('\n');
+}
+
+/** Companion view: the share of seat-games in which each agent was certain by turn t. */
+function cumulativeChart(data: CertaintyData[]): string {
+  const all = data.flatMap((d) => d.values);
+  const binning = binningOf(all);
+  const maxT = binning.start + binning.bins * binning.width - 1;
+  const minT = Math.min(binning.start, 1);
+  const W = 1000;
+  const H = 300;
+  const left = 64;
+  const right = 220;
+  const top = 16;
+  const bottom = 52;
+  const plotW = W - left - right;
+  const plotH = H - top - bottom;
+  const x = (t: number): number => left + ((t - (minT - 1)) / (maxT - (minT - 1))) * plotW;
+  const y = (s: number): number => top + (1 - s) * plotH;
+  const out: string[] = [];
+  out.push(
+    `<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="cum-title" font-size="13">`,
+    `<title id="cum-title">Share of seat-games in which each agent was certain of the solution by each of its turns</title>`,
+  );
+  for (const t of [0, 0.25, 0.5, 0.75, 1]) {
+    out.push(`<line x1="${left}" x2="${left + plotW}" y1="${fmtPx(y(t))}" y2="${fmtPx(y(t))}" class="${t === 0 ? 'baseline' : 'grid'}"/>`);
+    out.push(`<text x="${left - 8}" y="${fmtPx(y(t) + 4)}" text-anchor="end" class="tick">${formatShare(t, 0)}</text>`);
+  }
+  const step = niceStep((maxT - minT + 1) / 14);
+  for (let t = Math.ceil(minT / step) * step; t <= maxT; t += step) {
+    if (t < minT) continue;
+    const xx = fmtPx(x(t));
+    out.push(`<line x1="${xx}" x2="${xx}" y1="${top}" y2="${top + plotH}" class="grid"/>`);
+    out.push(`<text x="${xx}" y="${top + plotH + 19}" text-anchor="middle" class="tick">${t}</text>`);
+  }
+  out.push(`<text x="${left + plotW / 2}" y="${H - 8}" text-anchor="middle" class="axis-title">The agent's own turns</text>`);
+
+  // Step lines, then end labels placed without overlap.
+  const ends: { y: number; d: CertaintyData; share: number }[] = [];
+  for (const d of data) {
+    if (d.seatGames === 0) continue;
+    const sorted = [...d.values].sort((a, b) => a - b);
+    let k = 0;
+    let prevY = y(0);
+    let path = `M${fmtPx(x(minT - 1))},${fmtPx(prevY)}`;
+    for (let t = minT; t <= maxT; t++) {
+      while (k < sorted.length && sorted[k] <= t) k++;
+      const yy = y(k / d.seatGames);
+      if (yy !== prevY) {
+        path += `H${fmtPx(x(t))}V${fmtPx(yy)}`;
+        prevY = yy;
+      }
+    }
+    path += `H${fmtPx(x(maxT))}`;
+    out.push(`<path d="${path}" fill="none" stroke="${d.colour}" stroke-width="2.5" stroke-linejoin="round"><title>${esc(d.agent.agent)}</title></path>`);
+    ends.push({ y: prevY, d, share: k / d.seatGames });
+  }
+  ends.sort((a, b) => a.y - b.y);
+  const labelYs: number[] = [];
+  for (const e of ends) {
+    const wanted = e.y + 4;
+    labelYs.push(labelYs.length === 0 ? wanted : Math.max(wanted, labelYs[labelYs.length - 1] + 16));
+  }
+  // Push back up if the labels ran off the bottom.
+  for (let i = labelYs.length - 1; i >= 0; i--) {
+    const limit = i === labelYs.length - 1 ? top + plotH + 16 : labelYs[i + 1] - 16;
+    labelYs[i] = Math.min(labelYs[i], limit);
+  }
+  ends.forEach((e, i) => {
+    out.push(
+      `<text x="${left + plotW + 8}" y="${fmtPx(labelYs[i])}" class="end-label" fill="${e.d.colour}"><title>${esc(e.d.agent.agent)}</title>${esc(shortLabel(e.d.agent.agent, 20))} ${esc(formatShare(e.share, 0))}</text>`,
+    );
+  });
+  out.push(`</svg>`);
+  return out.join('\n');
+}
+
+/** Win rates with their 95% Wilson intervals; a grey tick marks each agent's equal share (1/players). */
+function winRateChart(summary: Summary, results: GameResult[]): string {
+  const agents = summary.agents;
+  const fair = new Map<string, { sum: number; n: number }>(agents.map((a) => [a.agent, { sum: 0, n: 0 }]));
+  for (const game of results) {
+    for (const seat of game.seatResults) {
+      const f = fair.get(seat.agent);
+      if (f === undefined || game.seatResults.length === 0) continue;
+      f.sum += 1 / game.seatResults.length;
+      f.n++;
+    }
+  }
+  const labelChars = Math.min(28, Math.max(6, ...agents.map((a) => a.agent.length)));
+  const W = 1000;
+  const left = 28 + labelChars * 8.6;
+  const right = 170;
+  const rowH = 34;
+  const top = 12;
+  const bottom = 48;
+  const plotW = W - left - right;
+  const H = top + agents.length * rowH + bottom;
+  const maxHigh = Math.max(0.05, ...agents.map((a) => a.winRate.high), ...[...fair.values()].map((f) => (f.n ? f.sum / f.n : 0)));
+  const { ticks, top: xTop } = niceTicks(Math.min(1, maxHigh), 7);
+  const x = (p: number): number => left + (p / xTop) * plotW;
+  const out: string[] = [];
+  out.push(
+    `<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="win-title" font-size="13">`,
+    `<title id="win-title">Win rate per agent with 95% confidence intervals</title>`,
+  );
+  const plotBottom = top + agents.length * rowH;
+  for (const t of ticks) {
+    const xx = fmtPx(x(t));
+    out.push(`<line x1="${xx}" x2="${xx}" y1="${top}" y2="${plotBottom}" class="${t === 0 ? 'baseline' : 'grid'}"/>`);
+    out.push(`<text x="${xx}" y="${plotBottom + 18}" text-anchor="middle" class="tick">${formatShare(t, 0)}</text>`);
+  }
+  out.push(`<text x="${left + plotW / 2}" y="${H - 8}" text-anchor="middle" class="axis-title">Win rate per seat-game (dot) with its 95% confidence interval (bar)</text>`);
+  agents.forEach((a, i) => {
+    const cy = top + i * rowH + rowH / 2;
+    const colour = colourOf(i);
+    const f = fair.get(a.agent)!;
+    out.push(`<text x="${left - 12}" y="${fmtPx(cy + 4.5)}" text-anchor="end" class="row-label"><title>${esc(a.agent)}</title>${esc(shortLabel(a.agent, 28))}</text>`);
+    if (f.n > 0) {
+      const fx = fmtPx(x(f.sum / f.n));
+      out.push(`<line x1="${fx}" x2="${fx}" y1="${fmtPx(cy - 11)}" y2="${fmtPx(cy + 11)}" class="fair"><title>Equal share: ${esc(formatShare(f.sum / f.n))}</title></line>`);
+    }
+    if (a.seatGames > 0) {
+      const x0 = fmtPx(x(a.winRate.low));
+      const x1 = fmtPx(x(a.winRate.high));
+      out.push(
+        `<line x1="${x0}" x2="${x1}" y1="${fmtPx(cy)}" y2="${fmtPx(cy)}" stroke="${colour}" stroke-width="3"/>`,
+        `<line x1="${x0}" x2="${x0}" y1="${fmtPx(cy - 6)}" y2="${fmtPx(cy + 6)}" stroke="${colour}" stroke-width="2"/>`,
+        `<line x1="${x1}" x2="${x1}" y1="${fmtPx(cy - 6)}" y2="${fmtPx(cy + 6)}" stroke="${colour}" stroke-width="2"/>`,
+        `<circle cx="${fmtPx(x(a.winRate.estimate))}" cy="${fmtPx(cy)}" r="6" fill="${colour}" stroke="#fff" stroke-width="1.5"><title>${esc(`${a.agent}: ${formatRateInterval(a.winRate)} of ${formatCount(a.seatGames)} seat-games`)}</title></circle>`,
+      );
+    }
+    out.push(`<text x="${left + plotW + 12}" y="${fmtPx(cy + 4.5)}" class="value-label">${esc(a.seatGames > 0 ? formatRateInterval(a.winRate) : 'no seat-games')}</text>`);
+  });
+  out.push(`</svg>`);
+  return out.join('\n');
+}
+
+/** A table cell: the estimate, and under it, smaller, its 95% interval. */
+function estimateCell(estimate: string, low: string, high: string): string {
+  return `<td><span class="est">${esc(estimate)}</span><span class="ci">${esc(low)}${DASH}${esc(high)}</span></td>`;
+}
+
+function rateCell(interval: Interval): string {
+  return estimateCell(formatShare(interval.estimate), (100 * interval.low).toFixed(1), (100 * interval.high).toFixed(1));
+}
+
+function meanCell(interval: Interval | null): string {
+  if (interval === null) return `<td class="na">${NONE}</td>`;
+  return estimateCell(interval.estimate.toFixed(1), interval.low.toFixed(1), interval.high.toFixed(1));
+}
+
+function medianCell(interval: Interval | null): string {
+  if (interval === null) return `<td class="na">${NONE}</td>`;
+  return estimateCell(formatTurns(interval.estimate), formatTurns(interval.low), formatTurns(interval.high));
+}
+
+function summaryTableHtml(summary: Summary): string {
+  const rows = summary.agents.map((a, i) => {
+    const cells = [
+      `<td>${esc(formatCount(a.seatGames))}</td>`,
+      `<td>${esc(formatCount(a.wins))}</td>`,
+      rateCell(a.winRate),
+      meanCell(a.meanTurnsToWin),
+      medianCell(a.medianTurnsToWin),
+      meanCell(a.meanTurnsToCertain),
+      medianCell(a.medianTurnsToCertain),
+      `<td>${esc(formatShare(a.certainRate))}</td>`,
+      `<td>${esc(formatCount(a.wrongAccusations))}</td>`,
+    ];
+    return `<tr><th scope="row"><span class="swatch" style="background:${colourOf(i)}"></span>${esc(a.agent)}</th>${cells.join('')}</tr>`;
+  });
+  return `<table class="data summary">
+<thead>
+<tr><th rowspan="2" scope="col" class="left">Agent</th><th rowspan="2" scope="col">Seat-games</th><th rowspan="2" scope="col">Wins</th><th rowspan="2" scope="col">Win rate</th><th colspan="2" scope="colgroup" class="group">Turns to win</th><th colspan="2" scope="colgroup" class="group">Turns to certain</th><th rowspan="2" scope="col">Certain</th><th rowspan="2" scope="col">Wrong<br>accusations</th></tr>
+<tr><th scope="col">mean</th><th scope="col">median</th><th scope="col">mean</th><th scope="col">median</th></tr>
+</thead>
+<tbody>
+${rows.join('\n')}
+</tbody>
+</table>`;
+}
+
+/** A cell tint on a blue (row wins) – orange (row loses) scale, light enough for dark text. */
+function shareTint(share: number): string {
+  const t = Math.min(1, Math.abs(share - 0.5) * 2);
+  const [r, g, b] = share >= 0.5 ? [0, 114, 178] : [230, 159, 0];
+  const alpha = (0.08 + 0.32 * t).toFixed(2);
+  return `rgba(${r},${g},${b},${alpha})`;
+}
+
+function headToHeadHtml(summary: Summary): string {
+  const labels = summary.agents.map((a) => a.agent);
+  const head = labels.map((b, j) => `<th scope="col"><span class="swatch" style="background:${colourOf(j)}"></span>${esc(b)}</th>`).join('');
+  const rows = labels.map((a, i) => {
+    const cells = labels.map((b) => {
+      if (a === b) return `<td class="diag">·</td>`;
+      const e = summary.headToHead[a]?.[b];
+      if (e === undefined || e.share === null) return `<td class="na">${NONE}</td>`;
+      return `<td style="background:${shareTint(e.share)}" title="${esc(`${a} won ${formatShare(e.share)} of the ${formatCount(e.games)} games won by ${a} or ${b}`)}">${esc(formatShare(e.share))} <span class="n">(${esc(formatCount(e.games))})</span></td>`;
+    });
+    return `<tr><th scope="row"><span class="swatch" style="background:${colourOf(i)}"></span>${esc(a)}</th>${cells.join('')}</tr>`;
+  });
+  return `<table class="data h2h">
+<thead><tr><th scope="col" class="left corner">row beats column</th>${head}</tr></thead>
+<tbody>
+${rows.join('\n')}
+</tbody>
+</table>`;
+}
+
+const STYLE = `
+:root { color-scheme: light; --text: #1d232b; --muted: #5a6470; --rule: #d9dee4; --grid: #e9ecf0; --bg: #ffffff; --panel: #f6f8fa; }
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--bg); color: var(--text); font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+main { max-width: 1080px; margin: 0 auto; padding: 32px 28px 56px; }
+h1 { font-size: 28px; line-height: 1.25; margin: 0 0 6px; letter-spacing: -0.01em; }
+h2 { font-size: 19px; margin: 40px 0 4px; }
+p.lede { color: var(--muted); margin: 0 0 18px; }
+p.note { color: var(--muted); margin: 2px 0 14px; font-size: 14px; }
+dl.details { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 10px 24px; margin: 18px 0 8px; padding: 14px 18px; background: var(--panel); border: 1px solid var(--rule); border-radius: 8px; }
+dl.details div { min-width: 0; }
+dl.details dt { font-size: 12px; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); }
+dl.details dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+figure { margin: 12px 0 0; }
+svg.chart { display: block; width: 100%; height: auto; font-family: inherit; }
+svg .grid { stroke: var(--grid); stroke-width: 1; }
+svg .baseline, svg .axis { stroke: #8a939d; stroke-width: 1; }
+svg .tick { fill: var(--muted); font-size: 12.5px; font-variant-numeric: tabular-nums; }
+svg .axis-title { fill: var(--text); font-size: 13.5px; }
+svg .panel-title { fill: var(--text); font-size: 15px; font-weight: 650; }
+svg .panel-facts { fill: var(--muted); font-size: 13.5px; font-variant-numeric: tabular-nums; }
+svg .strong { fill: var(--text); font-weight: 650; }
+svg .median { stroke: var(--text); stroke-width: 2; stroke-dasharray: 5 3; }
+svg .median-label { fill: var(--text); font-size: 12.5px; font-weight: 600; paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }
+svg .empty { fill: var(--muted); font-style: italic; }
+svg .row-label { fill: var(--text); font-size: 14px; font-weight: 600; }
+svg .value-label { fill: var(--text); font-size: 13.5px; font-variant-numeric: tabular-nums; }
+svg .end-label { font-size: 13.5px; font-weight: 650; }
+svg .fair { stroke: #6b7280; stroke-width: 2; stroke-dasharray: 2 2; }
+.legend { display: flex; flex-wrap: wrap; gap: 6px 18px; color: var(--muted); font-size: 13.5px; margin: 4px 0 0; }
+.legend .key { display: inline-block; vertical-align: middle; margin-right: 6px; }
+.key.band { width: 18px; height: 12px; background: rgba(0,114,178,0.15); border: 1px solid rgba(0,114,178,0.3); }
+.key.dash { width: 20px; border-top: 2px dashed var(--text); }
+.key.fairkey { width: 2px; height: 14px; border-left: 2px dashed #6b7280; }
+.two { display: grid; grid-template-columns: 1fr; gap: 8px; }
+.scroll { overflow-x: auto; }
+table.data { border-collapse: collapse; margin: 12px 0 4px; font-variant-numeric: tabular-nums; font-size: 14px; white-space: nowrap; }
+table.data th, table.data td { padding: 7px 12px; text-align: right; border-bottom: 1px solid var(--rule); }
+table.data thead th { font-size: 12.5px; font-weight: 600; color: var(--muted); vertical-align: bottom; border-bottom: 2px solid #b8c0c8; }
+table.data thead th.group { text-align: center; border-bottom: 1px solid var(--rule); color: var(--text); }
+table.data th.left, table.data tbody th { text-align: left; }
+table.data tbody th { font-weight: 600; }
+table.data tbody tr:hover { background: #f3f6f9; }
+table.data .est { display: block; font-weight: 600; }
+table.data .ci { display: block; font-size: 12px; color: var(--muted); }
+table.data td.na { color: #9aa3ad; }
+table.h2h td { min-width: 120px; }
+table.h2h td.diag, table.h2h td.na { color: #9aa3ad; text-align: center; }
+table.h2h .n { color: var(--muted); font-size: 12.5px; }
+.swatch { display: inline-block; width: 11px; height: 11px; border-radius: 2px; margin-right: 8px; vertical-align: -1px; }
+footer { margin-top: 40px; color: var(--muted); font-size: 13px; border-top: 1px solid var(--rule); padding-top: 12px; }
+@media print { main { max-width: none; padding: 0; } h2 { break-after: avoid; } figure, table { break-inside: avoid; } }
+`;
+
+/**
+ * One self-contained HTML page (inline CSS and SVG; no scripts, fonts or network): the run
+ * details, the distribution of turns to certainty per agent, win rates, the summary and the
+ * head-to-head tables.
+ */
+export function renderHtmlReport(
+  summary: Summary,
+  results: GameResult[],
+  title: string,
+  details: Record<string, string> = {},
+): string {
+  const data = certaintyData(summary, results);
+  const detailEntries: [string, string][] = [
+    ...Object.entries(details),
+    ['Games', formatCount(summary.games)],
+    ['Unsolved games', `${formatCount(summary.unsolvedGames)}${summary.games ? ` (${formatShare(summary.unsolvedGames / summary.games)})` : ''}`],
+  ].filter(([k], i, all) => all.findIndex(([k2]) => k2.toLowerCase() === k.toLowerCase()) === i) as [string, string][];
+  const detailHtml = detailEntries.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('\n');
+  const agentsKnown = new Set(summary.agents.map((a) => a.agent));
+  const unknownAgents = agentsOf(results).filter((a) => !agentsKnown.has(a));
+  const seatGames = summary.agents.reduce((sum, a) => sum + a.seatGames, 0);
+
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<header>
+<h1>${esc(title)}</h1>
+<p class="lede">${esc(
+    `${formatCount(summary.games)} simulated game${summary.games === 1 ? '' : 's'}, ` +
+      `${formatCount(seatGames)} seat-games, ${summary.agents.length} agent${summary.agents.length === 1 ? '' : 's'}.`,
+  )}</p>
+<dl class="details">
+${detailHtml}
+</dl>
+</header>
+
+<section>
+<h2>How long until each agent knew the solution</h2>
+<p class="note">For each agent, the share of its seat-games in which it first became certain of the solution at each of its own turns (bars share one scale). The dashed line marks the median, the tinted band its 95% confidence interval. Beside each agent's name: the median with its interval, the mean, and the share of its seat-games in which it never became certain.</p>
+<figure>
+${certaintyChart(data)}
+</figure>
+<div class="legend"><span><span class="key dash"></span>median</span><span><span class="key band"></span>95% CI of the median</span></div>
+</section>
+
+<section>
+<h2>Certain by turn <i>t</i></h2>
+<p class="note">The share of each agent's seat-games in which it was certain by each of its turns; the label gives the share by the last turn shown.</p>
+<figure>
+${cumulativeChart(data)}
+</figure>
+</section>
+
+<section>
+<h2>Win rates</h2>
+<p class="note">Wins per seat-game with a 95% Wilson interval. The dashed grey tick is the agent's equal share of wins, 1 / players averaged over its games.</p>
+<figure>
+${winRateChart(summary, results)}
+</figure>
+</section>
+
+<section>
+<h2>Summary</h2>
+<p class="note">Each estimate with its 95% confidence interval beneath it: Wilson for win rates, Student t for means, order statistics (distribution-free) for medians. Turns are the agent's own turns; turns to certain are over the seat-games in which it became certain.</p>
+<div class="scroll">
+${summaryTableHtml(summary)}
+</div>
+</section>
+
+${
+  summary.agents.length >= 2
+    ? `<section>
+<h2>Head-to-head</h2>
+<p class="note">Among the games with both agents seated and won by one of them, the share won by the row agent (number of such games in parentheses). Blue: the row agent won more; orange: fewer.</p>
+<div class="scroll">
+${headToHeadHtml(summary)}
+</div>
+</section>`
+    : ''
+}
+${unknownAgents.length ? `<p class="note">Not in the summary: ${esc(unknownAgents.join(', '))}.</p>` : ''}
+<footer>Generated by cluedo simulate. Self-contained page: no scripts, no network.</footer>
+</main>
+</body>
+</html>
+`;
+}

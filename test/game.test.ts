@@ -1,0 +1,265 @@
+// The rules of the simulated game, checked against the deal itself (rebuilt from every seat's
+// own hand), and the agents' isolation from hidden state.
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLASSIC_CATEGORIES, CLASSIC_DECK, makeDeck } from '../src/core/deck.js';
+import { Random } from '../src/core/random.js';
+import { KnowledgeCore } from '../src/core/wasm-core.js';
+import type { Agent } from '../src/agents/agent.js';
+import { createAgent, parseAgentSpec } from '../src/agents/registry.js';
+import { dealCards, playGame, type PlayedGame } from '../src/game/engine.js';
+import { SeatView } from '../src/game/seat-view.js';
+import { analyze } from '../src/inference/analyze.js';
+import { InferencePool } from '../src/pool/pool.js';
+import { runTournament } from '../src/tournament/run.js';
+import { seatAgents, type TournamentConfig } from '../src/tournament/play.js';
+import { InputError } from '../src/errors.js';
+
+const core = KnowledgeCore.create();
+const players = (n: number) => Array.from({ length: n }, (_, s) => `P${s}`);
+const mask = (cards: readonly number[]) => cards.reduce((m, c) => m | (1 << c), 0) >>> 0;
+
+function play(labels: string[], seed: number, maxTurns = 300): PlayedGame {
+  const agents = labels.map((l, s) => createAgent(parseAgentSpec(l), new Random(seed, s + 1), core));
+  return playGame({ deck: CLASSIC_DECK, players: players(labels.length), maxTurns }, agents, new Random(seed), seed);
+}
+
+/** The deal, rebuilt from each seat's own hand: the envelope is what no seat holds. */
+function dealOf(game: PlayedGame): { hands: number[]; envelope: number } {
+  const hands = game.views.map((v) => mask(v.myHand));
+  const all = (1 << CLASSIC_DECK.cards.length) - 1;
+  return { hands, envelope: (all & ~hands.reduce((a, b) => a | b, 0)) >>> 0 };
+}
+
+describe('dealing', () => {
+  it('deals every card once: one envelope card per category, hands of the right sizes, face-up cards', () => {
+    const deck = makeDeck(CLASSIC_CATEGORIES);
+    for (let seed = 0; seed < 50; seed++) {
+      const sizes = [4, 4, 4, 4];
+      const deal = dealCards(deck, sizes, 2, new Random(seed));
+      const owned = [...deal.hands, mask(deal.envelope), mask(deal.faceUp)];
+      expect(owned.reduce((a, b) => a | b, 0)).toBe((1 << 21) - 1);
+      expect(owned.reduce((n, m) => n + popcount(m), 0)).toBe(21);
+      deal.hands.forEach((h, s) => expect(popcount(h)).toBe(sizes[s]));
+      expect(deal.envelope.map((c) => deck.categoryOf[c])).toEqual([0, 1, 2]);
+      expect(deal.faceUp).toHaveLength(2);
+    }
+  });
+});
+
+describe('the rules, checked against the deal', () => {
+  const games = Array.from({ length: 12 }, (_, seed) => play(['deductive', 'naive', 'random', 'deductive', 'naive', 'random'], 100 + seed));
+
+  it('asks the following seats in order: the first holding a named card shows one of them; seats before it hold none', () => {
+    let refuted = 0;
+    let unrefuted = 0;
+    for (const game of games) {
+      const { hands } = dealOf(game);
+      const n = hands.length;
+      for (const e of game.views[0].events) {
+        if (e.type !== 'suggestion') continue;
+        const named = mask(e.cards);
+        let expected: number | null = null;
+        for (let k = 1; k < n && expected === null; k++) if (hands[(e.by + k) % n] & named) expected = (e.by + k) % n;
+        expect(e.shownBy).toBe(expected);
+        if (expected === null) unrefuted++;
+        else refuted++;
+      }
+    }
+    expect(refuted).toBeGreaterThan(50);
+    expect(unrefuted).toBeGreaterThan(0);
+  });
+
+  it('shows the card to the suggester only, and it is a named card the refuter holds', () => {
+    for (const game of games) {
+      const { hands } = dealOf(game);
+      game.views.forEach((view, s) => {
+        for (const e of view.events) {
+          if (e.type !== 'suggestion') continue;
+          if (e.by === s && e.shownBy !== null) {
+            expect(e.shown).not.toBeNull();
+            expect(e.cards).toContain(e.shown);
+            expect((hands[e.shownBy] >>> e.shown!) & 1).toBe(1);
+          } else {
+            expect(e.shown).toBeNull();
+          }
+        }
+      });
+    }
+  });
+
+  it('every seat sees the same public events', () => {
+    for (const game of games) {
+      const strip = (v: SeatView) => v.events.map((e) => (e.type === 'suggestion' ? { ...e, shown: null } : e));
+      for (const v of game.views) expect(strip(v)).toEqual(strip(game.views[0]));
+    }
+  });
+
+  it('a correct accusation wins and ends the game; accusations are judged against the envelope', () => {
+    for (const game of games) {
+      const { envelope } = dealOf(game);
+      const events = game.views[0].events;
+      for (const e of events) if (e.type === 'accusation') expect(e.correct).toBe(mask(e.cards) === envelope);
+      if (game.result.winner !== null) {
+        const last = events[events.length - 1];
+        expect(last).toMatchObject({ type: 'accusation', by: game.result.winner, correct: true });
+        expect(game.result.seatResults[game.result.winner].won).toBe(true);
+      }
+    }
+  });
+
+  it('the winner replays: its own view, analysed, is certain of the envelope', () => {
+    for (const game of games.filter((g) => g.result.winner !== null && g.result.seats[g.result.winner] === 'deductive').slice(0, 4)) {
+      const log = game.views[game.result.winner!].toLog() as { events: unknown[] };
+      const before = { ...log, events: log.events.slice(0, -1) }; // its knowledge when it accused
+      const analysis = analyze(before);
+      expect(analysis.solutions).toHaveLength(1);
+      expect(mask(analysis.solutions[0].cards.map((c) => CLASSIC_DECK.cards.indexOf(c)))).toBe(dealOf(game).envelope);
+    }
+  });
+
+  it("every seat's view is a valid game log in which the true deal is possible", () => {
+    for (const game of games.slice(0, 4)) {
+      const { envelope } = dealOf(game);
+      for (const view of game.views) {
+        const analysis = analyze(view.toLog());
+        const truth = analysis.solutions.find((s) => mask(s.cards.map((c) => CLASSIC_DECK.cards.indexOf(c))) === envelope);
+        expect(truth?.probability ?? 0).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+describe('elimination and the end of a game', () => {
+  /** An agent that accuses a fixed wrong combination on its first turn, then would keep playing. */
+  function wrongAccuser(deck = CLASSIC_DECK): Agent {
+    let turns = 0;
+    return {
+      label: 'wrong',
+      suggest: () => [0, 6, 12],
+      refute: (_v, _s, held) => held[0],
+      decide: (view) => {
+        turns++;
+        // The envelope holds none of my own cards: accusing three of them is surely wrong.
+        const mine = [...view.myHand];
+        const pick = deck.categories.map((_, g) => mine.find((c) => deck.categoryOf[c] === g));
+        return { certain: false, accusation: turns === 1 && pick.every((c) => c !== undefined) ? (pick as number[]) : null };
+      },
+    };
+  }
+
+  it('a wrong accusation puts the seat out: it no longer suggests or accuses, but still refutes', () => {
+    let checked = 0;
+    for (let seed = 0; seed < 40 && checked < 5; seed++) {
+      const agents: Agent[] = [wrongAccuser(), ...[1, 2, 3].map((s) => createAgent(parseAgentSpec('naive'), new Random(seed, s), core))];
+      const game = playGame({ deck: CLASSIC_DECK, players: players(4), maxTurns: 400 }, agents, new Random(seed), seed);
+      const events = game.views[1].events;
+      const out = events.findIndex((e) => e.type === 'accusation' && e.by === 0);
+      if (out < 0) continue; // seat 0 held no card of some category: no sure-wrong accusation
+      checked++;
+      expect(events[out]).toMatchObject({ correct: false });
+      expect(game.result.seatResults[0]).toMatchObject({ eliminated: true, wrongAccusations: 1, won: false, turnsTaken: 1 });
+      expect(events.slice(out + 1).some((e) => e.by === 0)).toBe(false);
+      // It still answers: some later suggestion is refuted by seat 0, or passes it only when it holds none.
+      const { hands } = dealOf(game);
+      for (const e of events.slice(out + 1)) if (e.type === 'suggestion' && e.shownBy === 0) expect(hands[0] & mask(e.cards)).not.toBe(0);
+    }
+    expect(checked).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the game ends unsolved when every seat is out', () => {
+    for (let seed = 0; seed < 20; seed++) {
+      const game = playGame({ deck: CLASSIC_DECK, players: players(3), maxTurns: 100 }, [wrongAccuser(), wrongAccuser(), wrongAccuser()], new Random(seed), seed);
+      const out = game.result.seatResults.filter((r) => r.eliminated).length;
+      if (out < 3) continue;
+      expect(game.result).toMatchObject({ winner: null, unsolved: true, turns: 3 });
+      return;
+    }
+    throw new Error('no game with every seat out');
+  });
+
+  it('the game ends unsolved at the turn cap', () => {
+    const game = play(['random', 'random', 'random'], 3, 7);
+    expect(game.result.turns).toBe(7);
+    expect(game.result.unsolved).toBe(game.result.winner === null);
+  });
+});
+
+describe('agents cannot reach the deal', () => {
+  it('a view holds nothing about other hands or the envelope, however it is inspected', () => {
+    const game = play(['deductive', 'deductive', 'deductive', 'deductive'], 5);
+    const { hands, envelope } = dealOf(game);
+    for (const [s, view] of game.views.entries()) {
+      const secrets = new Set([envelope, ...hands.filter((_, o) => o !== s)]);
+      const seen = new Set<unknown>();
+      const walk = (x: unknown, depth: number) => {
+        if (x === null || typeof x !== 'object' || seen.has(x) || depth > 6) return;
+        seen.add(x);
+        for (const key of Reflect.ownKeys(x)) {
+          const value = (x as Record<PropertyKey, unknown>)[key];
+          if (typeof value === 'number') expect(secrets.has(value) && value !== 0 && popcount(value) >= 3).toBe(false);
+          walk(value, depth + 1);
+        }
+      };
+      walk(view, 0);
+      expect(Object.keys(view).sort()).toEqual(['deck', 'faceUp', 'handSizes', 'me', 'myHand', 'players']);
+      // The view's own fields are frozen: an agent cannot rewrite what it was told.
+      expect(Object.isFrozen(view.myHand)).toBe(true);
+      expect(Object.isFrozen(view.events[0])).toBe(true);
+    }
+  });
+});
+
+describe('tournaments', () => {
+  const config: TournamentConfig = { deck: CLASSIC_CATEGORIES, players: 6, agents: ['random', 'naive', 'deductive', 'entropy:samples=300'], maxTurns: 300 };
+  const pools: InferencePool[] = [];
+  afterAll(async () => Promise.all(pools.map((p) => p.close())));
+
+  it('rotates seats: every agent sits in every seat equally often', () => {
+    const counts = new Map<string, number[]>();
+    for (let g = 0; g < 12; g++) seatAgents(config, g).forEach((a, s) => {
+      if (!counts.has(a)) counts.set(a, new Array(6).fill(0));
+      counts.get(a)![s]++;
+    });
+    for (const perSeat of counts.values()) expect(new Set(perSeat).size).toBe(1);
+  });
+
+  it('gives the same results with 1 and 2 threads for the same seed, other results for another seed', async () => {
+    const one = new InferencePool({ threads: 1 });
+    const two = new InferencePool({ threads: 2 });
+    pools.push(one, two);
+    const a = await runTournament(config, { games: 10, seed: 11, pool: one });
+    const b = await runTournament(config, { games: 10, seed: 11, pool: two });
+    const c = await runTournament(config, { games: 10, seed: 12, pool: two });
+    expect(a.results).toHaveLength(10);
+    expect(b.results).toEqual(a.results);
+    expect(c.results).not.toEqual(a.results);
+  });
+
+  it('stopping keeps the finished games, in order', async () => {
+    const pool = new InferencePool({ threads: 2 });
+    pools.push(pool);
+    const controller = new AbortController();
+    const run = runTournament({ ...config, agents: ['entropy:samples=2000'] }, { games: 400, seed: 1, pool, signal: controller.signal, onProgress: (done) => done >= 8 && controller.abort() });
+    const outcome = await run;
+    expect(outcome.interrupted).toBe(true);
+    expect(outcome.results.length).toBeGreaterThanOrEqual(8);
+    expect(outcome.results.length).toBeLessThan(400);
+    outcome.results.forEach((r, i) => i > 0 && expect(r.game).toBeGreaterThan(outcome.results[i - 1].game));
+  });
+
+  it('rejects unknown agents and bad options with a clear message', () => {
+    expect(() => parseAgentSpec('deductiv')).toThrow(InputError);
+    expect(() => parseAgentSpec('deductiv')).toThrow(/did you mean "deductive"/);
+    expect(() => parseAgentSpec('entropy:samples=0')).toThrow(/samples/);
+    expect(() => parseAgentSpec('naive:samples=10')).toThrow(/only the entropy agent/);
+    expect(() => parseAgentSpec('deductive:accuse=risky:1.5')).toThrow(/risky/);
+    expect(() => parseAgentSpec('naive:colour=red')).toThrow(/unknown option "colour"/);
+    expect(parseAgentSpec('deductive:accuse=risky:0.8,refute=repeat')).toMatchObject({ name: 'deductive', accuse: 0.8, refute: 'repeat' });
+  });
+});
+
+function popcount(x: number): number {
+  let n = 0;
+  for (let m = x >>> 0; m !== 0; m &= m - 1) n++;
+  return n;
+}
