@@ -1,7 +1,7 @@
 // `npm run bench [-- --json FILE] [-- --time MS]`: the knowledge core's speed, measured side by side
 // in one run on one thread: the Wasm check vs the plain TypeScript one, exact inference latency
 // per example, exactly-uniform sampling vs rejection sampling at three stages of a game, and the
-// card-by-card exact counter vs the seat-by-seat one, and the worker pool with 1 and 2 threads.
+// card-by-card exact counter vs the seat-by-seat one, the worker pool with 1 and 2 threads, and simulated games per second.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -14,6 +14,7 @@ import type { Game } from '../src/game/types.js';
 import { analyzeGame } from '../src/inference/analyze.js';
 import { benchCountingApproaches } from './counting-approaches.js';
 import { benchPool } from './pool.js';
+import { benchSimulate } from './simulate.js';
 
 const { values: args } = parseArgs({
   options: { json: { type: 'string' }, time: { type: 'string', default: '1000' } },
@@ -132,6 +133,7 @@ const inference = await benchInference();
 const sampling = await benchSampling();
 const counting = await benchCountingApproaches(TIME / 2);
 const pool = await benchPool(TIME);
+const simulate = await benchSimulate(TIME);
 
 console.log(`\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; one thread\n`);
 console.log('Consistency check (classic-6p-late, 4096 deals, half consistent)');
@@ -156,9 +158,11 @@ for (const d of pool.decision) {
 }
 console.log(`  decision, 200,000 samples, classic-6p-early               1: ${fmt(pool.largeDecision.oneThreadMs, 1)} ms   2: ${fmt(pool.largeDecision.twoThreadsMs, 1)} ms   ${fmt(pool.largeDecision.speedup, 2)}×   (target ≥ 1.7×)`);
 console.log(`  per-task overhead: one 8,192-deal chunk ${fmt(pool.taskOverhead.chunkInProcessMs, 2)} ms in process, ${fmt(pool.taskOverhead.chunkThroughPoolMs, 2)} ms through the pool`);
+console.log('\nSimulated six-player games per second, 1 thread vs 2 (targets: ≥ 200 deductive, ≥ 10 with one entropy agent, on 2)');
+for (const r of simulate) console.log(`  ${r.agents.padEnd(24)} 1: ${fmt(r.oneThreadGamesPerSec, 1).padStart(7)}/s   2: ${fmt(r.twoThreadsGamesPerSec, 1).padStart(7)}/s   ${fmt(r.speedup, 2)}×`);
 
 if (args.json) {
-  const out = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool };
+  const out = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate };
   writeFileSync(args.json, `${JSON.stringify(out, null, 2)}\n`);
   console.log(`\nwrote ${args.json}`);
 }

@@ -236,3 +236,64 @@ describe('Ctrl-C', () => {
     expect(lines(r.stderr).filter((l) => !/^\(node:\d+\)|^\(Use `node --trace-warnings/.test(l))).toEqual(['cluedo: cancelled']);
   });
 });
+
+describe('cluedo simulate', () => {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cluedo-sim-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('runs, prints a summary, and writes JSON, CSV, an HTML report and replayable logs; the same with 1 and 2 threads', () => {
+    const json1 = join(dir, 'one.json');
+    const json2 = join(dir, 'two.json');
+    const args = ['simulate', '--games', '12', '--agents', 'naive,deductive,entropy:samples=300', '--seed', '5'];
+    const one = cluedo(...args, '--threads', '1', '--json', json1);
+    const two = cluedo(...args, '--threads', '2', '--json', json2, '--csv', join(dir, 'g.csv'), '--report', join(dir, 'r.html'), '--logs', join(dir, 'logs'));
+    expect(one.status, one.stderr).toBe(0);
+    expect(two.status, two.stderr).toBe(0);
+    expect(one.stdout).toMatch(/Win rate/);
+    const a = JSON.parse(readFileSync(json1, 'utf8'));
+    const b = JSON.parse(readFileSync(json2, 'utf8'));
+    expect(b.games).toEqual(a.games);
+    expect(b.summary).toEqual(a.summary);
+    expect(a.games).toHaveLength(12);
+    expect(a.interrupted).toBe(false);
+    const csv = readFileSync(join(dir, 'g.csv'), 'utf8').trim().split('\n');
+    expect(csv).toHaveLength(1 + 12 * 6);
+    expect(readFileSync(join(dir, 'r.html'), 'utf8')).toContain('<svg');
+    const log = join(dir, 'logs', 'game-1-P0.json');
+    const replay = cluedo('analyze', log, '--json');
+    expect(replay.status, replay.stderr).toBe(0);
+    expect((JSON.parse(replay.stdout) as { consistentDeals: number }).consistentDeals).toBeGreaterThan(0);
+    const suggestion = cluedo('suggest', log, '--json', '--top', '1', '--samples', '2000', '--threads', '1');
+    expect(suggestion.status, suggestion.stderr).toBe(0);
+  });
+
+  it('solo: reports rounds until the solo agent is certain', () => {
+    const r = cluedo('simulate', '--solo', 'deductive', '--field', 'random', '--games', '12', '--threads', '2');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Solo deductive among 5 × random .*rounds until certain mean \d/);
+  });
+
+  it('bad agents and options: one line, exit 1 or 2', () => {
+    expectOneLineError(cluedo('simulate', '--agents', 'deductive,entropi', '--games', '2'), 1, /unknown agent "entropi".*did you mean "entropy"/);
+    expectOneLineError(cluedo('simulate', '--agents', 'deductive:accuse=risky:2', '--games', '2'), 1, /risky/);
+    expectOneLineError(cluedo('simulate', '--solo', 'naive', '--games', '2'), 1, /--solo and --field go together/);
+    expectOneLineError(cluedo('simulate', '--players', '1', '--games', '2'), 1, /--players must be from 2 to 10/);
+    expect(cluedo('simulate', '--players', '11').status).toBe(2);
+    expect(cluedo('simulate', '--games', '0').status).toBe(2);
+  });
+
+  it('Ctrl-C keeps the finished games: prints their summary, writes the JSON, exits 130', async () => {
+    const json = join(dir, 'stopped.json');
+    const r = await interrupted(2500, 'simulate', '--games', '100000', '--agents', 'entropy:samples=2000', '--threads', '2', '--json', json);
+    expect(r.runningAtSignal).toBe(true);
+    expect(r.status).toBe(130);
+    expect(r.stdout).toMatch(/of 100000 games.*interrupted/);
+    const saved = JSON.parse(readFileSync(json, 'utf8'));
+    expect(saved.interrupted).toBe(true);
+    expect(saved.games.length).toBeGreaterThan(0);
+    expect(saved.games.length).toBeLessThan(100000);
+  });
+});

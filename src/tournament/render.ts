@@ -285,10 +285,11 @@ function binningOf(all: number[]): Binning {
   const sorted = [...all].sort((a, b) => a - b);
   const min = Math.floor(sorted[0]);
   const max = Math.ceil(sorted[sorted.length - 1]);
-  // Keep the axis to the bulk of the data: when the largest values lie well beyond the 99th
-  // percentile, everything beyond it goes into an open last bin.
-  const p99 = Math.ceil(sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))]);
-  const cap = max > p99 * 1.25 + 2 ? p99 : max;
+  // Keep the axis to the bulk of the data: values far out (beyond Q3 + 3·IQR and beyond the
+  // 98th percentile) go into an open last bin.
+  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const fence = Math.max(Math.ceil(at(0.75) + 3 * (at(0.75) - at(0.25))), Math.ceil(at(0.98)));
+  const cap = max > fence ? fence : max;
   const span = cap - min + 1;
   const width = span <= 60 ? 1 : niceStep(span / 50);
   const start = width === 1 ? min : Math.floor(min / width) * width;
@@ -334,7 +335,12 @@ function certaintyChart(data: CertaintyData[]): string {
   const xStep = binning.width === 1 ? Math.max(1, niceStep(valueSpan / 14)) : niceStep(valueSpan / 12);
   const xTicks: number[] = [];
   const firstTick = Math.ceil(binning.start / xStep) * xStep;
-  for (let v = firstTick; v < binning.start + valueSpan + (binning.width === 1 ? 0 : 1e-9); v += xStep) xTicks.push(v);
+  const overflowX = left + (binning.bins + 0.5) * barW;
+  for (let v = firstTick; v < binning.start + valueSpan + (binning.width === 1 ? 0 : 1e-9); v += xStep) {
+    // Leave room for the open last bin's label.
+    if (binning.overflow && Math.abs(x(v) - overflowX) < 36) continue;
+    xTicks.push(v);
+  }
 
   const out: string[] = [];
   out.push(
@@ -379,7 +385,7 @@ function certaintyChart(data: CertaintyData[]): string {
       out.push(`<text x="${left - 8}" y="${fmtPx(y(t) + 4)}" text-anchor="end" class="tick">${esc(formatShare(t, t < 0.1 && t > 0 && !Number.isInteger(t * 100) ? 1 : 0))}</text>`);
     }
     for (const t of xTicks) {
-      const xx = fmtPx(x(binning.width === 1 ? t : t));
+      const xx = fmtPx(x(t));
       out.push(`<line x1="${xx}" x2="${xx}" y1="${plotTop}" y2="${plotBottom}" class="grid"/>`);
     }
 
@@ -423,7 +429,7 @@ function certaintyChart(data: CertaintyData[]): string {
     out.push(`<text x="${xx}" y="${axisTop + 19}" text-anchor="middle" class="tick">${t}</text>`);
   }
   if (binning.overflow) {
-    const xx = fmtPx(left + (binning.bins + 0.5) * barW);
+    const xx = fmtPx(overflowX);
     out.push(`<text x="${xx}" y="${axisTop + 19}" text-anchor="middle" class="tick">${binning.start + binning.bins * binning.width}+</text>`);
   }
   out.push(
@@ -458,7 +464,8 @@ function cumulativeChart(data: CertaintyData[]): string {
     out.push(`<line x1="${left}" x2="${left + plotW}" y1="${fmtPx(y(t))}" y2="${fmtPx(y(t))}" class="${t === 0 ? 'baseline' : 'grid'}"/>`);
     out.push(`<text x="${left - 8}" y="${fmtPx(y(t) + 4)}" text-anchor="end" class="tick">${formatShare(t, 0)}</text>`);
   }
-  const step = niceStep((maxT - minT + 1) / 14);
+  // Turns are whole numbers: never a tick between two of them.
+  const step = Math.max(1, Math.round(niceStep((maxT - minT + 1) / 14)));
   for (let t = Math.ceil(minT / step) * step; t <= maxT; t += step) {
     if (t < minT) continue;
     const xx = fmtPx(x(t));
@@ -495,7 +502,7 @@ function cumulativeChart(data: CertaintyData[]): string {
   }
   // Push back up if the labels ran off the bottom.
   for (let i = labelYs.length - 1; i >= 0; i--) {
-    const limit = i === labelYs.length - 1 ? top + plotH + 16 : labelYs[i + 1] - 16;
+    const limit = i === labelYs.length - 1 ? top + plotH + 5 : labelYs[i + 1] - 16;
     labelYs[i] = Math.min(labelYs[i], limit);
   }
   ends.forEach((e, i) => {
@@ -674,6 +681,7 @@ svg .fair { stroke: #6b7280; stroke-width: 2; stroke-dasharray: 2 2; }
 .legend .key { display: inline-block; vertical-align: middle; margin-right: 6px; }
 .key.band { width: 18px; height: 12px; background: rgba(0,114,178,0.15); border: 1px solid rgba(0,114,178,0.3); }
 .key.dash { width: 20px; border-top: 2px dashed var(--text); }
+.key.hatch { width: 18px; height: 12px; border: 1px solid #888; background: repeating-linear-gradient(45deg, #fff 0 2px, #999 2px 4px); }
 .key.fairkey { width: 2px; height: 14px; border-left: 2px dashed #6b7280; }
 .two { display: grid; grid-template-columns: 1fr; gap: 8px; }
 .scroll { overflow-x: auto; }
@@ -715,6 +723,8 @@ export function renderHtmlReport(
   const detailHtml = detailEntries.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('\n');
   const agentsKnown = new Set(summary.agents.map((a) => a.agent));
   const unknownAgents = agentsOf(results).filter((a) => !agentsKnown.has(a));
+  const binning = binningOf(data.flatMap((d) => d.values));
+  const overflowFrom = binning.overflow ? binning.start + binning.bins * binning.width : null;
   const seatGames = summary.agents.reduce((sum, a) => sum + a.seatGames, 0);
 
   return `<!DOCTYPE html>
@@ -744,7 +754,9 @@ ${detailHtml}
 <figure>
 ${certaintyChart(data)}
 </figure>
-<div class="legend"><span><span class="key dash"></span>median</span><span><span class="key band"></span>95% CI of the median</span></div>
+<div class="legend"><span><span class="key dash"></span>median</span><span><span class="key band"></span>95% CI of the median</span>${
+    overflowFrom === null ? '' : `<span><span class="key hatch"></span>${esc(formatCount(overflowFrom))} turns or more</span>`
+  }</div>
 </section>
 
 <section>
