@@ -266,7 +266,12 @@ describe('cluedo simulate', () => {
     const replay = cluedo('analyze', log, '--json');
     expect(replay.status, replay.stderr).toBe(0);
     expect((JSON.parse(replay.stdout) as { consistentDeals: number }).consistentDeals).toBeGreaterThan(0);
-    const suggestion = cluedo('suggest', log, '--json', '--top', '1', '--samples', '2000', '--threads', '1');
+    // The game ended with a correct accusation: suggest from the position just before it.
+    const before = join(dir, 'before-the-end.json');
+    const full = JSON.parse(readFileSync(log, 'utf8')) as { events: unknown[] };
+    writeFileSync(before, JSON.stringify({ ...full, events: full.events.slice(0, -1) }));
+    expectOneLineError(cluedo('suggest', log), 1, /the game is over/);
+    const suggestion = cluedo('suggest', before, '--json', '--top', '1', '--samples', '2000', '--threads', '1');
     expect(suggestion.status, suggestion.stderr).toBe(0);
   });
 

@@ -33,11 +33,13 @@ interface SimulateOptions {
   logGames: number;
 }
 
-/** Splits "a,b:k=v,k2=v2,c" into agents: a comma starts a new agent only before an agent's name. */
+/**
+ * Splits "a,b:k=v,k2=v2,c" into agents: a comma followed by an option ("key=") continues the
+ * current agent's options; any other comma starts a new agent.
+ */
 export function splitAgents(list: string): string[] {
-  const names = AGENT_NAMES.join('|');
   return list
-    .split(new RegExp(`,(?=\\s*(?:${names})\\b(?!\\s*=))`, 'i'))
+    .split(/,(?![^,:]*=)/)
     .map((s) => s.trim())
     .filter((s) => s !== '');
 }
