@@ -8,6 +8,7 @@ import type { SeatView } from '../game/seat-view.js';
 import type { KnowledgeCore } from '../core/wasm-core.js';
 import type { Random } from '../core/random.js';
 import { envelopeOwner } from '../core/constraints.js';
+import { cardsOfMask, popcount } from '../core/bits.js';
 
 export interface Belief {
   /** Combination indices (mixed radix over categories) still possible. */
@@ -36,7 +37,7 @@ export function naiveKnowledge(): KnowledgeModel {
     const masks = view.deck.categoryMasks;
     const unseen = ~seen(view);
     // Possible cards per category, then their product: no other reasoning.
-    const options = masks.map((m) => maskToCards((m & unseen) >>> 0));
+    const options = masks.map((m) => cardsOfMask((m & unseen) >>> 0));
     const possible: number[] = [];
     const walk = (g: number, index: number) => {
       if (g === options.length) return void possible.push(index);
@@ -51,7 +52,7 @@ export function naiveKnowledge(): KnowledgeModel {
     randomPossible: (view, rng) => rng.pick(belief(view).possible),
     certainty(view) {
       const unseen = ~seen(view);
-      const options = view.deck.categoryMasks.map((m) => maskToCards((m & unseen) >>> 0));
+      const options = view.deck.categoryMasks.map((m) => cardsOfMask((m & unseen) >>> 0));
       return options.every((o) => o.length === 1) ? options.map((o) => o[0]) : null;
     },
   };
@@ -80,7 +81,7 @@ export function exactKnowledge(core: KnowledgeCore): KnowledgeModel {
       const counts = core.ownerCounts();
       const width = view.players.length + 2;
       const env = envelopeOwner(store);
-      const options = view.deck.categoryMasks.map((m) => maskToCards(m).filter((c) => counts[c * width + env] > 0));
+      const options = view.deck.categoryMasks.map((m) => cardsOfMask(m).filter((c) => counts[c * width + env] > 0));
       for (;;) {
         const cards = options.map((o) => rng.pick(o));
         const forced = { ...store, holds: store.holds.map((h, o) => (o === env ? cards.reduce((m, c) => m | (1 << c), h) >>> 0 : h)) };
@@ -92,7 +93,7 @@ export function exactKnowledge(core: KnowledgeCore): KnowledgeModel {
       const counts = core.ownerCounts();
       const width = view.players.length + 2;
       const env = view.players.length;
-      const options = view.deck.categoryMasks.map((m) => maskToCards(m).filter((c) => counts[c * width + env] > 0));
+      const options = view.deck.categoryMasks.map((m) => cardsOfMask(m).filter((c) => counts[c * width + env] > 0));
       return options.every((o) => o.length === 1) ? options.map((o) => o[0]) : null;
     },
   };
@@ -110,14 +111,3 @@ function combinationIndex(categoryMasks: number[], cards: number[]): number {
   return cards.reduce((index, c, g) => index * popcount(categoryMasks[g]) + popcount(categoryMasks[g] & ((1 << c) - 1)), 0);
 }
 
-export function maskToCards(mask: number): number[] {
-  const cards: number[] = [];
-  for (let m = mask >>> 0; m !== 0; m &= m - 1) cards.push(31 - Math.clz32(m & -m));
-  return cards;
-}
-
-function popcount(x: number): number {
-  let n = 0;
-  for (let m = x >>> 0; m !== 0; m &= m - 1) n++;
-  return n;
-}

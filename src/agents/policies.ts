@@ -3,7 +3,7 @@ import type { KnowledgeCore } from '../core/wasm-core.js';
 import type { Random } from '../core/random.js';
 import { constraintsOf } from '../game/constraints-of.js';
 import type { SeatView } from '../game/seat-view.js';
-import { cardsOf, combinationsOf, maskToCards, type KnowledgeModel } from './knowledge.js';
+import { cardsOf, combinationsOf, type KnowledgeModel } from './knowledge.js';
 
 export type SuggestionPolicy = (view: SeatView) => number[];
 export type RefutationPolicy = (view: SeatView, suggester: number, held: number[]) => number;
@@ -92,4 +92,3 @@ export function accuseWhenLikely(threshold: number): AccusationPolicy {
 /** Never accuse (the field of a solo measurement). */
 export const neverAccuse: AccusationPolicy = () => null;
 
-export { maskToCards };

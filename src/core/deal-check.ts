@@ -1,12 +1,8 @@
 // The consistency check in plain TypeScript: the same rules as assembly/check.ts, kept as the
 // benchmark's baseline and as an independent check of the Wasm one in tests.
 import type { ConstraintStore } from './constraints.js';
+import { popcount } from './bits.js';
 
-function popcount(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
 
 /**
  * A store flattened once into per-owner arrays (seats, envelope, table), so checking many deals

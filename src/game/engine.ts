@@ -4,6 +4,7 @@
 import type { Agent } from '../agents/agent.js';
 import type { Deck } from '../core/deck.js';
 import { Random } from '../core/random.js';
+import { cardsOfMask } from '../core/bits.js';
 import { defaultHandSizes } from './log.js';
 import { SeatView, type ViewWriter } from './seat-view.js';
 import type { GameEvent } from './types.js';
@@ -62,7 +63,7 @@ export function playGame(spec: GameSpec, agents: Agent[], rng: Random, gameIndex
   const setup = { deck, players: spec.players, handSizes, faceUp: deal.faceUp };
   const views = spec.players.map(
     (_, s) =>
-      new SeatView(setup, s, maskCards(deal.hands[s]), (w) => {
+      new SeatView(setup, s, cardsOfMask(deal.hands[s]), (w) => {
         writers[s] = w;
       }),
   );
@@ -97,7 +98,7 @@ export function playGame(spec: GameSpec, agents: Agent[], rng: Random, gameIndex
       let shown: number | null = null;
       for (let k = 1; k < n && shownBy === null; k++) {
         const other = (seat + k) % n;
-        const held = maskCards(deal.hands[other] & named);
+        const held = cardsOfMask(deal.hands[other] & named);
         if (held.length === 0) continue;
         shown = agents[other].refute(views[other], seat, held);
         if (!held.includes(shown)) throw new Error(`${agents[other].label} (seat ${other}) showed a card it cannot show`);
@@ -127,12 +128,6 @@ export function playGame(spec: GameSpec, agents: Agent[], rng: Random, gameIndex
     result: { game: gameIndex, seats: agents.map((a) => a.label), winner, unsolved: winner === null, turns, rounds, seatResults: seats },
     views,
   };
-}
-
-function maskCards(mask: number): number[] {
-  const cards: number[] = [];
-  for (let m = mask >>> 0; m !== 0; m &= m - 1) cards.push(31 - Math.clz32(m & -m));
-  return cards;
 }
 
 function checkCombination(deck: Deck, cards: number[], what: string): void {

@@ -1,6 +1,7 @@
 // Tallies are the one currency of inference: how many deals (counted exactly, or drawn by the
 // sampler) put each card with each owner and each envelope combination. Every answer —
 // probabilities, solutions, entropy — is derived from them the same way for both methods.
+import { popcount } from '../core/bits.js';
 
 export interface Tallies {
   /** Exact count of consistent deals, or the number of samples. */
@@ -42,11 +43,6 @@ export function combinationCount(categoryMasks: number[]): number {
   return categoryMasks.reduce((n, m) => n * popcount(m), 1);
 }
 
-export function popcount(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
 
 export function emptyTallies(nCards: number, nSeats: number, categoryMasks: number[]): Tallies {
   return { total: 0, ownerCounts: new Float64Array(nCards * (nSeats + 2)), envelopeCounts: new Float64Array(combinationCount(categoryMasks)) };
