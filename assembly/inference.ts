@@ -2,7 +2,7 @@
 // card there; per envelope combination, the number of consistent deals with that envelope.
 import { MAX_CARDS } from './layout';
 import { categoryMask } from './store';
-import { bwd, cardCategory, countBackward, countForward, edgeChild, edgeOwner, edgeStart, envOwner, fixedOwner, fwd, layerStart, nCards, nCats, nNodes, nSeats, nVars, order, total } from './dag';
+import { bwd, countBackward, countForward, edgeChild, edgeOwner, edgeStart, envOwner, fixedOwner, fwd, layerStart, nCards, nCats, nNodes, nSeats, nVars, order, total } from './dag';
 
 let ownerCountsOut = new StaticArray<f64>(MAX_CARDS * 12);
 let envelopeOut = new StaticArray<f64>(1);

@@ -2,13 +2,15 @@
 //   naive: every combination containing no card it has seen (its hand, face-up cards, cards
 //          shown to it) is possible, all equally likely; it ignores everything else.
 //   exact: the knowledge core's exact inference over everything its seat observed.
-import { combinationCards, combinationCount } from '../inference/tallies.js';
+// Each model first says which cards of each category may be in the envelope; certainty is read
+// off that the same way for both.
+import { combinationCards, combinationCount, envelopeIndex } from '../inference/tallies.js';
 import { constraintsOf } from '../game/constraints-of.js';
 import type { SeatView } from '../game/seat-view.js';
 import type { KnowledgeCore } from '../core/wasm-core.js';
 import type { Random } from '../core/random.js';
-import { envelopeOwner } from '../core/constraints.js';
-import { cardsOfMask, popcount } from '../core/bits.js';
+import { envelopeOwner, type ConstraintStore } from '../core/constraints.js';
+import { cardsOfMask, maskOfCards } from '../core/bits.js';
 
 export interface Belief {
   /** Combination indices (mixed radix over categories) still possible. */
@@ -26,41 +28,45 @@ export interface KnowledgeModel {
   certainty(view: SeatView): number[] | null;
 }
 
+/** The solution when every category has a single possible envelope card. */
+function certainOf(options: number[][]): number[] | null {
+  return options.every((o) => o.length === 1) ? options.map((o) => o[0]) : null;
+}
+
 export function naiveKnowledge(): KnowledgeModel {
-  const seen = (view: SeatView) => {
-    let mask = 0;
-    for (const c of [...view.myHand, ...view.faceUp]) mask |= 1 << c;
-    for (const m of view.shownToMe()) mask |= m;
-    return mask >>> 0;
+  /** Per category, the cards not seen: no other reasoning. */
+  const options = (view: SeatView): number[][] => {
+    let seen = maskOfCards([...view.myHand, ...view.faceUp]);
+    for (const m of view.shownToMe()) seen |= m;
+    return view.deck.categoryMasks.map((m) => cardsOfMask(m & ~seen));
   };
   const belief = (view: SeatView): Belief => {
-    const masks = view.deck.categoryMasks;
-    const unseen = ~seen(view);
-    // Possible cards per category, then their product: no other reasoning.
-    const options = masks.map((m) => cardsOfMask((m & unseen) >>> 0));
-    const possible: number[] = [];
-    const walk = (g: number, index: number) => {
-      if (g === options.length) return void possible.push(index);
-      for (const c of options[g]) walk(g + 1, index * popcount(masks[g]) + popcount(masks[g] & ((1 << c) - 1)));
-    };
-    walk(0, 0);
+    // Every combination of unseen cards, one per category.
+    let combos: number[][] = [[]];
+    for (const cards of options(view)) combos = combos.flatMap((partial) => cards.map((c) => [...partial, c]));
+    const possible = combos.map((cards) => envelopeIndex(view.deck.categoryMasks, maskOfCards(cards)));
     return { possible, probability: (q) => (possible.includes(q) ? 1 / possible.length : 0) };
   };
   return {
     name: 'naive',
     belief,
     randomPossible: (view, rng) => rng.pick(belief(view).possible),
-    certainty(view) {
-      const unseen = ~seen(view);
-      const options = view.deck.categoryMasks.map((m) => cardsOfMask((m & unseen) >>> 0));
-      return options.every((o) => o.length === 1) ? options.map((o) => o[0]) : null;
-    },
+    certainty: (view) => certainOf(options(view)),
   };
 }
 
 export function exactKnowledge(core: KnowledgeCore): KnowledgeModel {
-  const load = (view: SeatView) => {
-    if (!core.load(constraintsOf(view.game()))) throw new Error(`seat ${view.me}: its view admits no deal (an engine bug)`);
+  const load = (view: SeatView): ConstraintStore => {
+    const store = constraintsOf(view.game());
+    if (!core.load(store)) throw new Error(`seat ${view.me}: its view admits no deal (an engine bug)`);
+    return store;
+  };
+  /** Per category, the cards with a non-zero envelope count in the loaded store. */
+  const options = (view: SeatView): number[][] => {
+    const counts = core.ownerCounts();
+    const width = view.players.length + 2;
+    const env = view.players.length;
+    return view.deck.categoryMasks.map((m) => cardsOfMask(m).filter((c) => counts[c * width + env] > 0));
   };
   return {
     name: 'exact',
@@ -76,25 +82,18 @@ export function exactKnowledge(core: KnowledgeCore): KnowledgeModel {
       // Uniform over the possible combinations without computing them all: draw from the product
       // of each category's possible envelope cards and keep the draw if some deal has exactly
       // that envelope (usually the first draw is).
-      const store = constraintsOf(view.game());
-      if (!core.load(store)) throw new Error(`seat ${view.me}: its view admits no deal (an engine bug)`);
-      const counts = core.ownerCounts();
-      const width = view.players.length + 2;
+      const store = load(view);
+      const choices = options(view);
       const env = envelopeOwner(store);
-      const options = view.deck.categoryMasks.map((m) => cardsOfMask(m).filter((c) => counts[c * width + env] > 0));
       for (;;) {
-        const cards = options.map((o) => rng.pick(o));
-        const forced = { ...store, holds: store.holds.map((h, o) => (o === env ? cards.reduce((m, c) => m | (1 << c), h) >>> 0 : h)) };
-        if (core.load(forced)) return combinationIndex(view.deck.categoryMasks, cards);
+        const cards = choices.map((o) => rng.pick(o));
+        const forced = { ...store, holds: store.holds.map((h, o) => (o === env ? (h | maskOfCards(cards)) >>> 0 : h)) };
+        if (core.load(forced)) return envelopeIndex(view.deck.categoryMasks, maskOfCards(cards));
       }
     },
     certainty(view) {
       load(view);
-      const counts = core.ownerCounts();
-      const width = view.players.length + 2;
-      const env = view.players.length;
-      const options = view.deck.categoryMasks.map((m) => cardsOfMask(m).filter((c) => counts[c * width + env] > 0));
-      return options.every((o) => o.length === 1) ? options.map((o) => o[0]) : null;
+      return certainOf(options(view));
     },
   };
 }
@@ -106,8 +105,3 @@ export function cardsOf(view: SeatView, combination: number): number[] {
 export function combinationsOf(view: SeatView): number {
   return combinationCount(view.deck.categoryMasks);
 }
-
-function combinationIndex(categoryMasks: number[], cards: number[]): number {
-  return cards.reduce((index, c, g) => index * popcount(categoryMasks[g]) + popcount(categoryMasks[g] & ((1 << c) - 1)), 0);
-}
-

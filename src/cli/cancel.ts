@@ -1,5 +1,4 @@
 // Ctrl-C during a long request: abort it, print nothing half-made, exit 130.
-import { CancelledError } from '../pool/pool.js';
 
 export async function withCancellation<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
@@ -12,4 +11,3 @@ export async function withCancellation<T>(work: (signal: AbortSignal) => Promise
   }
 }
 
-export { CancelledError };

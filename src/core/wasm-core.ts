@@ -183,19 +183,11 @@ export class KnowledgeCore {
    * Reseeds first when a seed is given; otherwise continues the current stream.
    */
   sample(n: number, seed?: number): Uint32Array {
-    this.requireLoaded();
-    if (this.status !== this.layout.OK) throw new Error('no consistent deal to sample');
     if (seed !== undefined) this.seed(seed);
     const width = this.nSeats + 2;
     const out = new Uint32Array(n * width);
-    const chunk = 8192;
-    for (let done = 0; done < n; done += chunk) {
-      const k = Math.min(chunk, n - done);
-      const ptr = this.exports.ioBuffer(k * width * 4);
-      this.exports.sample(k, ptr);
-      this.views();
-      out.set(this.u32View.subarray(ptr >>> 2, (ptr >>> 2) + k * width), done * width);
-    }
+    const chunk = 8192; // keeps the I/O buffer small however many deals are asked for
+    for (let done = 0; done < n; done += chunk) out.set(this.sampleView(Math.min(chunk, n - done)), done * width);
     return out;
   }
 
@@ -204,6 +196,8 @@ export class KnowledgeCore {
    * deals and returns a view valid until the next call into the core.
    */
   sampleView(n: number): Uint32Array {
+    this.requireLoaded();
+    if (this.status !== this.layout.OK) throw new Error('no consistent deal to sample');
     const width = this.nSeats + 2;
     const ptr = this.exports.ioBuffer(n * width * 4);
     this.exports.sample(n, ptr);
@@ -227,13 +221,12 @@ export class KnowledgeCore {
     this.requireLoaded();
     const width = this.nSeats + 2;
     const n = Math.floor(deals.length / width);
-    const inPtr = this.exports.ioBuffer(n * width * 4 + n);
+    const buffer = this.dealBuffer(n);
+    buffer.set(deals.subarray(0, n * width));
+    this.checkInPlace(n);
     this.views();
-    this.u32View.set(deals.subarray(0, n * width), inPtr >>> 2);
-    const outPtr = inPtr + n * width * 4;
-    this.exports.checkBatch(inPtr, n, outPtr);
-    this.views();
-    return this.u8View.slice(outPtr, outPtr + n);
+    const flags = buffer.byteOffset + n * width * 4; // checkInPlace writes one flag per deal after them
+    return this.u8View.slice(flags, flags + n);
   }
 
   /**
@@ -280,6 +273,7 @@ export class KnowledgeCore {
 
   /** Checks the n deals already written into dealBuffer(n); returns how many are consistent. */
   checkInPlace(n: number): number {
+    this.requireLoaded();
     const width = this.nSeats + 2;
     const ptr = this.exports.ioBuffer(n * width * 4 + n);
     return this.exports.checkBatch(ptr, n, ptr + n * width * 4);

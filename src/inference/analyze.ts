@@ -1,12 +1,12 @@
 // analyze(): the detective's notebook of a position, exactly or from uniform samples, in the
 // shape documented in docs/analysis-output.md (the `--json` contract).
 import type { KnowledgeCore } from '../core/wasm-core.js';
-import { InputError } from '../errors.js';
 import { parseGame } from '../game/log.js';
 import type { Game } from '../game/types.js';
 import { deduceFromCounts, knownPlacements, ownerColumn, ownerNames, type CardDeduction, type Placement } from './deduce.js';
 import { loadGame, sharedCore } from './position.js';
 import { combinationCards, type Tallies } from './tallies.js';
+import { checkSamples, checkSeed } from './request.js';
 import { tallyChunks } from '../pool/chunks.js';
 import { chunkCount } from '../pool/tasks.js';
 
@@ -45,11 +45,8 @@ export function analyze(log: unknown, options: AnalyzeOptions = {}): Analysis {
 
 export function analyzeGame(game: Game, options: AnalyzeOptions = {}): Analysis {
   const core = options.core ?? sharedCore();
-  if (options.samples !== undefined && (!Number.isSafeInteger(options.samples) || options.samples < 1)) {
-    throw new InputError(`samples must be a positive integer, got ${options.samples}`);
-  }
-  const seed = options.seed ?? DEFAULT_SEED;
-  if (!Number.isSafeInteger(seed) || seed < 0) throw new InputError(`seed must be a non-negative integer, got ${seed}`);
+  if (options.samples !== undefined) checkSamples(options.samples);
+  const seed = checkSeed(options.seed ?? DEFAULT_SEED);
   const store = loadGame(core, game);
   const exactCounts = core.ownerCounts();
   // Certainty is always decided exactly: a sampled "known" would be a guess.

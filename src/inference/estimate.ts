@@ -1,10 +1,10 @@
 // estimate(): card-owner and envelope probabilities from uniform samples drawn by the worker
 // pool, with their standard errors. The same seed gives the same numbers as analyze(log,
 // { samples, seed }) in process, whatever the number of threads.
-import { InputError } from '../errors.js';
 import { parseGame } from '../game/log.js';
 import type { Game } from '../game/types.js';
-import { InferencePool } from '../pool/pool.js';
+import { withPool, type InferencePool } from '../pool/pool.js';
+import { checkSamples, checkSeed } from './request.js';
 import type { KnowledgeCore } from '../core/wasm-core.js';
 import { analysisFromTallies, DEFAULT_SEED, type Analysis } from './analyze.js';
 import { deduceFromCounts, knownPlacements } from './deduce.js';
@@ -36,20 +36,17 @@ export async function estimate(log: unknown, options: EstimateOptions): Promise<
 export async function estimateGame(game: Game, options: EstimateOptions): Promise<Estimate> {
   const { samples } = options;
   const seed = options.seed ?? DEFAULT_SEED;
-  if (!Number.isSafeInteger(samples) || samples < 1) throw new InputError(`samples must be a positive integer, got ${samples}`);
-  if (!Number.isSafeInteger(seed) || seed < 0) throw new InputError(`seed must be a non-negative integer, got ${seed}`);
+  checkSamples(samples);
+  checkSeed(seed);
   const core = options.core ?? sharedCore();
   const store = loadGame(core, game);
   const known = knownPlacements(deduceFromCounts(game, core.ownerCounts()));
-  const pool = options.pool ?? new InferencePool({ threads: options.threads });
-  try {
+  return withPool(options, async (pool) => {
     const tallies = await pool.tally(store, samples, seed, options.signal, options.onProgress);
     const analysis = analysisFromTallies(game, tallies, known, 'sampled');
     const se = (p: number) => Math.sqrt((p * (1 - p)) / samples);
     const mapRows = (rows: Record<string, Record<string, number>>) =>
       Object.fromEntries(Object.entries(rows).map(([k, row]) => [k, Object.fromEntries(Object.entries(row).map(([o, p]) => [o, se(p)]))]));
     return { ...analysis, standardErrors: { cards: mapRows(analysis.cards), envelope: mapRows(analysis.envelope) } };
-  } finally {
-    if (!options.pool) await pool.close();
-  }
+  });
 }

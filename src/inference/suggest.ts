@@ -3,7 +3,9 @@
 import { InputError } from '../errors.js';
 import { parseGame } from '../game/log.js';
 import type { Game } from '../game/types.js';
-import { InferencePool } from '../pool/pool.js';
+import { withPool, type InferencePool } from '../pool/pool.js';
+import { Random } from '../core/random.js';
+import { checkSamples, checkSeed } from './request.js';
 import { describeEvent, loadGame, sharedCore } from './position.js';
 import { combinationCards, combinationCount } from './tallies.js';
 import type { KnowledgeCore } from '../core/wasm-core.js';
@@ -55,17 +57,14 @@ export async function suggest(log: unknown, options: SuggestOptions = {}): Promi
 export async function suggestGame(game: Game, options: SuggestOptions = {}): Promise<SuggestResult> {
   const samples = options.samples ?? DEFAULT_SUGGEST_SAMPLES;
   const seed = options.seed ?? 1;
-  if (!Number.isSafeInteger(samples) || samples < 1 || samples > MAX_SUGGEST_SAMPLES) {
-    throw new InputError(`samples must be a whole number from 1 to ${MAX_SUGGEST_SAMPLES.toLocaleString('en-US')}, got ${samples}`);
-  }
-  if (!Number.isSafeInteger(seed) || seed < 0) throw new InputError(`seed must be a non-negative integer, got ${seed}`);
+  checkSamples(samples, MAX_SUGGEST_SAMPLES);
+  checkSeed(seed);
   const suggester = requireSuggester(game);
   const store = loadGame(options.core ?? sharedCore(), game); // names the impossible event, if any
   const shownTo = shownToSuggester(game, suggester);
   const nSuggestions = combinationCount(game.deck.categoryMasks);
 
-  const pool = options.pool ?? new InferencePool({ threads: options.threads });
-  try {
+  return withPool(options, async (pool) => {
     const deals = await pool.sample(store, samples, seed, options.signal);
     const model = options.responseModel === 'repeat' ? 1 : 0;
     const results = await pool.eig(store, deals, suggester, model, shownTo, nSuggestions, options.signal);
@@ -76,9 +75,7 @@ export async function suggestGame(game: Game, options: SuggestOptions = {}): Pro
       expectedSolutionsLeft: results[q * 3 + 2],
     }));
     return { samples, seed, suggestions: options.top === undefined ? ranked : ranked.slice(0, options.top) };
-  } finally {
-    if (!options.pool) await pool.close();
-  }
+  });
 }
 
 /** The observer suggests: there must be one, still in the game, and the game must not be over. */
@@ -111,12 +108,6 @@ function shownToSuggester(game: Game, suggester: number): number[] {
  */
 function rank(results: Float64Array, n: number, seed: number): number[] {
   const score = (q: number) => Math.round(results[q * 3] * 1e12);
-  const tie = (q: number) => mix32(q ^ mix32(seed >>> 0) ^ mix32(Math.floor(seed / 2 ** 32)));
-  return Array.from({ length: n }, (_, q) => q).sort((a, b) => score(b) - score(a) || tie(a) - tie(b));
-}
-
-function mix32(x: number): number {
-  x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
-  x = Math.imul(x ^ (x >>> 15), 0x846ca68b);
-  return (x ^ (x >>> 16)) >>> 0;
+  const tie = Array.from({ length: n }, (_, q) => new Random(seed, q).nextU32());
+  return Array.from({ length: n }, (_, q) => q).sort((a, b) => score(b) - score(a) || tie[a] - tie[b]);
 }

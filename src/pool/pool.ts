@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { ConstraintStore } from '../core/constraints.js';
 import { addTallies, emptyTallies, type Tallies } from '../inference/tallies.js';
-import { SAMPLE_CHUNK, chunkCount, type Task, type TallyResult } from './tasks.js';
+import { chunkCount, type Task, type TallyResult } from './tasks.js';
 import type { TournamentConfig } from '../tournament/play.js';
 import type { GameResult } from '../tournament/types.js';
 
@@ -25,6 +25,20 @@ export class WorkerFailedError extends Error {
 export interface PoolOptions {
   /** Worker threads (default: the machine's available parallelism). */
   threads?: number;
+}
+
+/**
+ * Runs `work` on the caller's pool, or on a pool made for this call (with `threads`) and closed
+ * after it, whatever happens.
+ */
+export async function withPool<T>(options: { pool?: InferencePool; threads?: number }, work: (pool: InferencePool) => Promise<T>): Promise<T> {
+  if (options.pool) return work(options.pool);
+  const pool = new InferencePool({ threads: options.threads });
+  try {
+    return await work(pool);
+  } finally {
+    await pool.close();
+  }
 }
 
 // From src/ (tests) the compiled worker lives in dist/; from dist/ it sits next to this file.
@@ -153,4 +167,3 @@ export class InferencePool {
   }
 }
 
-export { SAMPLE_CHUNK };

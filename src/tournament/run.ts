@@ -1,6 +1,6 @@
 // Running a tournament: games in parallel on the pool, in small numbered batches, results kept
 // as they finish. Stopping (an AbortSignal) keeps every game already finished.
-import { InferencePool, CancelledError } from '../pool/pool.js';
+import { CancelledError, withPool, type InferencePool } from '../pool/pool.js';
 import type { TournamentConfig } from './play.js';
 import type { GameResult } from './types.js';
 
@@ -25,12 +25,11 @@ export interface RunOutcome {
 export const GAMES_PER_TASK = 4;
 
 export async function runTournament(config: TournamentConfig, options: RunOptions): Promise<RunOutcome> {
-  const pool = options.pool ?? new InferencePool({ threads: options.threads });
   const results: GameResult[] = [];
   let next = 0;
   let interrupted = false;
   // Keep two batches per thread in flight: the workers never wait, and a stop abandons little.
-  const worker = async () => {
+  const worker = (pool: InferencePool) => async () => {
     while (next < options.games && !options.signal?.aborted) {
       const from = next;
       const to = Math.min(options.games, from + GAMES_PER_TASK);
@@ -47,11 +46,7 @@ export async function runTournament(config: TournamentConfig, options: RunOption
       }
     }
   };
-  try {
-    await Promise.all(Array.from({ length: pool.threads * 2 }, worker));
-  } finally {
-    if (!options.pool) await pool.close();
-  }
+  await withPool(options, (pool) => Promise.all(Array.from({ length: pool.threads * 2 }, worker(pool))));
   if (options.signal?.aborted) interrupted = true;
   results.sort((a, b) => a.game - b.game);
   return { results, interrupted };
