@@ -3,7 +3,7 @@
 import { STORE } from './store';
 import * as dag from './dag';
 import { computeEnvelopeCounts, computeOwnerCounts, envelopeCombinationCount } from './inference';
-import { rejectionSample as rejection, sample as sampleDeals } from './sampler';
+import { sample as sampleDeals } from './sampler';
 import { checkBatch as check } from './check';
 import { seedRng } from './rng';
 
@@ -74,11 +74,6 @@ export function sample(n: i32, out: usize): void {
   if (dag.total > 0) sampleDeals(n, out);
 }
 
-export function rejectionSample(attempts: i32, out: usize, maxOut: i32): i32 {
-  return rejection(attempts, out, maxOut);
-}
-
 export function checkBatch(ptr: usize, n: i32, out: usize): i32 {
   return check(ptr, n, out);
 }
-export { seatBySeatCount } from './seat-dp';

@@ -1,13 +1,13 @@
 // The two exact counters measured against each other on every example: the card-by-card deal DAG
 // (assembly/dag.ts, the production counter) and the seat-by-seat programme over the set of cards
-// dealt so far (assembly/seat-dp.ts). Prints nothing: the caller prints the rows.
+// dealt so far (assembly/baselines/seat-dp.ts). Prints nothing: the caller prints the rows.
 import { readFileSync, readdirSync } from 'node:fs';
 import { Bench, type Task } from 'tinybench';
-import type { ConstraintStore } from '../src/core/constraints.js';
-import { seatBySeatCountLoaded } from '../src/core/seat-dp-host.js';
-import { KnowledgeCore } from '../src/core/wasm-core.js';
-import { constraintsOf } from '../src/game/constraints-of.js';
-import { parseGame } from '../src/game/log.js';
+import type { ConstraintStore } from '../src/knowledge/constraints.js';
+import { BaselineCore } from '../baselines/baseline-core.js';
+import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
+import { constraintsOf } from '../src/knowledge/constraints-of.js';
+import { parseGame } from '../src/io/log.js';
 
 const EXAMPLES = new URL('../examples/', import.meta.url);
 
@@ -42,13 +42,14 @@ export async function benchCountingApproaches(time: number): Promise<CountingApp
     names.map((name) => [name, constraintsOf(parseGame(JSON.parse(readFileSync(new URL(`${name}.json`, EXAMPLES), 'utf8'))))]),
   );
   const core = KnowledgeCore.create();
+  const baselines = new BaselineCore();
 
   // Same store, both counters: they must agree before anything is timed.
   const counts = new Map<string, number>();
   for (const [name, store] of stores) {
     core.load(store);
     const cardByCard = core.count();
-    const seatBySeat = seatBySeatCountLoaded(core);
+    const seatBySeat = baselines.load(store).seatBySeatCount();
     if (seatBySeat !== cardByCard) {
       throw new Error(`${name}: the seat-by-seat count ${seatBySeat} differs from the card-by-card count ${cardByCard}`);
     }
@@ -64,8 +65,8 @@ export async function benchCountingApproaches(time: number): Promise<CountingApp
       core.count();
     });
     bench.add(`${name}\tseat-by-seat`, () => {
-      seatBySeatCountLoaded(core);
-    }, { beforeAll: () => void core.load(store) });
+      baselines.seatBySeatCount();
+    }, { beforeAll: () => void baselines.load(store) });
   }
   await bench.run();
 

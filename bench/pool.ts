@@ -3,12 +3,12 @@
 // and the pool's overhead per task.
 import { readFileSync } from 'node:fs';
 import { Bench } from 'tinybench';
-import { constraintsOf } from '../src/game/constraints-of.js';
-import { parseGame } from '../src/game/log.js';
-import { KnowledgeCore } from '../src/core/wasm-core.js';
-import { InferencePool } from '../src/pool/pool.js';
-import { tallyChunks } from '../src/pool/chunks.js';
-import { suggest } from '../src/inference/suggest.js';
+import { constraintsOf } from '../src/knowledge/constraints-of.js';
+import { parseGame } from '../src/io/log.js';
+import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
+import { analysisPool, tallySamples } from '../src/analysis/sampling.js';
+import { tallyChunks } from '../src/knowledge/chunks.js';
+import { suggest } from '../src/analysis/suggest.js';
 
 const median = (task: { result: unknown }) => (task.result as { latency: { p50: number } }).latency.p50;
 
@@ -17,14 +17,14 @@ function example(name: string): unknown {
 }
 
 export async function benchPool(time: number) {
-  const pools = { 1: new InferencePool({ threads: 1 }), 2: new InferencePool({ threads: 2 }) };
+  const pools = { 1: analysisPool(1), 2: analysisPool(2) };
   const earlyLog = example('classic-6p-early');
   const store = constraintsOf(parseGame(earlyLog));
   try {
     // Sampling throughput on a large request (tallies, so no deal crosses threads).
     const big = 2_000_000;
     const sampling = new Bench({ name: 'pool sampling', time, iterations: 3 });
-    for (const t of [1, 2] as const) sampling.add(`${t}`, () => pools[t].tally(store, big, 9).then(() => undefined));
+    for (const t of [1, 2] as const) sampling.add(`${t}`, () => tallySamples(pools[t], store, big, 9).then(() => undefined));
     await sampling.run();
     const dealsPerSec = Object.fromEntries(sampling.tasks.map((task) => [task.name, (big / median(task)) * 1000]));
 
@@ -33,7 +33,7 @@ export async function benchPool(time: number) {
     const positions = ['classic-6p-early', 'classic-6p-late'];
     for (const name of positions) {
       const log = example(name);
-      for (const t of [1, 2] as const) decisions.add(`${name}/${t}`, () => suggest(log, { pool: pools[t], samples: 20_000, seed: 1 }).then(() => undefined));
+      for (const t of [1, 2] as const) decisions.add(`${name}/${t}`, () => suggest(log, { executor: pools[t], samples: 20_000, seed: 1 }).then(() => undefined));
     }
     await decisions.run();
     const decisionMs = positions.map((name) => {
@@ -44,7 +44,7 @@ export async function benchPool(time: number) {
 
     // A large decision: 200,000 samples.
     const large = new Bench({ name: 'large decision', time, iterations: 3 });
-    for (const t of [1, 2] as const) large.add(`${t}`, () => suggest(earlyLog, { pool: pools[t], samples: 200_000, seed: 1 }).then(() => undefined));
+    for (const t of [1, 2] as const) large.add(`${t}`, () => suggest(earlyLog, { executor: pools[t], samples: 200_000, seed: 1 }).then(() => undefined));
     await large.run();
     const [l1, l2] = large.tasks.map(median);
 
@@ -53,7 +53,7 @@ export async function benchPool(time: number) {
     core.load(store);
     const overhead = new Bench({ name: 'overhead', time, warmup: true });
     overhead.add('in process', () => void tallyChunks(core, store, 5, 8192, 0, 1));
-    overhead.add('through the pool', () => pools[1].tally(store, 8192, 5).then(() => undefined));
+    overhead.add('through the pool', () => tallySamples(pools[1], store, 8192, 5).then(() => undefined));
     await overhead.run();
     const [inProcess, viaPool] = overhead.tasks.map(median);
 

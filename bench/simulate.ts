@@ -1,15 +1,14 @@
 // Simulated six-player games per second, 1 thread vs 2: deductive agents only, and one entropy
 // agent among five deductive ones.
 import { Bench } from 'tinybench';
-import { CLASSIC_CATEGORIES } from '../src/core/deck.js';
-import { InferencePool } from '../src/pool/pool.js';
-import { runTournament } from '../src/tournament/run.js';
+import { CLASSIC_CATEGORIES } from '../src/model/deck.js';
+import { runTournament, tournamentPool } from '../src/tournament/run.js';
 import type { TournamentConfig } from '../src/tournament/play.js';
 
 const median = (task: { result: unknown }) => (task.result as { latency: { p50: number } }).latency.p50;
 
 export async function benchSimulate(time: number) {
-  const pools = { 1: new InferencePool({ threads: 1 }), 2: new InferencePool({ threads: 2 }) };
+  const pools = { 1: tournamentPool(1), 2: tournamentPool(2) };
   const configs: Array<[string, TournamentConfig, number]> = [
     ['deductive ×6', { deck: CLASSIC_CATEGORIES, players: 6, agents: ['deductive'], maxTurns: 300 }, 400],
     // Seats rotate through the list, so every game has exactly one entropy agent.
@@ -18,7 +17,7 @@ export async function benchSimulate(time: number) {
   try {
     const bench = new Bench({ name: 'simulate', time, iterations: 2, warmup: true, warmupIterations: 1 });
     for (const [name, config, games] of configs) {
-      for (const t of [1, 2] as const) bench.add(`${name}/${t}`, () => runTournament(config, { games, seed: 1, pool: pools[t] }).then(() => undefined));
+      for (const t of [1, 2] as const) bench.add(`${name}/${t}`, () => runTournament(config, { games, seed: 1, executor: pools[t] }).then(() => undefined));
     }
     await bench.run();
     return configs.map(([name, , games]) => {

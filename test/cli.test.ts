@@ -10,8 +10,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyze } from '../src/inference/analyze.js';
-import { suggest } from '../src/inference/suggest.js';
+import { analyze } from '../src/analysis/analyze.js';
+import { suggest } from '../src/analysis/suggest.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = 'dist/cli/main.js';

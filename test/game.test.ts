@@ -1,18 +1,19 @@
 // The rules of the simulated game, checked against the deal itself (rebuilt from every seat's
 // own hand), and the agents' isolation from hidden state.
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLASSIC_CATEGORIES, CLASSIC_DECK, makeDeck } from '../src/core/deck.js';
-import { Random } from '../src/core/random.js';
-import { KnowledgeCore } from '../src/core/wasm-core.js';
-import type { Agent } from '../src/agents/agent.js';
-import { createAgent, parseAgentSpec } from '../src/agents/registry.js';
-import { dealCards, playGame, type PlayedGame } from '../src/game/engine.js';
-import { SeatView } from '../src/game/seat-view.js';
-import { analyze } from '../src/inference/analyze.js';
-import { InferencePool } from '../src/pool/pool.js';
-import { runTournament } from '../src/tournament/run.js';
+import { CLASSIC_CATEGORIES, CLASSIC_DECK, makeDeck } from '../src/model/deck.js';
+import { Random } from '../src/model/random.js';
+import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
+import type { Agent } from '../src/play/agents/agent.js';
+import { createAgent, parseAgentSpec } from '../src/play/agents/registry.js';
+import { dealCards, playGame, type PlayedGame } from '../src/play/engine.js';
+import { SeatView } from '../src/play/seat-view.js';
+import { gameToLog } from '../src/io/write-log.js';
+import { analyze } from '../src/analysis/analyze.js';
+import type { WorkerPool } from '../src/runtime/pool.js';
+import { runTournament, tournamentPool } from '../src/tournament/run.js';
 import { seatAgents, type TournamentConfig } from '../src/tournament/play.js';
-import { InputError } from '../src/errors.js';
+import { InputError } from '../src/model/errors.js';
 
 const core = KnowledgeCore.create();
 const players = (n: number) => Array.from({ length: n }, (_, s) => `P${s}`);
@@ -109,7 +110,7 @@ describe('the rules, checked against the deal', () => {
 
   it('the winner replays: its own view, analysed, is certain of the envelope', () => {
     for (const game of games.filter((g) => g.result.winner !== null && g.result.seats[g.result.winner] === 'deductive').slice(0, 4)) {
-      const log = game.views[game.result.winner!].toLog() as { events: unknown[] };
+      const log = gameToLog(game.views[game.result.winner!].game()) as { events: unknown[] };
       const before = { ...log, events: log.events.slice(0, -1) }; // its knowledge when it accused
       const analysis = analyze(before);
       expect(analysis.solutions).toHaveLength(1);
@@ -121,7 +122,7 @@ describe('the rules, checked against the deal', () => {
     for (const game of games.slice(0, 4)) {
       const { envelope } = dealOf(game);
       for (const view of game.views) {
-        const analysis = analyze(view.toLog());
+        const analysis = analyze(gameToLog(view.game()));
         const truth = analysis.solutions.find((s) => mask(s.cards.map((c) => CLASSIC_DECK.cards.indexOf(c))) === envelope);
         expect(truth?.probability ?? 0).toBeGreaterThan(0);
       }
@@ -211,7 +212,7 @@ describe('agents cannot reach the deal', () => {
 
 describe('tournaments', () => {
   const config: TournamentConfig = { deck: CLASSIC_CATEGORIES, players: 6, agents: ['random', 'naive', 'deductive', 'entropy:samples=300'], maxTurns: 300 };
-  const pools: InferencePool[] = [];
+  const pools: WorkerPool[] = [];
   afterAll(async () => Promise.all(pools.map((p) => p.close())));
 
   it('rotates seats: every agent sits in every seat equally often', () => {
@@ -224,22 +225,22 @@ describe('tournaments', () => {
   });
 
   it('gives the same results with 1 and 2 threads for the same seed, other results for another seed', async () => {
-    const one = new InferencePool({ threads: 1 });
-    const two = new InferencePool({ threads: 2 });
+    const one = tournamentPool(1);
+    const two = tournamentPool(2);
     pools.push(one, two);
-    const a = await runTournament(config, { games: 10, seed: 11, pool: one });
-    const b = await runTournament(config, { games: 10, seed: 11, pool: two });
-    const c = await runTournament(config, { games: 10, seed: 12, pool: two });
+    const a = await runTournament(config, { games: 10, seed: 11, executor: one });
+    const b = await runTournament(config, { games: 10, seed: 11, executor: two });
+    const c = await runTournament(config, { games: 10, seed: 12, executor: two });
     expect(a.results).toHaveLength(10);
     expect(b.results).toEqual(a.results);
     expect(c.results).not.toEqual(a.results);
   });
 
   it('stopping keeps the finished games, in order', async () => {
-    const pool = new InferencePool({ threads: 2 });
+    const pool = tournamentPool(2);
     pools.push(pool);
     const controller = new AbortController();
-    const run = runTournament({ ...config, agents: ['entropy:samples=2000'] }, { games: 400, seed: 1, pool, signal: controller.signal, onProgress: (done) => done >= 8 && controller.abort() });
+    const run = runTournament({ ...config, agents: ['entropy:samples=2000'] }, { games: 400, seed: 1, executor: pool, signal: controller.signal, onProgress: (done) => done >= 8 && controller.abort() });
     const outcome = await run;
     expect(outcome.interrupted).toBe(true);
     expect(outcome.results.length).toBeGreaterThanOrEqual(8);

@@ -10,14 +10,14 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ConstraintStore } from '../src/core/constraints.js';
-import { emptyStore } from '../src/core/constraints.js';
-import type { Game } from '../src/game/types.js';
-import { InputError } from '../src/errors.js';
-import { parseGame } from '../src/game/log.js';
-import { constraintsOf } from '../src/game/constraints-of.js';
-import { KnowledgeCore } from '../src/core/wasm-core.js';
-import { analyze } from '../src/inference/analyze.js';
+import type { ConstraintStore } from '../src/knowledge/constraints.js';
+import { emptyStore } from '../src/knowledge/constraints.js';
+import type { Game } from '../src/model/game.js';
+import { InputError } from '../src/model/errors.js';
+import { parseGame } from '../src/io/log.js';
+import { constraintsOf } from '../src/knowledge/constraints-of.js';
+import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
+import { analyze } from '../src/analysis/analyze.js';
 import {
   analyzeOracle,
   bruteForce,

@@ -2,11 +2,13 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLASSIC_DECK } from '../src/core/deck.js';
-import { makeNameResolver } from '../src/core/names.js';
-import { InputError } from '../src/errors.js';
-import { constraintsOf } from '../src/game/constraints-of.js';
-import { defaultHandSizes, eventLabel, parseGame, readGameLogFile } from '../src/game/log.js';
+import { CLASSIC_DECK } from '../src/model/deck.js';
+import { makeNameResolver } from '../src/io/names.js';
+import { InputError } from '../src/model/errors.js';
+import { constraintsOf } from '../src/knowledge/constraints-of.js';
+import { parseGame, readGameLogFile } from '../src/io/log.js';
+import { defaultHandSizes } from '../src/model/game.js';
+import { eventLabel } from '../src/io/describe.js';
 
 const EXAMPLES = new URL('../examples/', import.meta.url);
 

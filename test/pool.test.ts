@@ -9,16 +9,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ConstraintStore } from '../src/core/constraints.js';
-import { KnowledgeCore } from '../src/core/wasm-core.js';
-import { constraintsOf } from '../src/game/constraints-of.js';
-import { parseGame } from '../src/game/log.js';
-import { analyze } from '../src/inference/analyze.js';
-import { estimate, type Estimate } from '../src/inference/estimate.js';
-import { emptyTallies, tallyDeals, type Tallies } from '../src/inference/tallies.js';
-import { drawChunk } from '../src/pool/chunks.js';
-import { CancelledError, InferencePool, WorkerFailedError } from '../src/pool/pool.js';
-import { SAMPLE_CHUNK, chunkCount } from '../src/pool/tasks.js';
+import type { ConstraintStore } from '../src/knowledge/constraints.js';
+import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
+import { constraintsOf } from '../src/knowledge/constraints-of.js';
+import { parseGame } from '../src/io/log.js';
+import { analyze } from '../src/analysis/analyze.js';
+import { estimate, type Estimate } from '../src/analysis/estimate.js';
+import { emptyTallies, tallyDeals, type Tallies } from '../src/knowledge/tallies.js';
+import { WorkerPool } from '../src/runtime/pool.js';
+import { CancelledError, WorkerFailedError, type Executor } from '../src/runtime/executor.js';
+import { InProcessExecutor } from '../src/runtime/in-process.js';
+import { analysisPool, sampleDeals, scoreSuggestions, tallySamples } from '../src/analysis/sampling.js';
+import { SAMPLE_CHUNK, chunkCount, drawChunk as drawChunkOf } from '../src/knowledge/chunks.js';
 import { dealSatisfiesStore } from './support/brute-force.js';
 
 const EXAMPLES_DIR = fileURLToPath(new URL('../examples/', import.meta.url));
@@ -41,7 +43,7 @@ function inProcessSample(store: ConstraintStore, n: number, seed: number): Uint3
   expect(core.load(store)).toBe(true);
   const width = store.nSeats + 2;
   const out = new Uint32Array(n * width);
-  for (let chunk = 0; chunk < chunkCount(n); chunk++) out.set(drawChunk(core, seed, n, chunk), chunk * SAMPLE_CHUNK * width);
+  for (let chunk = 0; chunk < chunkCount(n); chunk++) out.set(drawChunkOf(core, seed, n, chunk), chunk * SAMPLE_CHUNK * width);
   return out;
 }
 
@@ -65,21 +67,24 @@ function sameArray(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   return true;
 }
 
-let pool1: InferencePool;
-let pool2: InferencePool;
-let pool3: InferencePool;
+const FAULT_TASKS = new URL('./support/fault-task.mjs', import.meta.url).href;
+
+let pool1: WorkerPool;
+let pool2: WorkerPool;
+/** Requests cut into tasks for three threads, run in this thread: a third way to split the same work. */
+let pool3: Executor;
 
 beforeAll(() => {
-  pool1 = new InferencePool({ threads: 1 });
-  pool2 = new InferencePool({ threads: 2 });
-  pool3 = new InferencePool({ threads: 3 });
+  pool1 = analysisPool(1);
+  pool2 = analysisPool(2);
+  pool3 = new InProcessExecutor(3);
 });
 
 afterAll(async () => {
   await Promise.all([pool1?.close(), pool2?.close(), pool3?.close()]);
 });
 
-describe('InferencePool: same seed, same answer, whatever the number of threads', () => {
+describe('WorkerPool: same seed, same answer, whatever the number of threads', () => {
   // Sizes that are not multiples of the chunk: a partial last chunk, fewer chunks than tasks, one deal.
   const SIZES = [1, 100, SAMPLE_CHUNK, 3 * SAMPLE_CHUNK + 123, 11 * SAMPLE_CHUNK + 5];
 
@@ -88,22 +93,22 @@ describe('InferencePool: same seed, same answer, whatever the number of threads'
       const store = storeOf(name);
       for (const n of SIZES) {
         const what = `${name}, ${n} deals`;
-        const a = await pool1.sample(store, n, 7);
-        const b = await pool2.sample(store, n, 7);
-        const c = await pool3.sample(store, n, 7);
+        const a = await sampleDeals(pool1, store, n, 7);
+        const b = await sampleDeals(pool2, store, n, 7);
+        const c = await sampleDeals(pool3, store, n, 7);
         expect(a.length, what).toBe(n * (store.nSeats + 2));
         expectSameArray(b, a, `${what}: 2 threads vs 1`);
         expectSameArray(c, a, `${what}: 3 threads vs 1`);
         expectSameArray(a, inProcessSample(store, n, 7), `${what}: pool vs in-process chunks`);
         if (n >= 100) {
           // (even among custom-deck-3p's 6 deals, 100 draws of two seeds do not coincide)
-          expect(sameArray(await pool2.sample(store, n, 8), a), `${what}: seed 8 gave seed 7's deals`).toBe(false);
+          expect(sameArray(await sampleDeals(pool2, store, n, 8), a), `${what}: seed 8 gave seed 7's deals`).toBe(false);
         }
       }
-      const other = await pool3.sample(store, 1000, 8);
-      expect(sameArray(other, await pool3.sample(store, 1000, 7)), `${name}: seed 8 vs seed 7`).toBe(false);
+      const other = await sampleDeals(pool3, store, 1000, 8);
+      expect(sameArray(other, await sampleDeals(pool3, store, 1000, 7)), `${name}: seed 8 vs seed 7`).toBe(false);
       // and the same seed again, on the same pool, is the same
-      expectSameArray(await pool3.sample(store, 1000, 8), other, `${name}: seed 8 twice`);
+      expectSameArray(await sampleDeals(pool3, store, 1000, 8), other, `${name}: seed 8 twice`);
     }
   });
 
@@ -111,9 +116,9 @@ describe('InferencePool: same seed, same answer, whatever the number of threads'
     for (const name of ['classic-6p-early', 'classic-5p-mid', 'custom-deck-3p']) {
       const store = storeOf(name);
       const n = 20 * SAMPLE_CHUNK + 77; // several tasks per thread
-      const a = await pool1.tally(store, n, 11);
-      const b = await pool2.tally(store, n, 11);
-      const c = await pool3.tally(store, n, 11);
+      const a = await tallySamples(pool1, store, n, 11);
+      const b = await tallySamples(pool2, store, n, 11);
+      const c = await tallySamples(pool3, store, n, 11);
       expect(a.total).toBe(n);
       for (const [t, threads] of [[b, 2], [c, 3]] as const) {
         expect(t.total).toBe(n);
@@ -121,11 +126,11 @@ describe('InferencePool: same seed, same answer, whatever the number of threads'
         expectSameArray(t.envelopeCounts, a.envelopeCounts, `${name}: envelopeCounts, ${threads} threads vs 1`);
       }
       // a tally is the tally of exactly the deals sample() draws for the same request
-      const fromDeals = talliesOf(store, await pool2.sample(store, n, 11));
+      const fromDeals = talliesOf(store, await sampleDeals(pool2, store, n, 11));
       expectSameArray(a.ownerCounts, fromDeals.ownerCounts, `${name}: tally vs tally of sample`);
       expectSameArray(a.envelopeCounts, fromDeals.envelopeCounts, `${name}: envelope tally vs tally of sample`);
 
-      const d = await pool2.tally(store, n, 12);
+      const d = await tallySamples(pool2, store, n, 12);
       expect(d.total).toBe(n);
       expect(sameArray(d.ownerCounts, a.ownerCounts), `${name}: seed 12 gave seed 11's tallies`).toBe(false);
     }
@@ -135,7 +140,7 @@ describe('InferencePool: same seed, same answer, whatever the number of threads'
     const store = storeOf('classic-6p-late');
     const seen: number[] = [];
     const n = 30 * SAMPLE_CHUNK + 1;
-    await pool2.tally(store, n, 1, undefined, (done) => seen.push(done));
+    await tallySamples(pool2, store, n, 1, undefined, (done) => seen.push(done));
     expect(seen.length).toBeGreaterThan(1);
     for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]);
     expect(seen[seen.length - 1]).toBe(n);
@@ -144,14 +149,14 @@ describe('InferencePool: same seed, same answer, whatever the number of threads'
   it('eig(): identical with 1, 2 and 3 threads and equal to the in-process kernel', async () => {
     const game = parseGame(readLog('classic-5p-mid'));
     const store = constraintsOf(game);
-    const deals = await pool2.sample(store, 5000, 3);
+    const deals = await sampleDeals(pool2, store, 5000, 3);
     const shownTo = [0, 0, 1 << game.deck.cards.indexOf('Library'), 1 << game.deck.cards.indexOf('Conservatory'), 0];
     const core = KnowledgeCore.create();
     expect(core.load(store)).toBe(true);
     for (const model of [0, 1] as const) {
       const want = core.eig(deals, game.me!, model, shownTo, 0, 324);
       for (const pool of [pool1, pool2, pool3]) {
-        const got = await pool.eig(store, deals, game.me!, model, shownTo, 324);
+        const got = await scoreSuggestions(pool, store, deals, game.me!, model, shownTo, 324);
         expectSameArray(got, want, `model ${model}, ${pool.threads} threads vs in-process`);
       }
     }
@@ -169,7 +174,7 @@ describe('estimate(): through the pool', () => {
     for (const name of EXAMPLES) {
       const log = readLog(name);
       const want = analyze(log, { samples: 30_000, seed: 5 });
-      const got = await estimate(log, { samples: 30_000, seed: 5, pool: pool2 });
+      const got = await estimate(log, { samples: 30_000, seed: 5, executor: pool2 });
       expect(withoutErrors(got), name).toEqual(want);
     }
     // the documented call: the pool made (and closed) by estimate itself
@@ -191,7 +196,7 @@ describe('estimate(): through the pool', () => {
         known: Array<{ card: string; owner: string }>;
         solutions: Array<{ cards: string[]; probability: number }>;
       };
-      const got = await estimate(log, { samples: N, seed: 2, pool: pool2 });
+      const got = await estimate(log, { samples: N, seed: 2, executor: pool2 });
       expect(got.method).toBe('sampled');
       expect(got.samples).toBe(N);
       expect(got.owners).toEqual(want.owners);
@@ -236,7 +241,7 @@ describe('sampled deals', () => {
     for (const name of EXAMPLES) {
       const store = storeOf(name);
       const n = 2 * SAMPLE_CHUNK + 999;
-      const deals = await pool3.sample(store, n, 4);
+      const deals = await sampleDeals(pool3, store, n, 4);
       const core = KnowledgeCore.create();
       expect(core.load(store)).toBe(true);
       const ok = core.check(deals);
@@ -257,14 +262,14 @@ describe('cancellation and faults', () => {
 
   it('an aborted tally of 5,000,000 samples rejects with CancelledError, and the pool then answers correctly', async () => {
     const s = store();
-    const reference = await pool1.tally(s, 50_000, 21);
+    const reference = await tallySamples(pool1, s, 50_000, 21);
     const controller = new AbortController();
-    const request = pool2.tally(s, 5_000_000, 21, controller.signal);
-    setTimeout(() => controller.abort(), 150);
+    // Cancelled as soon as the first task has reported progress: no timer involved.
+    const request = tallySamples(pool2, s, 5_000_000, 21, controller.signal, () => controller.abort());
     await expect(request).rejects.toBeInstanceOf(CancelledError);
     await expect(request).rejects.toThrow(/cancelled/);
 
-    const after = await pool2.tally(s, 50_000, 21);
+    const after = await tallySamples(pool2, s, 50_000, 21);
     expect(after.total).toBe(50_000);
     expectSameArray(after.ownerCounts, reference.ownerCounts, 'tally after cancellation');
     expectSameArray(after.envelopeCounts, reference.envelopeCounts, 'envelope tally after cancellation');
@@ -273,30 +278,30 @@ describe('cancellation and faults', () => {
   it('an aborted sample() rejects with CancelledError; an already aborted signal too; the pool goes on', async () => {
     const s = store();
     const controller = new AbortController();
-    const request = pool2.sample(s, 3_000_000, 1, controller.signal);
-    setTimeout(() => controller.abort(), 100);
+    const request = sampleDeals(pool2, s, 3_000_000, 1, controller.signal);
+    controller.abort(); // while its tasks are queued or running
     await expect(request).rejects.toBeInstanceOf(CancelledError);
 
     const aborted = AbortSignal.abort();
-    await expect(pool2.tally(s, 1000, 1, aborted)).rejects.toBeInstanceOf(CancelledError);
-    await expect(pool2.sample(s, 1000, 1, aborted)).rejects.toBeInstanceOf(CancelledError);
+    await expect(tallySamples(pool2, s, 1000, 1, aborted)).rejects.toBeInstanceOf(CancelledError);
+    await expect(sampleDeals(pool2, s, 1000, 1, aborted)).rejects.toBeInstanceOf(CancelledError);
 
-    expectSameArray(await pool2.sample(s, 20_000, 1), await pool1.sample(s, 20_000, 1), 'sample after cancellation');
+    expectSameArray(await sampleDeals(pool2, s, 20_000, 1), await sampleDeals(pool1, s, 20_000, 1), 'sample after cancellation');
   });
 
   it('a worker that throws, then a worker that exits: one WorkerFailedError each, and the pool keeps serving', async () => {
     const s = store();
-    const reference = await pool1.tally(s, 40_000, 33);
-    const referenceDeals = await pool1.sample(s, 20_000, 34);
+    const reference = await tallySamples(pool1, s, 40_000, 33);
+    const referenceDeals = await sampleDeals(pool1, s, 20_000, 34);
     const serves = async (what: string) => {
       // enough tasks to need every worker, including a replacement
-      const t = await pool2.tally(s, 40_000, 33);
+      const t = await tallySamples(pool2, s, 40_000, 33);
       expectSameArray(t.ownerCounts, reference.ownerCounts, `tally ${what}`);
       expectSameArray(t.envelopeCounts, reference.envelopeCounts, `envelope tally ${what}`);
-      expectSameArray(await pool2.sample(s, 20_000, 34), referenceDeals, `sample ${what}`);
+      expectSameArray(await sampleDeals(pool2, s, 20_000, 34), referenceDeals, `sample ${what}`);
     };
 
-    const thrown = await pool2.fault('throw').then(
+    const thrown = await pool2.run({ module: FAULT_TASKS, name: 'fail' }, { how: 'throw' }).then(
       () => null,
       (e: unknown) => e,
     );
@@ -304,7 +309,7 @@ describe('cancellation and faults', () => {
     expect((thrown as Error).message).toMatch(/a worker failed/);
     await serves('after a worker threw');
 
-    const exited = await pool2.fault('exit').then(
+    const exited = await pool2.run({ module: FAULT_TASKS, name: 'fail' }, { how: 'exit' }).then(
       () => null,
       (e: unknown) => e,
     );
@@ -313,13 +318,13 @@ describe('cancellation and faults', () => {
     await serves('after a worker exited');
 
     // and both again, back to back
-    await expect(pool2.fault('exit')).rejects.toBeInstanceOf(WorkerFailedError);
-    await expect(pool2.fault('throw')).rejects.toBeInstanceOf(WorkerFailedError);
+    await expect(pool2.run({ module: FAULT_TASKS, name: 'fail' }, { how: 'exit' })).rejects.toBeInstanceOf(WorkerFailedError);
+    await expect(pool2.run({ module: FAULT_TASKS, name: 'fail' }, { how: 'throw' })).rejects.toBeInstanceOf(WorkerFailedError);
     await serves('after two more faults');
   });
 
   it('a bad thread count is refused', () => {
-    expect(() => new InferencePool({ threads: 0 })).toThrow(RangeError);
-    expect(() => new InferencePool({ threads: 1.5 })).toThrow(RangeError);
+    expect(() => new WorkerPool({ threads: 0 })).toThrow(RangeError);
+    expect(() => new WorkerPool({ threads: 1.5 })).toThrow(RangeError);
   });
 });

@@ -4,14 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkDeals, compileStore } from '../src/core/deal-check.js';
+import { checkDeals, compileStore } from '../baselines/deal-check.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ConstraintStore } from '../src/core/constraints.js';
-import { parseGame } from '../src/game/log.js';
-import { constraintsOf } from '../src/game/constraints-of.js';
-import { KnowledgeCore } from '../src/core/wasm-core.js';
-import { analyze } from '../src/inference/analyze.js';
+import type { ConstraintStore } from '../src/knowledge/constraints.js';
+import { parseGame } from '../src/io/log.js';
+import { constraintsOf } from '../src/knowledge/constraints-of.js';
+import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
+import { analyze } from '../src/analysis/analyze.js';
 import { bruteForce, dealSatisfiesStore, type OracleResult } from './support/brute-force.js';
 import { arbConsistentLog, arbStore, type LogJson } from './support/random-logs.js';
 

@@ -8,12 +8,12 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ConstraintStore } from '../src/core/constraints.js';
-import { emptyStore } from '../src/core/constraints.js';
-import { KnowledgeCore } from '../src/core/wasm-core.js';
-import { seatBySeatCount, seatBySeatCountRaw, UnsupportedClauseError } from '../src/core/seat-dp-host.js';
-import { constraintsOf } from '../src/game/constraints-of.js';
-import { parseGame } from '../src/game/log.js';
+import type { ConstraintStore } from '../src/knowledge/constraints.js';
+import { emptyStore } from '../src/knowledge/constraints.js';
+import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
+import { BaselineCore, UnsupportedClauseError } from '../baselines/baseline-core.js';
+import { constraintsOf } from '../src/knowledge/constraints-of.js';
+import { parseGame } from '../src/io/log.js';
 import { bruteForce } from './support/brute-force.js';
 import { arbConsistentLog, arbNoisyLog, arbStore } from './support/random-logs.js';
 
@@ -25,6 +25,8 @@ const exampleNames = readdirSync(EXAMPLES_DIR)
   .sort();
 
 const core = KnowledgeCore.create();
+const baselines = new BaselineCore();
+const seatBySeatCount = (store: ConstraintStore): number => baselines.load(store).seatBySeatCount();
 
 /** The card-by-card count of the store (0 when inconsistent). */
 function cardByCard(store: ConstraintStore): number {
@@ -53,13 +55,13 @@ describe('seat-by-seat counter', () => {
     it('counts the expected consistent deals, like the card-by-card count', () => {
       const store = constraintsOf(game);
       expect(cardByCard(store)).toBe(expected.consistentDeals);
-      expect(seatBySeatCount(core, store)).toBe(expected.consistentDeals);
+      expect(seatBySeatCount(store)).toBe(expected.consistentDeals);
     });
 
     it('agrees with the card-by-card count after every prefix of the log', () => {
       for (let n = 0; n <= game.events.length; n++) {
         const store = constraintsOf(game, n);
-        expect(seatBySeatCount(core, store), `after ${n} events`).toBe(cardByCard(store));
+        expect(seatBySeatCount(store), `after ${n} events`).toBe(cardByCard(store));
       }
     });
   });
@@ -68,33 +70,32 @@ describe('seat-by-seat counter', () => {
     // 6 suspects, 6 weapons, 9 rooms; 18 cards dealt 3 by 3 to six seats
     const store = emptyStore(21, [0x3f, 0xfc0, 0x1ff000], [3, 3, 3, 3, 3, 3]);
     const multinomial = 18 * 17 * 16 * 15 * 14 * 13 * 12 * 11 * 10 * 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2 / 6 ** 6;
-    expect(seatBySeatCount(core, store)).toBe(6 * 6 * 9 * multinomial);
+    expect(seatBySeatCount(store)).toBe(6 * 6 * 9 * multinomial);
     expect(cardByCard(store)).toBe(6 * 6 * 9 * multinomial);
   });
 
   it('handles degenerate stores: one seat, seats with empty hands, impossible holds', () => {
     const one = emptyStore(5, [0b00011, 0b01100], [3]);
-    expect(seatBySeatCount(core, one)).toBe(cardByCard(one));
+    expect(seatBySeatCount(one)).toBe(cardByCard(one));
     const empty = emptyStore(7, [0b0000011, 0b0001100], [0, 3, 0, 2]);
-    expect(seatBySeatCount(core, empty)).toBe(cardByCard(empty));
+    expect(seatBySeatCount(empty)).toBe(cardByCard(empty));
     const clash = emptyStore(7, [0b0000011, 0b0001100], [2, 3]);
     clash.holds[0] = 0b1;
     clash.holds[1] = 0b1;
-    expect(seatBySeatCount(core, clash)).toBe(0);
+    expect(seatBySeatCount(clash)).toBe(0);
     const faceUpHeld = emptyStore(8, [0b00000011, 0b00001100], [3, 2], 0b10000000);
     faceUpHeld.holds[1] = 0b10000000;
-    expect(seatBySeatCount(core, faceUpHeld)).toBe(0);
+    expect(seatBySeatCount(faceUpHeld)).toBe(0);
   });
 
   it('rejects a clause about two seats as unsupported', () => {
     const store = emptyStore(8, [0b00000011, 0b00001100], [3, 3]);
     store.clauses.push({ cards: 0b110000, owners: 0b11 | (1 << 2) }); // seats 0, 1 and the envelope: all live owners
-    expect(seatBySeatCount(core, store)).toBe(cardByCard(store));
+    expect(seatBySeatCount(store)).toBe(cardByCard(store));
     const three = emptyStore(9, [0b000000011, 0b000001100], [2, 2, 3]);
     three.clauses.push({ cards: 0b110000, owners: 0b011 });
-    core.load(three);
-    expect(seatBySeatCountRaw(core)).toBe(-1);
-    expect(() => seatBySeatCount(core, three)).toThrow(UnsupportedClauseError);
+    expect(baselines.load(three).seatBySeatCountRaw()).toBe(-1);
+    expect(() => seatBySeatCount(three)).toThrow(UnsupportedClauseError);
   });
 
   it('agrees with the card-by-card count on random consistent logs', () => {
@@ -103,7 +104,7 @@ describe('seat-by-seat counter', () => {
         const store = constraintsOf(game);
         const n = cardByCard(store);
         expect(n).toBeGreaterThan(0);
-        expect(seatBySeatCount(core, store)).toBe(n);
+        expect(seatBySeatCount(store)).toBe(n);
       }),
       { seed: 21, numRuns: RUNS },
     );
@@ -116,7 +117,7 @@ describe('seat-by-seat counter', () => {
         const store = constraintsOf(game);
         const n = cardByCard(store);
         if (n === 0) zero++;
-        expect(seatBySeatCount(core, store)).toBe(n);
+        expect(seatBySeatCount(store)).toBe(n);
       }),
       { seed: 22, numRuns: RUNS },
     );
@@ -144,7 +145,7 @@ describe('seat-by-seat counter', () => {
     fc.assert(
       fc.property(arb, (store) => {
         core.load(store);
-        const raw = seatBySeatCountRaw(core);
+        const raw = baselines.load(store).seatBySeatCountRaw();
         if (raw === -1) {
           expect(obviouslySupported(store)).toBe(false);
           return;
@@ -165,7 +166,7 @@ describe('seat-by-seat counter', () => {
     fc.assert(
       fc.property(arbStore(), (store) => {
         core.load(store);
-        const raw = seatBySeatCountRaw(core);
+        const raw = baselines.load(store).seatBySeatCountRaw();
         if (raw === -1) expect(obviouslySupported(store)).toBe(false);
         else expect(raw).toBe(core.count());
       }),

@@ -15,7 +15,7 @@ import {
   wilson,
   Z_95,
 } from '../src/tournament/statistics.js';
-import type { GameResult, SeatResult } from '../src/tournament/types.js';
+import type { GameResult, SeatResult } from '../src/play/results.js';
 
 describe('wilson', () => {
   it('gives [0, 1] with no trials', () => {

@@ -10,15 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { CLASSIC_DECK } from '../src/core/deck.js';
-import { KnowledgeCore } from '../src/core/wasm-core.js';
-import { InputError } from '../src/errors.js';
-import { constraintsOf } from '../src/game/constraints-of.js';
-import { parseGame } from '../src/game/log.js';
-import type { Game } from '../src/game/types.js';
-import { suggest, type SuggestResult, type SuggestionScore } from '../src/inference/suggest.js';
-import { combinationCards, combinationCount } from '../src/inference/tallies.js';
-import { CancelledError, InferencePool } from '../src/pool/pool.js';
+import { CLASSIC_DECK } from '../src/model/deck.js';
+import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
+import { InputError } from '../src/model/errors.js';
+import { constraintsOf } from '../src/knowledge/constraints-of.js';
+import { parseGame } from '../src/io/log.js';
+import type { Game } from '../src/model/game.js';
+import { suggest, type SuggestResult, type SuggestionScore } from '../src/analysis/suggest.js';
+import { combinationCards, combinationCount } from '../src/knowledge/tallies.js';
+import type { WorkerPool } from '../src/runtime/pool.js';
+import { CancelledError } from '../src/runtime/executor.js';
+import { analysisPool } from '../src/analysis/sampling.js';
 import { bruteForce } from './support/brute-force.js';
 import { exactEig, type ExactEig } from './support/exact-eig.js';
 import { arbConsistentLog, type LogJson } from './support/random-logs.js';
@@ -49,12 +51,12 @@ function exactAll(game: Game, model: 'uniform' | 'repeat', shownTo: number[]): E
 const key = (cards: string[]) => cards.join(' | ');
 const byCards = (r: SuggestResult) => new Map(r.suggestions.map((s) => [key(s.cards), s]));
 
-let pool1: InferencePool;
-let pool2: InferencePool;
+let pool1: WorkerPool;
+let pool2: WorkerPool;
 
 beforeAll(() => {
-  pool1 = new InferencePool({ threads: 1 });
-  pool2 = new InferencePool({ threads: 2 });
+  pool1 = analysisPool(1);
+  pool2 = analysisPool(2);
 });
 
 afterAll(async () => {
@@ -227,7 +229,7 @@ describe('sampled suggest() agrees with the exact expected information', () => {
       const TOL = 0.03;
       for (const model of MODELS) {
         const exact = exactAll(game, model, shownToObserver(game));
-        const got = await suggest(log, { samples: N, seed: 3, pool: pool2, responseModel: model });
+        const got = await suggest(log, { samples: N, seed: 3, executor: pool2, responseModel: model });
         expect(got.samples).toBe(N);
         expect(got.seed).toBe(3);
         expect(got.suggestions.length).toBe(combos);
@@ -265,8 +267,8 @@ describe('suggest(): ranking, determinism, ties', () => {
   const classic = readExample('classic-6p-early');
 
   it('classic deck: 324 suggestions, one card per category, best first; identical with 1 and 2 threads', async () => {
-    const one = await suggest(classic, { samples: 20_000, seed: 4, pool: pool1 });
-    const two = await suggest(classic, { samples: 20_000, seed: 4, pool: pool2 });
+    const one = await suggest(classic, { samples: 20_000, seed: 4, executor: pool1 });
+    const two = await suggest(classic, { samples: 20_000, seed: 4, executor: pool2 });
     expect(two).toEqual(one);
     expect(one.samples).toBe(20_000);
     expect(one.seed).toBe(4);
@@ -291,13 +293,13 @@ describe('suggest(): ranking, determinism, ties', () => {
     // the same request with threads (the pool made and closed by suggest) and with `top`
     const viaThreads = await suggest(classic, { samples: 20_000, seed: 4, threads: 2 });
     expect(viaThreads).toEqual(one);
-    const top = await suggest(classic, { samples: 20_000, seed: 4, pool: pool2, top: 5 });
+    const top = await suggest(classic, { samples: 20_000, seed: 4, executor: pool2, top: 5 });
     expect(top.suggestions).toEqual(one.suggestions.slice(0, 5));
     expect(top.samples).toBe(20_000);
 
     // the 'repeat' model is deterministic across threads too
-    const r1 = await suggest(classic, { samples: 20_000, seed: 4, pool: pool1, responseModel: 'repeat' });
-    const r2 = await suggest(classic, { samples: 20_000, seed: 4, pool: pool2, responseModel: 'repeat' });
+    const r1 = await suggest(classic, { samples: 20_000, seed: 4, executor: pool1, responseModel: 'repeat' });
+    const r2 = await suggest(classic, { samples: 20_000, seed: 4, executor: pool2, responseModel: 'repeat' });
     expect(r2).toEqual(r1);
   });
 
@@ -308,8 +310,8 @@ describe('suggest(): ranking, determinism, ties', () => {
     const own = ['bat', 'cord', 'dart'];
     const orders = new Set<string>();
     for (let seed = 1; seed <= 12; seed++) {
-      const r = await suggest(log, { samples: 4000, seed, pool: pool2 });
-      expect(await suggest(log, { samples: 4000, seed, pool: pool1 }), `seed ${seed}: again`).toEqual(r);
+      const r = await suggest(log, { samples: 4000, seed, executor: pool2 });
+      expect(await suggest(log, { samples: 4000, seed, executor: pool1 }), `seed ${seed}: again`).toEqual(r);
       const index = new Map(r.suggestions.map((s, i) => [key(s.cards), i]));
       const at = (cards: string[]) => r.suggestions[index.get(key(cards))!];
       let order = '';
@@ -341,7 +343,7 @@ describe('suggest(): refusals', () => {
   const withEvent = (event: Record<string, unknown>): LogJson => ({ ...base, events: [...base.events, event] });
 
   async function refusal(log: unknown): Promise<InputError> {
-    const error = await suggest(log, { samples: 1000, pool: pool2 }).then(
+    const error = await suggest(log, { samples: 1000, executor: pool2 }).then(
       () => null,
       (e: unknown) => e,
     );
@@ -375,24 +377,24 @@ describe('suggest(): refusals', () => {
   });
 
   it('bad samples or seed', async () => {
-    await expect(suggest(base, { samples: 0, pool: pool2 })).rejects.toBeInstanceOf(InputError);
-    await expect(suggest(base, { samples: 1.5, pool: pool2 })).rejects.toBeInstanceOf(InputError);
-    await expect(suggest(base, { samples: 100, seed: -1, pool: pool2 })).rejects.toBeInstanceOf(InputError);
+    await expect(suggest(base, { samples: 0, executor: pool2 })).rejects.toBeInstanceOf(InputError);
+    await expect(suggest(base, { samples: 1.5, executor: pool2 })).rejects.toBeInstanceOf(InputError);
+    await expect(suggest(base, { samples: 100, seed: -1, executor: pool2 })).rejects.toBeInstanceOf(InputError);
   });
 
   it('an aborted signal cancels the request, also while the expected information is being computed', async () => {
-    await expect(suggest(base, { samples: 1000, pool: pool2, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(CancelledError);
+    await expect(suggest(base, { samples: 1000, executor: pool2, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(CancelledError);
     // classic-6p-late samples fast (well under the 600 ms here) but 324 suggestions over 2,000,000
     // deals take seconds: the abort lands in the expected-information tasks
     const late = readExample('classic-6p-late');
     const controller = new AbortController();
-    const request = suggest(late, { samples: 2_000_000, pool: pool2, signal: controller.signal });
+    const request = suggest(late, { samples: 2_000_000, executor: pool2, signal: controller.signal });
     setTimeout(() => controller.abort(), 600);
     await expect(request).rejects.toBeInstanceOf(CancelledError);
     // and the pool still answers, correctly
-    const after = await suggest(late, { samples: 3000, seed: 2, pool: pool2 });
-    expect(after).toEqual(await suggest(late, { samples: 3000, seed: 2, pool: pool1 }));
-    expect((await suggest(base, { samples: 1000, pool: pool2 })).suggestions.length).toBe(60);
+    const after = await suggest(late, { samples: 3000, seed: 2, executor: pool2 });
+    expect(after).toEqual(await suggest(late, { samples: 3000, seed: 2, executor: pool1 }));
+    expect((await suggest(base, { samples: 1000, executor: pool2 })).suggestions.length).toBe(60);
   });
 });
 
@@ -402,8 +404,8 @@ describe("the 'repeat' response model", () => {
     // attic is named, so those suggestions tell Ann nothing; under 'uniform' Bob sometimes shows
     // his other named card.
     const seed = 8;
-    const uniform = await suggest(FOUR_PLAYERS, { samples: 20_000, seed, pool: pool2, responseModel: 'uniform' });
-    const repeat = await suggest(FOUR_PLAYERS, { samples: 20_000, seed, pool: pool2, responseModel: 'repeat' });
+    const uniform = await suggest(FOUR_PLAYERS, { samples: 20_000, seed, executor: pool2, responseModel: 'uniform' });
+    const repeat = await suggest(FOUR_PLAYERS, { samples: 20_000, seed, executor: pool2, responseModel: 'repeat' });
     const u = byCards(uniform);
     const r = byCards(repeat);
     expect(r.size).toBe(48);

@@ -1,9 +1,9 @@
 import { Command } from 'commander';
-import { analyzeGame, type Analysis } from '../inference/analyze.js';
-import { parseGame, readGameLogFile } from '../game/log.js';
+import { analyzeGame, type Analysis } from '../analysis/analyze.js';
+import { parseGame, readGameLogFile } from '../io/log.js';
 import { renderNotebook } from './notebook.js';
-import { estimateGame } from '../inference/estimate.js';
-import { InputError } from '../errors.js';
+import { estimateGame } from '../analysis/estimate.js';
+import { InputError } from '../model/errors.js';
 import { withCancellation } from './cancel.js';
 import { positiveInteger, seedValue } from './options.js';
 

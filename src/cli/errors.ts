@@ -2,9 +2,9 @@
 // Mistakes in the input exit 1; anything else is our bug and exits 70 (EX_SOFTWARE), without a
 // stack trace unless CLUEDO_DEBUG is set.
 import { CommanderError } from 'commander';
-import { InputError } from '../errors.js';
-import { PositionTooLargeError } from '../core/wasm-core.js';
-import { CancelledError, WorkerFailedError } from '../pool/pool.js';
+import { InputError } from '../model/errors.js';
+import { PositionTooLargeError } from '../knowledge/wasm-core.js';
+import { CancelledError, WorkerFailedError } from '../runtime/executor.js';
 
 export const EXIT_INPUT = 1;
 export const EXIT_USAGE = 2;

@@ -1,7 +1,7 @@
 // The human-readable detective's notebook: cards by owners with probabilities, the envelope per
 // category, the most likely solutions and the envelope's entropy.
-import type { Analysis } from '../inference/analyze.js';
-import type { Game } from '../game/types.js';
+import type { Analysis } from '../analysis/analyze.js';
+import type { Game } from '../model/game.js';
 
 const CERTAIN = '✔';
 const IMPOSSIBLE = '·';

@@ -1,16 +1,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { gameToLog } from '../io/write-log.js';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import cliProgress from 'cli-progress';
-import { CLASSIC_CATEGORIES, MAX_SEATS, MIN_SEATS } from '../core/deck.js';
-import { KnowledgeCore } from '../core/wasm-core.js';
-import { InputError } from '../errors.js';
-import { parseAgentSpec, AGENT_NAMES } from '../agents/registry.js';
+import { CLASSIC_CATEGORIES, MAX_SEATS, MIN_SEATS } from '../model/deck.js';
+import { KnowledgeCore } from '../knowledge/wasm-core.js';
+import { InputError } from '../model/errors.js';
+import { parseAgentSpec, AGENT_NAMES } from '../play/agents/registry.js';
 import { playTournamentGame, type TournamentConfig } from '../tournament/play.js';
 import { runTournament } from '../tournament/run.js';
 import { summarize } from '../tournament/statistics.js';
 import { renderHtmlReport, renderSummary, toCsv } from '../tournament/render.js';
-import type { GameResult, Summary } from '../tournament/types.js';
+import type { GameResult } from '../play/results.js';
+import type { Summary } from '../tournament/types.js';
 import { withCancellation } from './cancel.js';
 import { positiveInteger, seedValue } from './options.js';
 
@@ -157,6 +159,6 @@ function writeLogs(dir: string, config: TournamentConfig, seed: number, games: n
   const core = KnowledgeCore.create();
   for (let g = 0; g < games; g++) {
     const { views } = playTournamentGame(config, seed, g, core);
-    views.forEach((view, s) => writeFileSync(join(dir, `game-${g + 1}-P${s}.json`), `${JSON.stringify(view.toLog(), null, 2)}\n`));
+    views.forEach((view, s) => writeFileSync(join(dir, `game-${g + 1}-P${s}.json`), `${JSON.stringify(gameToLog(view.game()), null, 2)}\n`));
   }
 }

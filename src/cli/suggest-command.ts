@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
-import { parseGame, readGameLogFile } from '../game/log.js';
-import { DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES, suggestGame, type SuggestResult } from '../inference/suggest.js';
+import { parseGame, readGameLogFile } from '../io/log.js';
+import { DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES, suggestGame, type SuggestResult } from '../analysis/suggest.js';
 import { withCancellation } from './cancel.js';
 import { positiveInteger, seedValue } from './options.js';
 

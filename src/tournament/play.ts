@@ -1,11 +1,11 @@
 // Playing numbered games of a tournament. Game g is fully determined by the run's seed and g (its
 // deal, every agent's generator), so any thread can play any game and the results are the same.
-import { makeDeck, type Deck } from '../core/deck.js';
-import { Random } from '../core/random.js';
-import type { KnowledgeCore } from '../core/wasm-core.js';
-import { createAgent, parseAgentSpec, type AgentSpec } from '../agents/registry.js';
-import { playGame, type PlayedGame } from '../game/engine.js';
-import type { GameResult } from './types.js';
+import { makeDeck, type Deck } from '../model/deck.js';
+import { Random } from '../model/random.js';
+import type { KnowledgeCore } from '../knowledge/wasm-core.js';
+import { createAgent, parseAgentSpec, type AgentSpec } from '../play/agents/registry.js';
+import { playGame, type PlayedGame } from '../play/engine.js';
+import type { GameResult } from '../play/results.js';
 
 export interface TournamentConfig {
   /** Categories of the deck, in order (default: the classic deck). */

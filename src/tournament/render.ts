@@ -1,7 +1,8 @@
 // Reports of a tournament: a fixed-width table for the terminal, a CSV of seat-games, and a
 // self-contained HTML page whose centrepiece is an inline-SVG chart of turns to certainty.
 import { agentsOf } from './statistics.js';
-import type { AgentSummary, GameResult, Interval, Summary } from './types.js';
+import type { GameResult } from '../play/results.js';
+import type { AgentSummary, Interval, Summary } from './types.js';
 
 // ---------------------------------------------------------------------------------------------
 // Number formatting.

@@ -1,14 +1,21 @@
-// Running a tournament: games in parallel on the pool, in small numbered batches, results kept
+// Running a tournament: games in parallel on an executor, in small numbered batches, results kept
 // as they finish. Stopping (an AbortSignal) keeps every game already finished.
-import { CancelledError, withPool, type InferencePool } from '../pool/pool.js';
+import { CancelledError, withExecutor, type Executor, type TaskRef } from '../runtime/executor.js';
+import { WorkerPool } from '../runtime/pool.js';
+import type { GameResult } from '../play/results.js';
 import type { TournamentConfig } from './play.js';
-import type { GameResult } from './types.js';
+import type { GamesPayload } from './tasks.js';
+
+export const TOURNAMENT_TASKS = new URL('./tasks.js', import.meta.url).href;
+const GAMES: TaskRef = { module: TOURNAMENT_TASKS, name: 'games' };
 
 export interface RunOptions {
   games: number;
   seed: number;
+  /** Worker threads when no executor is given (default: every core). */
   threads?: number;
-  pool?: InferencePool;
+  /** Where to play (kept open); otherwise a worker pool of `threads` is made and closed for this run. */
+  executor?: Executor;
   signal?: AbortSignal;
   /** Called after every finished batch with the number of games done. */
   onProgress?: (done: number) => void;
@@ -24,18 +31,24 @@ export interface RunOutcome {
 /** Games per task: enough work to dwarf the pool's overhead, few enough to stop quickly. */
 export const GAMES_PER_TASK = 4;
 
+/** A worker pool whose threads load the tournament task at start-up. */
+export function tournamentPool(threads?: number): WorkerPool {
+  return new WorkerPool({ threads, preload: [TOURNAMENT_TASKS] });
+}
+
 export async function runTournament(config: TournamentConfig, options: RunOptions): Promise<RunOutcome> {
   const results: GameResult[] = [];
   let next = 0;
   let interrupted = false;
   // Keep two batches per thread in flight: the workers never wait, and a stop abandons little.
-  const worker = (pool: InferencePool) => async () => {
+  const worker = (executor: Executor) => async () => {
     while (next < options.games && !options.signal?.aborted) {
       const from = next;
       const to = Math.min(options.games, from + GAMES_PER_TASK);
       next = to;
       try {
-        results.push(...(await pool.games(config, options.seed, from, to, options.signal)));
+        const payload: GamesPayload = { config, seed: options.seed, from, to };
+        results.push(...(await executor.run<GameResult[]>(GAMES, payload, { signal: options.signal })));
         options.onProgress?.(results.length);
       } catch (error) {
         if (error instanceof CancelledError) {
@@ -46,7 +59,9 @@ export async function runTournament(config: TournamentConfig, options: RunOption
       }
     }
   };
-  await withPool(options, (pool) => Promise.all(Array.from({ length: pool.threads * 2 }, worker(pool))));
+  await withExecutor(options.executor, () => tournamentPool(options.threads), (executor) =>
+    Promise.all(Array.from({ length: executor.threads * 2 }, worker(executor))),
+  );
   if (options.signal?.aborted) interrupted = true;
   results.sort((a, b) => a.game - b.game);
   return { results, interrupted };

@@ -1,6 +1,7 @@
 // Statistics for tournaments: confidence intervals for rates, means and medians, and the
 // per-agent summary of a run (see types.ts for the contract).
-import type { AgentSummary, GameResult, Interval, Summary } from './types.js';
+import type { GameResult } from '../play/results.js';
+import type { AgentSummary, Interval, Summary } from './types.js';
 
 /** The 0.975 quantile of the standard normal: the z of a two-sided 95% interval. */
 export const Z_95 = 1.959963984540054;

@@ -11,8 +11,8 @@
  *
  * Slow on purpose: no pruning, every constraint is checked on complete deals only.
  */
-import type { ConstraintStore } from '../../src/core/constraints.js';
-import type { Game } from '../../src/game/types.js';
+import type { ConstraintStore } from '../../src/knowledge/constraints.js';
+import type { Game } from '../../src/model/game.js';
 
 export interface DealShape {
   nCards: number;

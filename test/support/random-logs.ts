@@ -9,9 +9,9 @@
  * are therefore small logs.
  */
 import fc from 'fast-check';
-import { makeDeck, type Deck } from '../../src/core/deck.js';
-import type { ConstraintStore } from '../../src/core/constraints.js';
-import type { Game, GameEvent } from '../../src/game/types.js';
+import { makeDeck, type Deck } from '../../src/model/deck.js';
+import type { ConstraintStore } from '../../src/knowledge/constraints.js';
+import type { Game, GameEvent } from '../../src/model/game.js';
 
 /** The JSON log as game-log.md describes it. */
 export interface LogJson {

@@ -1,0 +1,42 @@
+// The house rule: every import runs downward. src/ is a stack of layers, each importing only from
+// the layers below it (and itself); checked by test/architecture.test.ts.
+const LAYERS = ['model', 'knowledge', 'io', 'runtime', 'analysis', 'play', 'tournament', 'cli'];
+
+const upward = LAYERS.slice(0, -1).map((layer, i) => ({
+  name: `layer-${i + 1}-${layer}-imports-upward`,
+  comment: `src/${layer} may import only from ${LAYERS.slice(0, i + 1).join(', ')}; the layers, bottom up: ${LAYERS.join(' ')}`,
+  severity: 'error',
+  from: { path: `^src/${layer}/` },
+  to: { path: `^src/(${LAYERS.slice(i + 1).join('|')})/` },
+}));
+
+module.exports = {
+  forbidden: [
+    ...upward,
+    {
+      name: 'src-imports-outside-src',
+      comment: 'the library never imports tests, benchmarks or baselines',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(test|bench|baselines)/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'no module depends on itself through others',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};

@@ -1,0 +1,18 @@
+// The checks every sampling request makes of its numbers, with the same messages everywhere.
+import { InputError } from '../model/errors.js';
+
+export function checkSamples(samples: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (!Number.isSafeInteger(samples) || samples < 1 || samples > max) {
+    throw new InputError(
+      max === Number.MAX_SAFE_INTEGER
+        ? `samples must be a positive integer, got ${samples}`
+        : `samples must be a whole number from 1 to ${max.toLocaleString('en-US')}, got ${samples}`,
+    );
+  }
+  return samples;
+}
+
+export function checkSeed(seed: number): number {
+  if (!Number.isSafeInteger(seed) || seed < 0) throw new InputError(`seed must be a non-negative integer, got ${seed}`);
+  return seed;
+}

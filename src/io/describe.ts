@@ -1,0 +1,21 @@
+// How messages name the events of a game.
+import type { Game } from '../model/game.js';
+
+/** "event 3 (suggestion by Bob)": how messages name the event at `index` (0-based) of a parsed game. */
+export function eventLabel(game: Game, index: number): string {
+  const e = game.events[index];
+  return `event ${index + 1} (${e.type} by ${game.players[e.by]})`;
+}
+
+/** "event 4 (suggestion by Bob: Miss Scarlet, Knife, Hall; shown by Cat)" */
+export function describeEvent(game: Game, index: number): string {
+  const e = game.events[index];
+  const cards = e.cards.map((c) => game.deck.cards[c]).join(', ');
+  const by = game.players[e.by];
+  if (e.type === 'accusation') return `event ${index + 1} (${e.correct ? 'correct' : 'wrong'} accusation by ${by}: ${cards})`;
+  const answer =
+    e.shownBy === null
+      ? 'nobody could refute'
+      : `refuted by ${game.players[e.shownBy]}${e.shown === null ? '' : ` showing ${game.deck.cards[e.shown]}`}`;
+  return `event ${index + 1} (suggestion by ${by}: ${cards}; ${answer})`;
+}

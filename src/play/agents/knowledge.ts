@@ -1,0 +1,107 @@
+// What an agent believes about the envelope, from its view.
+//   naive: every combination containing no card it has seen (its hand, face-up cards, cards
+//          shown to it) is possible, all equally likely; it ignores everything else.
+//   exact: the knowledge core's exact inference over everything its seat observed.
+// Each model first says which cards of each category may be in the envelope; certainty is read
+// off that the same way for both.
+import { combinationCards, combinationCount, envelopeIndex } from '../../knowledge/tallies.js';
+import { constraintsOf } from '../../knowledge/constraints-of.js';
+import type { SeatView } from '../seat-view.js';
+import type { KnowledgeCore } from '../../knowledge/wasm-core.js';
+import type { Random } from '../../model/random.js';
+import { envelopeOwner, type ConstraintStore } from '../../knowledge/constraints.js';
+import { cardsOfMask, maskOfCards } from '../../model/bits.js';
+
+export interface Belief {
+  /** Combination indices (mixed radix over categories) still possible. */
+  possible: number[];
+  /** Probability of a possible combination. */
+  probability(combination: number): number;
+}
+
+export interface KnowledgeModel {
+  readonly name: 'naive' | 'exact';
+  belief(view: SeatView): Belief;
+  /** A combination drawn uniformly from the possible ones. */
+  randomPossible(view: SeatView, rng: Random): number;
+  /** The solution if known for certain (cheaper than a full belief), else null. */
+  certainty(view: SeatView): number[] | null;
+}
+
+/** The solution when every category has a single possible envelope card. */
+function certainOf(options: number[][]): number[] | null {
+  return options.every((o) => o.length === 1) ? options.map((o) => o[0]) : null;
+}
+
+export function naiveKnowledge(): KnowledgeModel {
+  /** Per category, the cards not seen: no other reasoning. */
+  const options = (view: SeatView): number[][] => {
+    let seen = maskOfCards([...view.myHand, ...view.faceUp]);
+    for (const m of view.shownToMe()) seen |= m;
+    return view.deck.categoryMasks.map((m) => cardsOfMask(m & ~seen));
+  };
+  const belief = (view: SeatView): Belief => {
+    // Every combination of unseen cards, one per category.
+    let combos: number[][] = [[]];
+    for (const cards of options(view)) combos = combos.flatMap((partial) => cards.map((c) => [...partial, c]));
+    const possible = combos.map((cards) => envelopeIndex(view.deck.categoryMasks, maskOfCards(cards)));
+    return { possible, probability: (q) => (possible.includes(q) ? 1 / possible.length : 0) };
+  };
+  return {
+    name: 'naive',
+    belief,
+    randomPossible: (view, rng) => rng.pick(belief(view).possible),
+    certainty: (view) => certainOf(options(view)),
+  };
+}
+
+export function exactKnowledge(core: KnowledgeCore): KnowledgeModel {
+  const load = (view: SeatView): ConstraintStore => {
+    const store = constraintsOf(view.game());
+    if (!core.load(store)) throw new Error(`seat ${view.me}: its view admits no deal (an engine bug)`);
+    return store;
+  };
+  /** Per category, the cards with a non-zero envelope count in the loaded store. */
+  const options = (view: SeatView): number[][] => {
+    const counts = core.ownerCounts();
+    const width = view.players.length + 2;
+    const env = view.players.length;
+    return view.deck.categoryMasks.map((m) => cardsOfMask(m).filter((c) => counts[c * width + env] > 0));
+  };
+  return {
+    name: 'exact',
+    belief(view) {
+      load(view);
+      const counts = core.envelopeCounts();
+      const total = core.count();
+      const possible: number[] = [];
+      counts.forEach((n, q) => n > 0 && possible.push(q));
+      return { possible, probability: (q) => counts[q] / total };
+    },
+    randomPossible(view, rng) {
+      // Uniform over the possible combinations without computing them all: draw from the product
+      // of each category's possible envelope cards and keep the draw if some deal has exactly
+      // that envelope (usually the first draw is).
+      const store = load(view);
+      const choices = options(view);
+      const env = envelopeOwner(store);
+      for (;;) {
+        const cards = choices.map((o) => rng.pick(o));
+        const forced = { ...store, holds: store.holds.map((h, o) => (o === env ? (h | maskOfCards(cards)) >>> 0 : h)) };
+        if (core.load(forced)) return envelopeIndex(view.deck.categoryMasks, maskOfCards(cards));
+      }
+    },
+    certainty(view) {
+      load(view);
+      return certainOf(options(view));
+    },
+  };
+}
+
+export function cardsOf(view: SeatView, combination: number): number[] {
+  return combinationCards(view.deck.categoryMasks, combination);
+}
+
+export function combinationsOf(view: SeatView): number {
+  return combinationCount(view.deck.categoryMasks);
+}

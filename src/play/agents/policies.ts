@@ -1,0 +1,94 @@
+// The three policies an agent is made of.
+import type { KnowledgeCore } from '../../knowledge/wasm-core.js';
+import type { Random } from '../../model/random.js';
+import { constraintsOf } from '../../knowledge/constraints-of.js';
+import type { SeatView } from '../seat-view.js';
+import { cardsOf, combinationsOf, type KnowledgeModel } from './knowledge.js';
+
+export type SuggestionPolicy = (view: SeatView) => number[];
+export type RefutationPolicy = (view: SeatView, suggester: number, held: number[]) => number;
+/** Given the agent's knowledge, the accusation to make now, or null. */
+export type AccusationPolicy = (view: SeatView, knowledge: KnowledgeModel, certain: number[] | null) => number[] | null;
+
+/** Uniformly among all combinations. */
+export function suggestAnything(rng: Random): SuggestionPolicy {
+  return (view) => cardsOf(view, rng.below(combinationsOf(view)));
+}
+
+/** Uniformly among the combinations the agent still thinks possible. */
+export function suggestPossible(rng: Random, knowledge: KnowledgeModel): SuggestionPolicy {
+  return (view) => cardsOf(view, knowledge.randomPossible(view, rng));
+}
+
+/**
+ * The entropy-greedy suggestion: the highest expected information about the envelope, estimated
+ * from `samples` uniform deals of the seat's exact knowledge; ties broken by the agent's generator.
+ */
+export function suggestMostInformative(rng: Random, core: KnowledgeCore, samples: number): SuggestionPolicy {
+  return (view) => {
+    core.load(constraintsOf(view.game()));
+    const deals = core.sample(samples, rng.nextU32());
+    const n = combinationsOf(view);
+    const scores = core.eig(deals, view.me, 0, view.shownToMe(), 0, n);
+    let best: number[] = [];
+    let bestBits = -1;
+    for (let q = 0; q < n; q++) {
+      const bits = Math.round(scores[q * 3] * 1e12) / 1e12;
+      if (bits > bestBits) {
+        bestBits = bits;
+        best = [q];
+      } else if (bits === bestBits) best.push(q);
+    }
+    return cardsOf(view, rng.pick(best));
+  };
+}
+
+export type RefutationName = 'random' | 'repeat' | 'minimal';
+
+export function refutationPolicy(name: RefutationName, rng: Random): RefutationPolicy {
+  switch (name) {
+    case 'random':
+      return (_view, _suggester, held) => rng.pick(held);
+    case 'repeat':
+      // Show again a card this suggester has already seen from us, when we can.
+      return (view, suggester, held) => {
+        const again = held.filter((c) => (view.showedTo(suggester) >>> c) & 1);
+        return rng.pick(again.length > 0 ? again : held);
+      };
+    case 'minimal':
+      // Reveal least: a card this suggester already saw from us; else the card already shown to
+      // the most seats (the least news to the table); ties at random.
+      return (view, suggester, held) => {
+        const again = held.filter((c) => (view.showedTo(suggester) >>> c) & 1);
+        if (again.length > 0) return rng.pick(again);
+        const seenBy = (c: number) => view.players.reduce((k, _, s) => k + ((view.showedTo(s) >>> c) & 1), 0);
+        const most = Math.max(...held.map(seenBy));
+        return rng.pick(held.filter((c) => seenBy(c) === most));
+      };
+  }
+}
+
+/** Accuse when certain (the default). */
+export const accuseWhenCertain: AccusationPolicy = (_view, _knowledge, certain) => certain;
+
+/** Accuse the most likely solution once its probability reaches `threshold`. */
+export function accuseWhenLikely(threshold: number): AccusationPolicy {
+  return (view, knowledge, certain) => {
+    if (certain) return certain;
+    const belief = knowledge.belief(view);
+    let best = -1;
+    let bestP = -1;
+    for (const q of belief.possible) {
+      const p = belief.probability(q);
+      if (p > bestP) {
+        bestP = p;
+        best = q;
+      }
+    }
+    return best >= 0 && bestP >= threshold ? cardsOf(view, best) : null;
+  };
+}
+
+/** Never accuse (the field of a solo measurement). */
+export const neverAccuse: AccusationPolicy = () => null;
+

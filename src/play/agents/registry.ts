@@ -1,0 +1,93 @@
+// The named agents and their options: "random", "naive", "deductive", "entropy", each optionally
+// followed by ":key=value,key=value", e.g. "entropy:samples=5000", "deductive:accuse=risky:0.8",
+// "naive:refute=repeat".
+import { closest } from 'fastest-levenshtein';
+import type { KnowledgeCore } from '../../knowledge/wasm-core.js';
+import type { Random } from '../../model/random.js';
+import { InputError } from '../../model/errors.js';
+import type { Agent } from './agent.js';
+import { exactKnowledge, naiveKnowledge, type KnowledgeModel } from './knowledge.js';
+import {
+  accuseWhenCertain,
+  accuseWhenLikely,
+  neverAccuse,
+  refutationPolicy,
+  suggestAnything,
+  suggestMostInformative,
+  suggestPossible,
+  type AccusationPolicy,
+  type RefutationName,
+  type SuggestionPolicy,
+} from './policies.js';
+
+export const AGENT_NAMES = ['random', 'naive', 'deductive', 'entropy'] as const;
+export type AgentName = (typeof AGENT_NAMES)[number];
+
+export interface AgentSpec {
+  /** As written, e.g. "entropy:samples=5000": what reports call it. */
+  label: string;
+  name: AgentName;
+  refute: RefutationName;
+  /** 'certain', 'never', or the probability threshold of risky:P. */
+  accuse: 'certain' | 'never' | number;
+  /** Samples per decision (entropy only). */
+  samples: number;
+}
+
+export const DEFAULT_ENTROPY_SAMPLES = 5000;
+
+export function parseAgentSpec(text: string): AgentSpec {
+  const trimmed = text.trim();
+  const colon = trimmed.indexOf(':');
+  const name = (colon < 0 ? trimmed : trimmed.slice(0, colon)).toLowerCase();
+  if (!(AGENT_NAMES as readonly string[]).includes(name)) {
+    throw new InputError(`unknown agent "${name}" in "${text}"; did you mean "${closest(name, [...AGENT_NAMES])}"? (agents: ${AGENT_NAMES.join(', ')})`);
+  }
+  const spec: AgentSpec = { label: trimmed, name: name as AgentName, refute: 'random', accuse: 'certain', samples: DEFAULT_ENTROPY_SAMPLES };
+  const options = colon < 0 ? [] : trimmed.slice(colon + 1).split(',').filter((o) => o.trim() !== '');
+  for (const option of options) {
+    const eq = option.indexOf('=');
+    const key = (eq < 0 ? option : option.slice(0, eq)).trim();
+    const value = eq < 0 ? '' : option.slice(eq + 1).trim();
+    const bad = (why: string) => new InputError(`agent "${text}": ${why}`);
+    if (key === 'refute') {
+      if (!['random', 'repeat', 'minimal'].includes(value)) throw bad(`refute must be random, repeat or minimal, not "${value}"`);
+      spec.refute = value as RefutationName;
+    } else if (key === 'accuse') {
+      const risky = /^risky:(\d*\.?\d+)$/.exec(value);
+      if (value === 'certain' || value === 'never') spec.accuse = value;
+      else if (risky && Number(risky[1]) > 0 && Number(risky[1]) <= 1) spec.accuse = Number(risky[1]);
+      else throw bad(`accuse must be certain, never or risky:P with 0 < P ≤ 1, not "${value}"`);
+    } else if (key === 'samples') {
+      if (spec.name !== 'entropy') throw bad('only the entropy agent takes samples=');
+      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000_000) throw bad(`samples must be a whole number from 1 to 1000000, not "${value}"`);
+      spec.samples = Number(value);
+    } else {
+      throw bad(`unknown option "${key}" (options: refute=…, accuse=…${spec.name === 'entropy' ? ', samples=…' : ''})`);
+    }
+  }
+  return spec;
+}
+
+/** One agent for one seat of one game: its own generator, the worker's core. */
+export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, overrides: { accuse?: AgentSpec['accuse'] } = {}): Agent {
+  const knowledge: KnowledgeModel = spec.name === 'random' || spec.name === 'naive' ? naiveKnowledge() : exactKnowledge(core);
+  const suggestion: SuggestionPolicy =
+    spec.name === 'random'
+      ? suggestAnything(rng)
+      : spec.name === 'entropy'
+        ? suggestMostInformative(rng, core, spec.samples)
+        : suggestPossible(rng, knowledge);
+  const accuse = overrides.accuse ?? spec.accuse;
+  const accusation: AccusationPolicy = accuse === 'certain' ? accuseWhenCertain : accuse === 'never' ? neverAccuse : accuseWhenLikely(accuse);
+  const refute = refutationPolicy(spec.refute, rng);
+  return {
+    label: spec.label,
+    suggest: suggestion,
+    refute,
+    decide(view) {
+      const certain = knowledge.certainty(view);
+      return { certain: certain !== null, accusation: accusation(view, knowledge, certain) };
+    },
+  };
+}

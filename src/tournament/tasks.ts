@@ -1,0 +1,19 @@
+// The tournament's task for an executor: play a numbered range of games. Each thread has one
+// Wasm core that its agents share.
+import { KnowledgeCore } from '../knowledge/wasm-core.js';
+import type { GameResult } from '../play/results.js';
+import { playTournamentGames, type TournamentConfig } from './play.js';
+
+export interface GamesPayload {
+  config: TournamentConfig;
+  seed: number;
+  from: number;
+  to: number;
+}
+
+let core: KnowledgeCore | null = null;
+
+export function games(task: GamesPayload): GameResult[] {
+  core ??= KnowledgeCore.create();
+  return playTournamentGames(task.config, task.seed, task.from, task.to, core);
+}

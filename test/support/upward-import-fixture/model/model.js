@@ -1,0 +1,2 @@
+import { command } from '../cli/command.js';
+export const model = command;
