@@ -1,4 +1,4 @@
-// The deal DAG: a card-by-card dynamic programme over the consistent deals.
+// The deal DAG: a card-by-card dynamic programme over the consistent deals, one per position.
 //
 // Cards whose owner is forced are placed up front. The others ("variables") are decided one at a
 // time in a chosen order; a node of layer t is a state after deciding the first t variables:
@@ -8,14 +8,21 @@
 //           at-least-one clause already satisfied, or a category whose envelope card is chosen.
 // An edge is one owner for the layer's card. Every root-to-terminal path is exactly one
 // consistent deal, so path counting gives exact counts, forward x backward counts give every
-// marginal, and walking down by backward counts samples deals exactly uniformly.
-import { INCONSISTENT, MAX_CARDS, MAX_SEATS, OK, TOO_LARGE } from './layout';
-import { categoryMask, clauseCards, clauseOwners, faceUpOf, handSize, holdsOf, lacksOf, nCardsOf, nCategoriesOf, nClausesOf, nSeatsOf } from './store';
+// marginal, and walking down by backward counts samples deals exactly uniformly. A position keeps
+// its backward counts; forward counts are computed when marginals are asked for.
+//
+// Several positions live at once (see Position): the build works on module globals, which then
+// belong to the new position; selecting a position points the globals (and the store readers) at
+// its arrays, so the hot loops elsewhere read plain globals.
+import { INCONSISTENT, MAX_CARDS, MAX_CLAUSES, MAX_SEATS, OK, TOO_LARGE } from './layout';
+import { STORE, categoryMask, clauseCards, clauseOwners, faceUpOf, handSize, holdsOf, lacksOf, nCardsOf, nCategoriesOf, nClausesOf, nSeatsOf, storeWords, useStore } from './store';
 
-const MAX_CONSTRAINTS: i32 = 4096 + MAX_CARDS;
-const MAX_NODES: i32 = 12_000_000;
-const MAX_EDGES: i32 = 96_000_000;
+const MAX_CONSTRAINTS: i32 = MAX_CLAUSES + MAX_CARDS;
+/** Node and edge budgets of one DAG (about 80 bytes a node with its edges): the host may lower them. */
+export let maxNodes: i32 = 8_000_000;
+export let maxEdges: i32 = 64_000_000;
 const FIELD: u64 = 6;
+const EXACT_LIMIT: f64 = 9007199254740992.0; // 2^53
 /** Bit 5 of each of the ten 6-bit capacity fields. */
 const GUARDS: u64 = guardBits();
 function guardBits(): u64 {
@@ -24,24 +31,130 @@ function guardBits(): u64 {
   return g;
 }
 
-// ---- the problem after preprocessing ----
+export function setBudget(nodes: i32, edges: i32): void {
+  maxNodes = nodes;
+  maxEdges = edges;
+}
+
+/** One position: its store, the problem after preprocessing, its DAG and cached answers. */
+export class Position {
+  status: i32 = OK;
+  store: StaticArray<u32>;
+  nCards: i32 = 0;
+  nSeats: i32 = 0;
+  nCats: i32 = 0;
+  allowed: StaticArray<u32> = new StaticArray<u32>(MAX_CARDS);
+  fixedOwner: StaticArray<i32> = new StaticArray<i32>(MAX_CARDS);
+  cardCategory: StaticArray<i32> = new StaticArray<i32>(MAX_CARDS);
+  baseMasks: StaticArray<u32> = new StaticArray<u32>(MAX_SEATS + 2);
+  order: StaticArray<i32> = new StaticArray<i32>(MAX_CARDS);
+  nVars: i32 = 0;
+  layerStart: StaticArray<i32> = new StaticArray<i32>(MAX_CARDS + 2);
+  edgeStart: StaticArray<i32> = new StaticArray<i32>(0);
+  edgeChild: StaticArray<i32> = new StaticArray<i32>(0);
+  edgeOwner: StaticArray<u8> = new StaticArray<u8>(0);
+  bwd: StaticArray<f64> = new StaticArray<f64>(0);
+  /** Backward counts as exact 128-bit integers (lo, hi per node), kept only past 2^53 deals. */
+  bwdExact: StaticArray<u64> | null = null;
+  nNodes: i32 = 0;
+  nEdges: i32 = 0;
+  terminal: i32 = -1;
+  total: f64 = 0;
+  totalLo: u64 = 0;
+  totalHi: u64 = 0;
+  /** Upper bound on the DAG's nodes, computed before building. */
+  estimatedNodes: f64 = 0;
+  /**
+   * A position conditioned on placements shares its parent's DAG and restricts its edges: per
+   * card, the owners it may still have (null when unconditioned), and the same per layer.
+   */
+  cardMask: StaticArray<u32> | null = null;
+  layerMask: StaticArray<u32> | null = null;
+  ownerCounts: StaticArray<f64> | null = null;
+  envelopeCounts: StaticArray<f64> | null = null;
+
+  constructor(words: i32) {
+    this.store = new StaticArray<u32>(words);
+  }
+}
+
+// ---- the selected position, as globals for the hot loops ----
+export let current: Position = new Position(0);
 export let nCards: i32 = 0;
 export let nSeats: i32 = 0;
 export let nCats: i32 = 0;
 export let envOwner: i32 = 0;
 export let tableOwner: i32 = 0;
 /** Owners each card may still have (bit o). */
-export const allowed = new StaticArray<u32>(MAX_CARDS);
+export let allowed = new StaticArray<u32>(MAX_CARDS);
 /** Forced owner of a card, or -1 for a variable. Face-up cards: tableOwner. */
-export const fixedOwner = new StaticArray<i32>(MAX_CARDS);
-export const cardCategory = new StaticArray<i32>(MAX_CARDS);
+export let fixedOwner = new StaticArray<i32>(MAX_CARDS);
+export let cardCategory = new StaticArray<i32>(MAX_CARDS);
 /** The forced placements as deal masks (seats, envelope, table). */
-export const baseMasks = new StaticArray<u32>(MAX_SEATS + 2);
-const caps = new StaticArray<i32>(MAX_SEATS);
-
-// ---- variables and constraints ----
-export const order = new StaticArray<i32>(MAX_CARDS);
+export let baseMasks = new StaticArray<u32>(MAX_SEATS + 2);
+export let order = new StaticArray<i32>(MAX_CARDS);
 export let nVars: i32 = 0;
+export let layerStart = new StaticArray<i32>(MAX_CARDS + 2);
+/** Edges of node i are [edgeStart[i], edgeStart[i + 1]). */
+export let edgeStart = new StaticArray<i32>(0);
+export let edgeChild = new StaticArray<i32>(0);
+export let edgeOwner = new StaticArray<u8>(0);
+export let bwd = new StaticArray<f64>(0);
+export let bwdExact: StaticArray<u64> | null = null;
+/** The selected position's owners allowed per layer, or null: every pass over edges honours it. */
+export let positionMask: StaticArray<u32> | null = null;
+export let nNodes: i32 = 0;
+export let nEdges: i32 = 0;
+export let total: f64 = 0;
+let terminal: i32 = -1;
+
+/** Makes `p` the position every reader works on (its store included). */
+export function select(p: Position): void {
+  current = p;
+  useStore(changetype<usize>(p.store));
+  nCards = p.nCards;
+  nSeats = p.nSeats;
+  nCats = p.nCats;
+  envOwner = p.nSeats;
+  tableOwner = p.nSeats + 1;
+  allowed = p.allowed;
+  fixedOwner = p.fixedOwner;
+  cardCategory = p.cardCategory;
+  baseMasks = p.baseMasks;
+  order = p.order;
+  nVars = p.nVars;
+  layerStart = p.layerStart;
+  edgeStart = p.edgeStart;
+  edgeChild = p.edgeChild;
+  edgeOwner = p.edgeOwner;
+  bwd = p.bwd;
+  bwdExact = p.bwdExact;
+  positionMask = p.layerMask;
+  nNodes = p.nNodes;
+  nEdges = p.nEdges;
+  total = p.total;
+  terminal = p.terminal;
+}
+
+/** Stores the globals of a finished build into `p`. */
+function capture(p: Position): void {
+  p.nCards = nCards;
+  p.nSeats = nSeats;
+  p.nCats = nCats;
+  p.nVars = nVars;
+  p.edgeStart = edgeStart;
+  p.edgeChild = edgeChild;
+  p.edgeOwner = edgeOwner;
+  p.bwd = bwd;
+  p.bwdExact = bwdExact;
+  p.nNodes = nNodes;
+  p.nEdges = nEdges;
+  p.total = total;
+  p.terminal = terminal;
+}
+
+// ---- scratch shared by every build ----
+const caps = new StaticArray<i32>(MAX_SEATS);
 let nCons: i32 = 0;
 const consCards = new StaticArray<u32>(MAX_CONSTRAINTS);
 const consOwners = new StaticArray<u32>(MAX_CONSTRAINTS); // 0 marks a category constraint
@@ -52,39 +165,29 @@ const setBits = new StaticArray<u32>(MAX_CARDS * 12);
 const closeMask = new StaticArray<u32>(MAX_CARDS);
 /** Bit of the category constraint of layer t's card (its envelope slot), 0 if none. */
 const envBitAt = new StaticArray<u32>(MAX_CARDS);
+/** Constraints still open after layer t. */
+const activeAfter = new StaticArray<i32>(MAX_CARDS);
 const firstAt = new StaticArray<i32>(MAX_CONSTRAINTS);
 const lastAt = new StaticArray<i32>(MAX_CONSTRAINTS);
 const posOf = new StaticArray<i32>(MAX_CARDS);
 /** remaining[t]: per seat (6-bit fields), cards in layers >= t that the seat may hold. */
 const remaining = new StaticArray<u64>(MAX_CARDS + 1);
-
-// ---- the DAG ----
-export let nodeCaps = new StaticArray<u64>(1024);
-export let nodeBits = new StaticArray<u32>(1024);
-/** Edges of node i are [edgeStart[i], edgeStart[i + 1]). */
-export let edgeStart = new StaticArray<i32>(1025);
-export let edgeChild = new StaticArray<i32>(4096);
-export let edgeOwner = new StaticArray<u8>(4096);
-export let fwd = new StaticArray<f64>(1024);
-export let bwd = new StaticArray<f64>(1024);
-export const layerStart = new StaticArray<i32>(MAX_CARDS + 2);
-export let nNodes: i32 = 0;
-export let nEdges: i32 = 0;
-export let total: f64 = 0;
+let nodeCaps = new StaticArray<u64>(1024);
+let nodeBits = new StaticArray<u32>(1024);
+// The edges while building, reused by every build; a position keeps exact-size copies.
+let buildEdgeStart = new StaticArray<i32>(1024);
+let buildEdgeChild = new StaticArray<i32>(4096);
+let buildEdgeOwner = new StaticArray<u8>(4096);
 let table = new StaticArray<i32>(1024);
 let tableShift: u64 = 54;
 
 function grown<T>(a: StaticArray<T>, need: i32): StaticArray<T> {
   if (need <= a.length) return a;
-  let n = a.length << 1;
+  let n = max(a.length << 1, 1024);
   while (n < need) n <<= 1;
   const b = new StaticArray<T>(n);
   memory.copy(changetype<usize>(b), changetype<usize>(a), <usize>a.length * sizeof<T>());
   return b;
-}
-
-@inline function capOf(c: u64, s: i32): i32 {
-  return <i32>((c >> (<u64>s * FIELD)) & 31);
 }
 
 /** Reads the store, places forced cards, simplifies clauses. */
@@ -200,23 +303,59 @@ function removeOwnerEverywhere(o: i32, cards: u32): void {
   }
 }
 
+/** Adds a constraint unless an identical or stronger one is there (a clause over fewer cards and owners). */
 function addConstraint(cards: u32, owners: u32): void {
+  for (let k = 0; k < nCons; k++) {
+    const kc = unchecked(consCards[k]);
+    const ko = unchecked(consOwners[k]);
+    if (owners == 0 || ko == 0) continue;
+    if ((kc & ~cards) == 0 && (ko & ~owners) == 0) return; // k implies the new one
+    if ((cards & ~kc) == 0 && (owners & ~ko) == 0) {
+      // the new one implies k: it takes k's place
+      unchecked(consCards[k] = cards);
+      unchecked(consOwners[k] = owners);
+      return;
+    }
+  }
   if (nCons >= MAX_CONSTRAINTS) return; // unreachable: clauses are capped by the store
   unchecked(consCards[nCons] = cards);
   unchecked(consOwners[nCons] = owners);
   nCons++;
 }
 
+// ---- the variable order ----
+
+/** log2(1..33) in thousandths: a seat's capacity range in the state-count estimate. */
+const LOG2_MILLI = new StaticArray<i32>(34);
+for (let i = 1; i < 34; i++) unchecked(LOG2_MILLI[i] = <i32>Math.round(Math.log2(<f64>i) * 1000));
+const seatSeen = new StaticArray<i32>(MAX_SEATS);
+const seatTotal = new StaticArray<i32>(MAX_SEATS);
+
+/** How many values a seat's remaining capacity can take once `seen` of its `all` candidate cards are decided. */
+@inline function capacityRange(s: i32, seen: i32, all: i32): i32 {
+  const cap = unchecked(caps[s]);
+  const lo = max(0, cap - seen);
+  const hi = min(cap, all - seen);
+  return hi >= lo ? hi - lo + 1 : 1;
+}
+
 /**
- * Orders the variables so that few constraints are active at once (each active constraint
- * doubles the state space): greedily take the card that leaves the fewest constraints open,
- * preferring cards that finish constraints and cards with few possible owners.
+ * Orders the variables so that the layers stay narrow. A layer's width is at most the product of
+ * the open seats' capacity ranges times 2^(open constraints); greedily take the card that keeps
+ * the log of that bound smallest, preferring cards that finish constraints and cards with few
+ * possible owners.
  */
 function chooseOrder(): void {
+  for (let s = 0; s < nSeats; s++) {
+    unchecked(seatSeen[s] = 0);
+    let n = 0;
+    for (let i = 0; i < nVars; i++) if (unchecked(allowed[unchecked(order[i])]) & (<u32>1 << s)) n++;
+    unchecked(seatTotal[s] = n);
+  }
   let done: u32 = 0;
   for (let pos = 0; pos < nVars; pos++) {
     let best = pos;
-    let bestScore: i32 = i32.MAX_VALUE;
+    let bestScore: i64 = i64.MAX_VALUE;
     for (let i = pos; i < nVars; i++) {
       const c = unchecked(order[i]);
       const d2 = done | (<u32>1 << c);
@@ -228,13 +367,30 @@ function chooseOrder(): void {
         if (t == m) { if (m & (<u32>1 << c)) closing++; }
         else if (t != 0) active++;
       }
-      const score = active * 1000 - closing * 10 + <i32>popcnt<u32>(unchecked(allowed[c]));
+      // Change of the seats' log-range sum if c is decided next.
+      let seats = 0;
+      let a = unchecked(allowed[c]) & ((<u32>1 << nSeats) - 1);
+      while (a) {
+        const s = <i32>ctz<u32>(a);
+        a &= a - 1;
+        const seen = unchecked(seatSeen[s]);
+        const all = unchecked(seatTotal[s]);
+        seats += unchecked(LOG2_MILLI[capacityRange(s, seen + 1, all)]) - unchecked(LOG2_MILLI[capacityRange(s, seen, all)]);
+      }
+      const score = (<i64>active * 1000 + <i64>seats) * 1000 - <i64>closing * 10 + <i64>popcnt<u32>(unchecked(allowed[c]));
       if (score < bestScore) { bestScore = score; best = i; }
     }
     const tmp = unchecked(order[pos]);
     unchecked(order[pos] = order[best]);
     unchecked(order[best] = tmp);
-    done |= <u32>1 << unchecked(order[pos]);
+    const chosen = unchecked(order[pos]);
+    done |= <u32>1 << chosen;
+    let a = unchecked(allowed[chosen]) & ((<u32>1 << nSeats) - 1);
+    while (a) {
+      const s = <i32>ctz<u32>(a);
+      a &= a - 1;
+      unchecked(seatSeen[s] += 1);
+    }
   }
 }
 
@@ -244,6 +400,7 @@ function assignBits(): bool {
   for (let t = 0; t < nVars; t++) {
     unchecked(closeMask[t] = 0);
     unchecked(envBitAt[t] = 0);
+    unchecked(activeAfter[t] = 0);
     for (let o = 0; o < 12; o++) unchecked(setBits[t * 12 + o] = 0);
   }
   for (let t = 0; t < nVars; t++) unchecked(posOf[order[t]] = t);
@@ -259,11 +416,12 @@ function assignBits(): bool {
     }
     unchecked(firstAt[k] = first);
     unchecked(lastAt[k] = last);
+    for (let t = first; t < last; t++) unchecked(activeAfter[t] += 1);
   }
+  for (let t = 0; t < nVars; t++) if (unchecked(activeAfter[t]) > 32) return false;
   for (let t = 0; t < nVars; t++) {
     for (let k = 0; k < nCons; k++) {
       if (unchecked(firstAt[k]) != t) continue;
-      if (free == 0) return false;
       const bit = free & -free;
       free &= ~bit;
       unchecked(consBit[k] = bit);
@@ -288,6 +446,87 @@ function assignBits(): bool {
   }
   return true;
 }
+
+// ---- the size estimate ----
+
+/** A quick upper bound: every layer at most all capacity vectors times 2^(most constraints open at once). */
+function crudeBound(): f64 {
+  let vectors: f64 = 1;
+  for (let s = 0; s < nSeats; s++) vectors *= <f64>(unchecked(caps[s]) + 1);
+  let most = 0;
+  for (let t = 0; t < nVars; t++) most = max(most, unchecked(activeAfter[t]));
+  return 1 + <f64>nVars * vectors * Math.pow(2, <f64>most);
+}
+const sumWays = new StaticArray<f64>(MAX_CARDS + 2);
+const sumNext = new StaticArray<f64>(MAX_CARDS + 2);
+
+/**
+ * An upper bound on the DAG's nodes for the chosen order, before anything is allocated: per layer,
+ * the seats' capacity vectors that are still completable (each seat's capacity within its range,
+ * their sum fixed up to the envelope cards among the decided ones) times 2^(open constraints).
+ */
+function estimateNodes(): f64 {
+  for (let s = 0; s < nSeats; s++) unchecked(seatSeen[s] = 0);
+  let capSum = 0;
+  for (let s = 0; s < nSeats; s++) capSum += unchecked(caps[s]);
+  let estimate: f64 = 1;
+  let catsDone: u32 = 0;
+  let catsTouched: u32 = 0;
+  for (let t = 0; t < nVars; t++) {
+    const c = unchecked(order[t]);
+    let a = unchecked(allowed[c]) & ((<u32>1 << nSeats) - 1);
+    while (a) {
+      const s = <i32>ctz<u32>(a);
+      a &= a - 1;
+      unchecked(seatSeen[s] += 1);
+    }
+    // Envelope cards among the first t + 1 variables: one per category already finished, at most one per touched one.
+    if (unchecked(allowed[c]) & (<u32>1 << envOwner)) catsTouched |= <u32>1 << unchecked(cardCategory[c]);
+    catsDone = 0;
+    for (let g = 0; g < nCats; g++) {
+      const gBit = <u32>1 << g;
+      if (!(catsTouched & gBit)) continue;
+      let left = false;
+      for (let u = t + 1; u < nVars && !left; u++) {
+        const d = unchecked(order[u]);
+        if (unchecked(cardCategory[d]) == g && (unchecked(allowed[d]) & (<u32>1 << envOwner))) left = true;
+      }
+      if (!left) catsDone |= gBit;
+    }
+    const decided = t + 1;
+    const envLo = <i32>popcnt<u32>(catsDone);
+    const envHi = <i32>popcnt<u32>(catsTouched);
+    // Capacity vectors r with r_s in its range and sum(cap - r) = decided - env, env in [envLo, envHi].
+    for (let v = 0; v <= capSum; v++) unchecked(sumWays[v] = 0);
+    unchecked(sumWays[0] = 1);
+    let reach = 0;
+    for (let s = 0; s < nSeats; s++) {
+      const cap = unchecked(caps[s]);
+      const seen = unchecked(seatSeen[s]);
+      const all = unchecked(seatTotal[s]);
+      const lo = max(0, cap - seen);
+      const hi = min(cap, all - seen);
+      if (hi < lo) return 0; // no completion at all: the position is inconsistent past here
+      for (let v = 0; v <= reach + hi; v++) unchecked(sumNext[v] = 0);
+      for (let v = 0; v <= reach; v++) {
+        const w = unchecked(sumWays[v]);
+        if (w == 0) continue;
+        for (let r = lo; r <= hi; r++) unchecked(sumNext[v + r] += w);
+      }
+      reach += hi;
+      for (let v = 0; v <= reach; v++) unchecked(sumWays[v] = unchecked(sumNext[v]));
+    }
+    let vectors: f64 = 0;
+    for (let env = envLo; env <= envHi; env++) {
+      const left = capSum - (decided - env);
+      if (left >= 0 && left <= reach) vectors += unchecked(sumWays[left]);
+    }
+    estimate += vectors * Math.pow(2, <f64>unchecked(activeAfter[t]));
+  }
+  return estimate;
+}
+
+// ---- building ----
 
 function computeRemaining(): void {
   const count = new StaticArray<i32>(MAX_SEATS);
@@ -327,7 +566,7 @@ function prepareTable(expected: i32): void {
     if (unchecked(nodeCaps[j]) == c && unchecked(nodeBits[j]) == b) return j;
     h = (h + 1) & mask;
   }
-  if (nNodes >= MAX_NODES) return -1;
+  if (nNodes >= maxNodes) return -1;
   const n = nNodes++;
   if (n >= nodeCaps.length) {
     nodeCaps = grown<u64>(nodeCaps, n + 1);
@@ -339,15 +578,131 @@ function prepareTable(expected: i32): void {
   return n;
 }
 
-/** Builds the DAG for the store and counts the consistent deals. Returns OK, INCONSISTENT or TOO_LARGE. */
-export function build(): i32 {
+/** Gives the globals fresh arrays: the previous ones belong to the previous position. */
+function freshGlobals(p: Position): void {
+  allowed = p.allowed;
+  fixedOwner = p.fixedOwner;
+  cardCategory = p.cardCategory;
+  baseMasks = p.baseMasks;
+  order = p.order;
+  layerStart = p.layerStart;
+  edgeStart = buildEdgeStart;
+  edgeChild = buildEdgeChild;
+  edgeOwner = buildEdgeOwner;
+  bwd = new StaticArray<f64>(0);
+  bwdExact = null;
+  positionMask = null;
   total = 0;
   nNodes = 0;
   nEdges = 0;
+  nVars = 0;
+  terminal = -1;
+  unchecked(layerStart[0] = 0);
+  unchecked(layerStart[1] = 0);
+}
+
+/**
+ * A new position for the store in the input area: copies the store, preprocesses, orders the
+ * cards, estimates the DAG's size, and builds and counts it unless it would exceed the budget.
+ * The position's status is OK, INCONSISTENT (no deal) or TOO_LARGE (no DAG; its store remains).
+ */
+export function build(): Position {
+  const words = storeWords(STORE);
+  const p = new Position(words);
+  memory.copy(changetype<usize>(p.store), STORE, <usize>words << 2);
+  useStore(changetype<usize>(p.store));
+  freshGlobals(p);
+  p.status = buildDag(p);
+  // Keep the grown scratch for the next build; give the position exact-size copies.
+  buildEdgeStart = edgeStart;
+  buildEdgeChild = edgeChild;
+  buildEdgeOwner = edgeOwner;
+  edgeStart = copied<i32>(edgeStart, nNodes + 1);
+  edgeChild = copied<i32>(edgeChild, nEdges);
+  edgeOwner = copied<u8>(edgeOwner, nEdges);
+  capture(p);
+  select(p);
+  return p;
+}
+
+function copied<T>(a: StaticArray<T>, n: i32): StaticArray<T> {
+  const b = new StaticArray<T>(n);
+  memory.copy(changetype<usize>(b), changetype<usize>(a), <usize>n * sizeof<T>());
+  return b;
+}
+
+/**
+ * A position conditioned on placements, for the store in the input area (the parent's store with
+ * the new facts): every card c keeps only the owners in owners[c] (u32 masks at `owners`). It
+ * shares the parent's DAG, restricting its edges, and counts it again: no build.
+ */
+export function derive(parent: Position, owners: usize): Position {
+  const words = storeWords(STORE);
+  const p = new Position(words);
+  memory.copy(changetype<usize>(p.store), STORE, <usize>words << 2);
+  p.status = parent.status;
+  p.nCards = parent.nCards;
+  p.nSeats = parent.nSeats;
+  p.nCats = parent.nCats;
+  p.allowed = parent.allowed;
+  p.fixedOwner = parent.fixedOwner;
+  p.cardCategory = parent.cardCategory;
+  p.baseMasks = parent.baseMasks;
+  p.order = parent.order;
+  p.nVars = parent.nVars;
+  p.layerStart = parent.layerStart;
+  p.edgeStart = parent.edgeStart;
+  p.edgeChild = parent.edgeChild;
+  p.edgeOwner = parent.edgeOwner;
+  p.nNodes = parent.nNodes;
+  p.nEdges = parent.nEdges;
+  p.terminal = parent.terminal;
+  p.estimatedNodes = parent.estimatedNodes;
+  const cardMask = new StaticArray<u32>(MAX_CARDS);
+  const layerMask = new StaticArray<u32>(MAX_CARDS);
+  const inherited = parent.cardMask;
+  let ok = true;
+  for (let c = 0; c < p.nCards; c++) {
+    const m = (inherited === null ? 0xffffffff : unchecked(inherited[c])) & load<u32>(owners + (<usize>c << 2));
+    unchecked(cardMask[c] = m);
+    const f = unchecked(p.fixedOwner[c]);
+    if (f >= 0 && !(m & (<u32>1 << f))) ok = false;
+  }
+  for (let t = 0; t < p.nVars; t++) unchecked(layerMask[t] = unchecked(cardMask[unchecked(p.order[t])]));
+  p.cardMask = cardMask;
+  p.layerMask = layerMask;
+  p.bwd = new StaticArray<f64>(p.nNodes);
+  select(p);
+  if (ok && p.status == OK) {
+    countBackward(p.bwd, null);
+    p.total = p.nNodes > 0 ? unchecked(p.bwd[0]) : 0;
+  }
+  if (p.total >= EXACT_LIMIT) {
+    const exact = new StaticArray<u64>(p.nNodes * 2);
+    countBackwardExact(exact);
+    p.bwdExact = exact;
+    p.totalLo = unchecked(exact[0]);
+    p.totalHi = unchecked(exact[1]);
+  } else {
+    p.totalLo = <u64>p.total;
+  }
+  if (p.status == OK && p.total == 0) p.status = INCONSISTENT;
+  select(p);
+  return p;
+}
+
+function buildDag(p: Position): i32 {
   const pre = preprocess();
-  if (pre != OK) { layerStart[0] = 0; layerStart[1] = 0; nVars = 0; return pre; }
+  p.nCards = nCards;
+  p.nSeats = nSeats;
+  p.nCats = nCats;
+  if (pre != OK) { nVars = 0; return pre; }
   chooseOrder();
-  if (!assignBits()) return TOO_LARGE;
+  if (!assignBits()) { p.estimatedNodes = Infinity; return TOO_LARGE; }
+  p.estimatedNodes = crudeBound();
+  if (p.estimatedNodes > <f64>maxNodes) p.estimatedNodes = estimateNodes();
+  if (p.estimatedNodes == 0) return INCONSISTENT;
+  if (p.estimatedNodes > <f64>maxNodes * 4) return TOO_LARGE; // hopeless: never start it
   computeRemaining();
 
   let caps0: u64 = 0;
@@ -367,7 +722,7 @@ export function build(): i32 {
     const envBit = unchecked(envBitAt[t]);
     const rem = unchecked(remaining[t + 1]) | GUARDS;
     const base = t * 12;
-    if (<i64>nEdges + <i64>(to - from) * owners > MAX_EDGES) return TOO_LARGE;
+    if (<i64>nEdges + <i64>(to - from) * owners > <i64>maxEdges) return TOO_LARGE;
     edgeChild = grown<i32>(edgeChild, nEdges + (to - from) * owners);
     edgeOwner = grown<u8>(edgeOwner, nEdges + (to - from) * owners);
     edgeStart = grown<i32>(edgeStart, to + 1);
@@ -403,25 +758,36 @@ export function build(): i32 {
   unchecked(layerStart[nVars + 1] = nNodes);
   edgeStart = grown<i32>(edgeStart, nNodes + 1);
   for (let i = unchecked(layerStart[nVars]); i <= nNodes; i++) unchecked(edgeStart[i] = nEdges);
-  fwd = grown<f64>(fwd, nNodes);
-  bwd = grown<f64>(bwd, nNodes);
+  // The one complete state: every hand full, no constraint pending.
+  for (let i = unchecked(layerStart[nVars]); i < nNodes; i++) {
+    if (unchecked(nodeCaps[i]) == 0 && unchecked(nodeBits[i]) == 0) terminal = i;
+  }
+  bwd = new StaticArray<f64>(nNodes);
   countBackward(bwd, null);
-  countForward(fwd, null);
   total = nNodes > 0 ? unchecked(bwd[0]) : 0;
+  if (total >= EXACT_LIMIT) {
+    const exact = new StaticArray<u64>(nNodes * 2);
+    countBackwardExact(exact);
+    bwdExact = exact;
+    p.totalLo = unchecked(exact[0]);
+    p.totalHi = unchecked(exact[1]);
+  } else {
+    p.totalLo = <u64>total;
+    p.totalHi = 0;
+  }
   return total > 0 ? OK : INCONSISTENT;
 }
 
 /**
- * Backward counts: out[i] = number of completions from node i. `masks` (per layer, optional)
- * restricts the owners an edge may take; null means every edge.
+ * Backward counts: out[i] = number of completions from node i, for the layers from `downTo` on.
+ * `masks` (per layer, optional) restricts the owners an edge may take; null means every edge.
  */
-export function countBackward(out: StaticArray<f64>, masks: StaticArray<u32> | null): void {
+export function countBackward(out: StaticArray<f64>, masks: StaticArray<u32> | null, downTo: i32 = 0): void {
   const last = unchecked(layerStart[nVars]);
-  for (let i = last; i < nNodes; i++) {
-    unchecked(out[i] = unchecked(nodeCaps[i]) == 0 && unchecked(nodeBits[i]) == 0 ? 1.0 : 0.0);
-  }
-  for (let t = nVars - 1; t >= 0; t--) {
-    const m: u32 = masks === null ? 0xffffffff : unchecked(masks[t]);
+  for (let i = last; i < nNodes; i++) unchecked(out[i] = i == terminal ? 1.0 : 0.0);
+  const own = positionMask;
+  for (let t = nVars - 1; t >= downTo; t--) {
+    const m: u32 = (masks === null ? 0xffffffff : unchecked(masks[t])) & (own === null ? 0xffffffff : unchecked(own[t]));
     const from = unchecked(layerStart[t]);
     const to = unchecked(layerStart[t + 1]);
     for (let i = to - 1; i >= from; i--) {
@@ -435,13 +801,44 @@ export function countBackward(out: StaticArray<f64>, masks: StaticArray<u32> | n
   }
 }
 
-/** Forward counts: out[i] = number of partial deals from the root to node i. */
-export function countForward(out: StaticArray<f64>, masks: StaticArray<u32> | null): void {
-  memory.fill(changetype<usize>(out), 0, <usize>nNodes << 3);
+/** Backward counts as exact 128-bit integers: out[2i] the low word, out[2i + 1] the high word. */
+function countBackwardExact(out: StaticArray<u64>): void {
+  const last = unchecked(layerStart[nVars]);
+  for (let i = last; i < nNodes; i++) {
+    unchecked(out[2 * i] = i == terminal ? 1 : 0);
+    unchecked(out[2 * i + 1] = 0);
+  }
+  const own = positionMask;
+  for (let t = nVars - 1; t >= 0; t--) {
+    const m: u32 = own === null ? 0xffffffff : unchecked(own[t]);
+    const from = unchecked(layerStart[t]);
+    const to = unchecked(layerStart[t + 1]);
+    for (let i = to - 1; i >= from; i--) {
+      let lo: u64 = 0;
+      let hi: u64 = 0;
+      const e1 = unchecked(edgeStart[i + 1]);
+      for (let e = unchecked(edgeStart[i]); e < e1; e++) {
+        if (!(m & (<u32>1 << unchecked(edgeOwner[e])))) continue;
+        const j = unchecked(edgeChild[e]);
+        const add = unchecked(out[2 * j]);
+        lo += add;
+        hi += unchecked(out[2 * j + 1]) + <u64>(lo < add);
+      }
+      unchecked(out[2 * i] = lo);
+      unchecked(out[2 * i + 1] = hi);
+    }
+  }
+}
+
+/** Forward counts: out[i] = number of partial deals from the root to node i, for the layers up to `upTo`. */
+export function countForward(out: StaticArray<f64>, masks: StaticArray<u32> | null, upTo: i32 = nVars): void {
   if (nNodes == 0) return;
+  const end = unchecked(layerStart[min(upTo, nVars) + 1]);
+  memory.fill(changetype<usize>(out), 0, <usize>end << 3);
   unchecked(out[0] = 1);
-  for (let t = 0; t < nVars; t++) {
-    const m: u32 = masks === null ? 0xffffffff : unchecked(masks[t]);
+  const own = positionMask;
+  for (let t = 0; t < min(upTo, nVars); t++) {
+    const m: u32 = (masks === null ? 0xffffffff : unchecked(masks[t])) & (own === null ? 0xffffffff : unchecked(own[t]));
     const from = unchecked(layerStart[t]);
     const to = unchecked(layerStart[t + 1]);
     for (let i = from; i < to; i++) {

@@ -1,11 +1,15 @@
 // The knowledge core's exports. The host writes a constraint store at storePtr() (layout in
-// layout.ts), calls build(), then reads answers through views on this module's memory.
+// layout.ts) and calls build(), which makes a position and returns its id; every query names a
+// position, and reads answers through views on this module's memory. Positions live until the
+// host disposes of them.
 import { STORE } from './store';
+import { OK } from './layout';
 import * as dag from './dag';
-import { computeEnvelopeCounts, computeOwnerCounts, envelopeCombinationCount } from './inference';
-import { sample as sampleDeals } from './sampler';
+import { envelopeCombinationCount, envelopeCountsOf, ownerCountsOf, restrictedCount as restricted } from './inference';
+import { enumerate as enumerateDeals, sample as sampleDeals } from './sampler';
 import { checkBatch as check } from './check';
 import { seedRng } from './rng';
+import { eigBatch as eig } from './eig';
 
 export {
   MAX_CARDS, MAX_SEATS, MAX_CLAUSES, ST_N_CARDS, ST_N_SEATS, ST_N_CATEGORIES, ST_FACE_UP, ST_N_CLAUSES,
@@ -13,7 +17,8 @@ export {
 } from './layout';
 
 let io = new StaticArray<u8>(1 << 16);
-let ownerCounts: StaticArray<f64> | null = null;
+const positions = new Array<dag.Position | null>();
+const freeIds = new Array<i32>();
 
 export function storePtr(): usize {
   return STORE;
@@ -28,38 +33,100 @@ export function ioBuffer(bytes: i32): usize {
   return changetype<usize>(io);
 }
 
-/** Builds the DAG for the current store. OK, INCONSISTENT (no deal) or TOO_LARGE. */
+/** Node and edge budgets of every DAG built from now on. */
+export function setBudget(nodes: i32, edges: i32): void {
+  dag.setBudget(nodes, edges);
+}
+
+/** A new position for the store at storePtr(); its status says OK, INCONSISTENT or TOO_LARGE. */
 export function build(): i32 {
-  ownerCounts = null;
-  return dag.build();
+  return register(dag.build());
 }
 
-export function totalCount(): f64 {
-  return dag.total;
+function register(p: dag.Position): i32 {
+  if (freeIds.length > 0) {
+    const id = freeIds.pop();
+    positions[id] = p;
+    return id;
+  }
+  positions.push(p);
+  return positions.length - 1;
 }
 
-export function dagNodes(): i32 {
-  return dag.nNodes;
+/**
+ * A position conditioned on placements (nCards owner masks at `owners`) for the store now at
+ * storePtr() (the parent's, with the facts those placements say): shares the parent's DAG.
+ */
+export function derive(parentId: i32, owners: usize): i32 {
+  const parent = use(parentId);
+  return register(dag.derive(parent, owners));
 }
 
-export function dagEdges(): i32 {
-  return dag.nEdges;
+/** Frees a position's memory; its id may be reused. */
+export function dispose(id: i32): void {
+  if (id < 0 || id >= positions.length || positions[id] === null) return;
+  positions[id] = null;
+  freeIds.push(id);
+}
+
+function use(id: i32): dag.Position {
+  const p = positions[id];
+  if (p === null) abort('no such position');
+  if (p !== dag.current) dag.select(p!);
+  return p!;
+}
+
+export function positionStatus(id: i32): i32 {
+  return use(id).status;
+}
+
+/** The number of consistent deals as a double (exact below 2^53). */
+export function totalCount(id: i32): f64 {
+  return use(id).total;
+}
+
+/** The number of consistent deals, exactly: low and high 64-bit words. */
+export function exactCountLo(id: i32): u64 {
+  return use(id).totalLo;
+}
+
+export function exactCountHi(id: i32): u64 {
+  return use(id).totalHi;
+}
+
+export function estimatedNodes(id: i32): f64 {
+  return use(id).estimatedNodes;
+}
+
+export function dagNodes(id: i32): i32 {
+  return use(id).nNodes;
+}
+
+export function dagEdges(id: i32): i32 {
+  return use(id).nEdges;
 }
 
 /** Pointer to nCards x (nSeats + 2) f64 counts: deals placing each card with each owner. */
-export function ownerCountsPtr(): usize {
-  if (ownerCounts === null) ownerCounts = computeOwnerCounts();
-  return changetype<usize>(ownerCounts);
+export function ownerCountsPtr(id: i32): usize {
+  use(id);
+  return changetype<usize>(ownerCountsOf());
 }
 
-export function envelopeCombinations(): i32 {
+export function envelopeCombinations(id: i32): i32 {
+  use(id);
   return envelopeCombinationCount();
 }
 
 /** Pointer to envelopeCombinations() f64 counts: deals with each envelope combination. */
-export function envelopeCountsPtr(): usize {
-  if (ownerCounts === null) ownerCounts = computeOwnerCounts();
-  return changetype<usize>(computeEnvelopeCounts(ownerCounts!));
+export function envelopeCountsPtr(id: i32): usize {
+  use(id);
+  return changetype<usize>(envelopeCountsOf());
+}
+
+/** Deals whose every card lies within its mask (nCards u32 owner masks at `owners`), counted on the DAG. */
+export function restrictedCount(id: i32, owners: usize): f64 {
+  use(id);
+  return restricted(owners);
 }
 
 /** Seeds the sampler: seed (lo, hi words) and stream (0 = the seed's own stream). */
@@ -67,13 +134,26 @@ export function seed(lo: u32, hi: u32, stream: u32): void {
   seedRng(lo, hi, stream);
 }
 
-export { eigBatch, eigScratch } from './eig';
-
-/** Writes n uniform consistent deals at out (requires a successful build). */
-export function sample(n: i32, out: usize): void {
-  if (dag.total > 0) sampleDeals(n, out);
+/** Writes n uniform consistent deals of the position at out (requires a consistent position). */
+export function sample(id: i32, n: i32, out: usize): void {
+  const p = use(id);
+  if (p.status == OK) sampleDeals(n, out);
 }
 
-export function checkBatch(ptr: usize, n: i32, out: usize): i32 {
+/** Writes up to maxDeals of the position's consistent deals at out; returns how many there are in all. */
+export function enumerate(id: i32, out: usize, maxDeals: i32): i32 {
+  const p = use(id);
+  return p.status == OK ? enumerateDeals(out, maxDeals) : 0;
+}
+
+export function checkBatch(id: i32, ptr: usize, n: i32, out: usize): i32 {
+  use(id);
   return check(ptr, n, out);
+}
+
+export { eigScratch } from './eig';
+
+export function eigBatch(id: i32, dealsPtr: usize, n: i32, suggester: i32, model: i32, shownToPtr: usize, qFrom: i32, qTo: i32, out: usize): void {
+  use(id);
+  eig(dealsPtr, n, suggester, model, shownToPtr, qFrom, qTo, out);
 }

@@ -2,10 +2,8 @@
 // card there; per envelope combination, the number of consistent deals with that envelope.
 import { MAX_CARDS } from './layout';
 import { categoryMask } from './store';
-import { bwd, countBackward, countForward, edgeChild, edgeOwner, edgeStart, envOwner, fixedOwner, fwd, layerStart, nCards, nCats, nNodes, nSeats, nVars, order, total } from './dag';
+import { allowed, bwd, countBackward, countForward, current, positionMask, edgeChild, edgeOwner, edgeStart, envOwner, fixedOwner, layerStart, nCards, nCats, nNodes, nSeats, nVars, order, total } from './dag';
 
-let ownerCountsOut = new StaticArray<f64>(MAX_CARDS * 12);
-let envelopeOut = new StaticArray<f64>(1);
 let fwdMasked = new StaticArray<f64>(1);
 let bwdMasked = new StaticArray<f64>(1);
 const layerMasks = new StaticArray<u32>(MAX_CARDS);
@@ -14,25 +12,69 @@ const candidates = new StaticArray<u32>(MAX_CARDS);
 const pick = new StaticArray<u32>(MAX_CARDS);
 const conditionalCounts = new StaticArray<f64>(MAX_CARDS * 12);
 
-/** Fills and returns the card x owner count matrix (row per card; seats, envelope, table). */
-export function computeOwnerCounts(): StaticArray<f64> {
+/** The selected position's card x owner count matrix (row per card; seats, envelope, table), computed once. */
+export function ownerCountsOf(): StaticArray<f64> {
+  let counts = current.ownerCounts;
+  if (counts === null) {
+    counts = computeOwnerCounts();
+    current.ownerCounts = counts;
+  }
+  return counts;
+}
+
+/** The selected position's counts per envelope combination, computed once. */
+export function envelopeCountsOf(): StaticArray<f64> {
+  let counts = current.envelopeCounts;
+  if (counts === null) {
+    counts = computeEnvelopeCounts(ownerCountsOf());
+    current.envelopeCounts = counts;
+  }
+  return counts;
+}
+
+function computeOwnerCounts(): StaticArray<f64> {
   const width = nSeats + 2;
-  memory.fill(changetype<usize>(ownerCountsOut), 0, <usize>(MAX_CARDS * 12) << 3);
+  const ownerCountsOut = new StaticArray<f64>(MAX_CARDS * 12);
   if (total == 0) return ownerCountsOut;
   for (let c = 0; c < nCards; c++) {
     const f = unchecked(fixedOwner[c]);
     if (f >= 0) unchecked(ownerCountsOut[c * width + f] = total);
   }
-  accumulateEdges(fwd, bwd, ownerCountsOut, width, -1);
+  // One forward pass that also adds forward(parent) x backward(child) for every edge it follows.
+  if (fwdMasked.length < nNodes) { fwdMasked = new StaticArray<f64>(nNodes); bwdMasked = new StaticArray<f64>(nNodes); }
+  const f = fwdMasked;
+  memory.fill(changetype<usize>(f), 0, <usize>nNodes << 3);
+  unchecked(f[0] = 1);
+  const own = positionMask;
+  for (let t = 0; t < nVars; t++) {
+    const m: u32 = own === null ? 0xffffffff : unchecked(own[t]);
+    const row = unchecked(order[t]) * width;
+    const from = unchecked(layerStart[t]);
+    const to = unchecked(layerStart[t + 1]);
+    for (let i = from; i < to; i++) {
+      const fi = unchecked(f[i]);
+      if (fi == 0) continue;
+      const e1 = unchecked(edgeStart[i + 1]);
+      for (let e = unchecked(edgeStart[i]); e < e1; e++) {
+        const o = <i32>unchecked(edgeOwner[e]);
+        if (!(m & (<u32>1 << o))) continue;
+        const j = unchecked(edgeChild[e]);
+        unchecked(f[j] += fi);
+        unchecked(ownerCountsOut[row + o] += fi * unchecked(bwd[j]));
+      }
+    }
+  }
   return ownerCountsOut;
 }
 
 /**
- * For every edge of every layer, adds forward(parent) x backward(child) to out[card * width + owner];
- * with onlyOwner >= 0, only edges to that owner.
+ * For every edge of layers [fromLayer, toLayer], adds forward(parent) x backward(child) to
+ * out[card * width + owner]; with onlyOwner >= 0, only edges to that owner.
  */
-function accumulateEdges(f: StaticArray<f64>, b: StaticArray<f64>, out: StaticArray<f64>, width: i32, onlyOwner: i32): void {
-  for (let t = 0; t < nVars; t++) {
+function accumulateEdges(f: StaticArray<f64>, b: StaticArray<f64>, out: StaticArray<f64>, width: i32, onlyOwner: i32, fromLayer: i32 = 0, toLayer: i32 = nVars - 1): void {
+  const own = positionMask;
+  for (let t = fromLayer; t <= toLayer; t++) {
+    const m: u32 = own === null ? 0xffffffff : unchecked(own[t]);
     const row = unchecked(order[t]) * width;
     const from = unchecked(layerStart[t]);
     const to = unchecked(layerStart[t + 1]);
@@ -43,10 +85,27 @@ function accumulateEdges(f: StaticArray<f64>, b: StaticArray<f64>, out: StaticAr
       for (let e = unchecked(edgeStart[i]); e < e1; e++) {
         const o = <i32>unchecked(edgeOwner[e]);
         if (onlyOwner >= 0 && o != onlyOwner) continue;
+        if (!(m & (<u32>1 << o))) continue;
         unchecked(out[row + o] += fi * unchecked(b[edgeChild[e]]));
       }
     }
   }
+}
+
+/**
+ * The number of consistent deals in which every card's owner is within `owners[card]` (a mask per
+ * card): the selected position conditioned on placements, counted on its DAG without rebuilding.
+ */
+export function restrictedCount(owners: usize): f64 {
+  if (total == 0) return 0;
+  for (let c = 0; c < nCards; c++) {
+    const f = unchecked(fixedOwner[c]);
+    if (f >= 0 && !(load<u32>(owners + (<usize>c << 2)) & (<u32>1 << f))) return 0;
+  }
+  for (let t = 0; t < nVars; t++) unchecked(layerMasks[t] = load<u32>(owners + (<usize>unchecked(order[t]) << 2)));
+  if (bwdMasked.length < nNodes) { fwdMasked = new StaticArray<f64>(nNodes); bwdMasked = new StaticArray<f64>(nNodes); }
+  countBackward(bwdMasked, layerMasks, 0);
+  return nNodes > 0 ? unchecked(bwdMasked[0]) : 0;
 }
 
 /** Number of envelope combinations: the product of the category sizes. */
@@ -62,10 +121,9 @@ export function envelopeCombinationCount(): i32 {
  * Conditions on each possible choice for every category but one ("free") and reads the free
  * category's envelope marginals from masked forward/backward passes over the same DAG.
  */
-export function computeEnvelopeCounts(ownerCounts: StaticArray<f64>): StaticArray<f64> {
+function computeEnvelopeCounts(ownerCounts: StaticArray<f64>): StaticArray<f64> {
   const combos = envelopeCombinationCount();
-  if (envelopeOut.length < combos) envelopeOut = new StaticArray<f64>(combos);
-  memory.fill(changetype<usize>(envelopeOut), 0, <usize>combos << 3);
+  const envelopeOut = new StaticArray<f64>(combos);
   if (total == 0) return envelopeOut;
   if (fwdMasked.length < nNodes) { fwdMasked = new StaticArray<f64>(nNodes); bwdMasked = new StaticArray<f64>(nNodes); }
   const width = nSeats + 2;
@@ -79,11 +137,22 @@ export function computeEnvelopeCounts(ownerCounts: StaticArray<f64>): StaticArra
     while (cm) {
       const c = <i32>ctz<u32>(cm);
       cm &= cm - 1;
-      if (unchecked(ownerCountsOut[c * width + envOwner]) > 0) m |= <u32>1 << c;
+      if (unchecked(ownerCounts[c * width + envOwner]) > 0) m |= <u32>1 << c;
     }
     unchecked(candidates[g] = m);
     const k = <i32>popcnt<u32>(m);
     if (k > freeCount) { freeCount = k; free = g; }
+  }
+
+  // The layers of the free category's cards that may go to the envelope.
+  let firstFree = -1;
+  let lastFree = -1;
+  for (let t = 0; t < nVars; t++) {
+    const c = unchecked(order[t]);
+    if ((categoryMask(free) & (<u32>1 << c)) && (unchecked(allowed[c]) & (<u32>1 << envOwner))) {
+      if (firstFree < 0) firstFree = t;
+      lastFree = t;
+    }
   }
 
   // Odometer over the candidates of the conditioned categories.
@@ -106,18 +175,28 @@ export function computeEnvelopeCounts(ownerCounts: StaticArray<f64>): StaticArra
       const bit = <u32>1 << c;
       unchecked(layerMasks[t] = !(conditioned & bit) ? 0xffffffff : (picked & bit) ? envBit : ~envBit);
     }
-    countBackward(bwdMasked, layerMasks);
-    countForward(fwdMasked, layerMasks);
-    const conditionalTotal = nNodes > 0 ? unchecked(bwdMasked[0]) : 0.0;
-    if (conditionalTotal > 0) {
-      // Envelope counts of the free category's cards under this condition.
-      memory.fill(changetype<usize>(conditionalCounts), 0, <usize>(MAX_CARDS * 12) << 3);
-      accumulateEdges(fwdMasked, bwdMasked, conditionalCounts, width, envOwner);
+    if (firstFree < 0) {
+      // The free category's envelope card is forced: its count is the conditional total.
+      countBackward(bwdMasked, layerMasks, 0);
+      const conditionalTotal = nNodes > 0 ? unchecked(bwdMasked[0]) : 0.0;
       let fm = categoryMask(free);
       while (fm) {
         const c = <i32>ctz<u32>(fm);
         fm &= fm - 1;
-        const n = unchecked(fixedOwner[c]) == envOwner ? conditionalTotal : unchecked(conditionalCounts[c * width + envOwner]);
+        if (unchecked(fixedOwner[c]) == envOwner && conditionalTotal > 0) unchecked(envelopeOut[indexOf(free, c)] = conditionalTotal);
+      }
+    } else {
+      // Only the free category's layers are read: backward passes down to the first of them,
+      // forward passes up to the last.
+      countBackward(bwdMasked, layerMasks, firstFree);
+      countForward(fwdMasked, layerMasks, lastFree);
+      memory.fill(changetype<usize>(conditionalCounts), 0, <usize>(MAX_CARDS * 12) << 3);
+      accumulateEdges(fwdMasked, bwdMasked, conditionalCounts, width, envOwner, firstFree, lastFree);
+      let fm = categoryMask(free);
+      while (fm) {
+        const c = <i32>ctz<u32>(fm);
+        fm &= fm - 1;
+        const n = unchecked(conditionalCounts[c * width + envOwner]);
         if (n > 0) unchecked(envelopeOut[indexOf(free, c)] = n);
       }
     }

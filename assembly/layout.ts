@@ -2,7 +2,7 @@
 // Exported from the module so the host reads the offsets instead of copying them.
 export const MAX_CARDS: i32 = 32;
 export const MAX_SEATS: i32 = 10;
-export const MAX_CLAUSES: i32 = 4096;
+export const MAX_CLAUSES: i32 = 16384;
 
 export const ST_N_CARDS: i32 = 0;
 export const ST_N_SEATS: i32 = 1;
@@ -19,7 +19,7 @@ export const ST_HOLDS: i32 = 56;
 export const ST_LACKS: i32 = 72;
 /** clauses[MAX_CLAUSES] as (cards, owners) word pairs; owner bits: seats, envelope = nSeats, table = nSeats + 1 */
 export const ST_CLAUSES: i32 = 96;
-export const STORE_WORDS: i32 = 96 + 2 * 4096;
+export const STORE_WORDS: i32 = 96 + 2 * MAX_CLAUSES;
 
 // build() results
 export const OK: i32 = 0;

@@ -1,38 +1,58 @@
 // Uniform sampling of consistent deals: walk down the DAG choosing each edge with probability
-// backward(child) / backward(node). With integer counts below 2^53 the choice is made on exact
-// integers, so every consistent deal has exactly the same probability.
+// backward(child) / backward(node). The choice is made on exact integers (the f64 counts below
+// 2^53, the 128-bit counts above), so every consistent deal has exactly the same probability.
 import { MAX_SEATS } from './layout';
-import { baseMasks, bwd, edgeChild, edgeOwner, edgeStart, nSeats, nVars, order, total } from './dag';
-import { belowU64, nextUnit } from './rng';
+import { baseMasks, bwd, bwdExact, edgeChild, edgeOwner, edgeStart, nSeats, nVars, order, positionMask, total } from './dag';
+import { belowU64, nextU64 } from './rng';
 
-const EXACT_LIMIT: f64 = 9007199254740992.0; // 2^53
 const masks = new StaticArray<u32>(MAX_SEATS + 6); // + slack: the SIMD check reads whole vectors
+
+/** Uniform integer in [0, hi * 2^64 + lo), exactly (masked rejection); returns the low word, the high one in drawHi. */
+let drawHi: u64 = 0;
+function belowU128(lo: u64, hi: u64): u64 {
+  if (hi == 0) { drawHi = 0; return belowU64(lo); }
+  const mask: u64 = <u64>-1 >> clz<u64>(hi);
+  while (true) {
+    const h = nextU64() & mask;
+    const l = nextU64();
+    if (h < hi || (h == hi && l < lo)) { drawHi = h; return l; }
+  }
+}
 
 /** Writes n uniform consistent deals (nSeats + 2 masks each) to out. Requires total > 0. */
 export function sample(n: i32, out: usize): void {
   const width = nSeats + 2;
-  const exact = total <= EXACT_LIMIT;
+  const exact = bwdExact;
+  const own = positionMask;
   for (let k = 0; k < n; k++) {
     for (let o = 0; o < width; o++) unchecked(masks[o] = baseMasks[o]);
     let node = 0;
     for (let t = 0; t < nVars; t++) {
+      // Edges whose owner the position rules out weigh nothing (their children may count > 0).
+      const m: u32 = own === null ? 0xffffffff : unchecked(own[t]);
       let e = unchecked(edgeStart[node]);
       const e1 = unchecked(edgeStart[node + 1]);
-      if (e1 - e > 1) {
-        if (exact) {
-          let r = belowU64(<u64>unchecked(bwd[node]));
-          for (; e < e1 - 1; e++) {
-            const b = <u64>unchecked(bwd[edgeChild[e]]);
-            if (r < b) break;
-            r -= b;
-          }
-        } else {
-          let r = nextUnit() * unchecked(bwd[node]);
-          for (; e < e1 - 1; e++) {
-            const b = unchecked(bwd[edgeChild[e]]);
-            if (r < b) break;
-            r -= b;
-          }
+      if (e1 - e == 1) {
+        // the only way on
+      } else if (exact === null) {
+        let r = belowU64(<u64>unchecked(bwd[node]));
+        for (; e < e1 - 1; e++) {
+          if (!(m & (<u32>1 << unchecked(edgeOwner[e])))) continue;
+          const b = <u64>unchecked(bwd[edgeChild[e]]);
+          if (r < b) break;
+          r -= b;
+        }
+      } else {
+        let lo = belowU128(unchecked(exact[2 * node]), unchecked(exact[2 * node + 1]));
+        let hi = drawHi;
+        for (; e < e1 - 1; e++) {
+          if (!(m & (<u32>1 << unchecked(edgeOwner[e])))) continue;
+          const j = unchecked(edgeChild[e]);
+          const bLo = unchecked(exact[2 * j]);
+          const bHi = unchecked(exact[2 * j + 1]);
+          if (hi < bHi || (hi == bHi && lo < bLo)) break;
+          hi -= bHi + <u64>(lo < bLo);
+          lo -= bLo;
         }
       }
       const o = <i32>unchecked(edgeOwner[e]);
@@ -42,4 +62,56 @@ export function sample(n: i32, out: usize): void {
     const dst = out + <usize>k * (<usize>width << 2);
     for (let o = 0; o < width; o++) store<u32>(dst + (<usize>o << 2), unchecked(masks[o]));
   }
+}
+
+/** True when the selected position's counts are exact integers in f64 (no 128-bit counts needed). */
+export function countsBelowExactLimit(): bool {
+  return bwdExact === null && total < 9007199254740992.0;
+}
+
+const pathEdge = new StaticArray<i32>(40);
+const pathMasks = new StaticArray<u32>(40 * (MAX_SEATS + 2));
+
+/**
+ * Writes every consistent deal (nSeats + 2 masks each) to out, in the DAG's path order, up to
+ * maxDeals; returns how many there are (all of them, even past maxDeals). A depth-first walk.
+ */
+export function enumerate(out: usize, maxDeals: i32): i32 {
+  const width = nSeats + 2;
+  if (total == 0) return 0;
+  if (nVars == 0) {
+    if (maxDeals > 0) for (let o = 0; o < width; o++) store<u32>(out + (<usize>o << 2), unchecked(baseMasks[o]));
+    return 1;
+  }
+  let written = 0;
+  let t = 0;
+  let node = 0;
+  for (let o = 0; o < width; o++) unchecked(pathMasks[o] = baseMasks[o]);
+  unchecked(pathEdge[0] = unchecked(edgeStart[0]) - 1);
+  // pathEdge[t]: the edge taken at layer t; pathMasks[t * width ..]: the deal so far before layer t.
+  while (t >= 0) {
+    const e = unchecked(pathEdge[t]) + 1;
+    const from = t == 0 ? 0 : unchecked(edgeChild[unchecked(pathEdge[t - 1])]);
+    node = from;
+    if (e >= unchecked(edgeStart[node + 1])) { t--; continue; }
+    unchecked(pathEdge[t] = e);
+    const own = positionMask;
+    if (own !== null && !(unchecked(own[t]) & (<u32>1 << unchecked(edgeOwner[e])))) continue;
+    const child = unchecked(edgeChild[e]);
+    if (bwdExact === null ? unchecked(bwd[child]) == 0 : unchecked(bwdExact![2 * child]) == 0 && unchecked(bwdExact![2 * child + 1]) == 0) continue;
+    const base = t * width;
+    for (let o = 0; o < width; o++) unchecked(pathMasks[base + width + o] = pathMasks[base + o]);
+    unchecked(pathMasks[base + width + <i32>unchecked(edgeOwner[e])] |= <u32>1 << unchecked(order[t]));
+    if (t + 1 == nVars) {
+      if (written < maxDeals) {
+        const dst = out + <usize>written * (<usize>width << 2);
+        for (let o = 0; o < width; o++) store<u32>(dst + (<usize>o << 2), unchecked(pathMasks[base + width + o]));
+      }
+      written++;
+      continue;
+    }
+    t++;
+    unchecked(pathEdge[t] = unchecked(edgeStart[child]) - 1);
+  }
+  return written;
 }

@@ -1,10 +1,24 @@
-import { ST_CATEGORY_MASKS, ST_CLAUSES, ST_FACE_UP, ST_HAND_SIZES, ST_HOLDS, ST_LACKS, ST_N_CARDS, ST_N_CATEGORIES, ST_N_CLAUSES, ST_N_SEATS } from './layout';
+import { ST_CATEGORY_MASKS, ST_CLAUSES, ST_FACE_UP, ST_HAND_SIZES, ST_HOLDS, ST_LACKS, ST_N_CARDS, ST_N_CATEGORIES, ST_N_CLAUSES, ST_N_SEATS, STORE_WORDS } from './layout';
 
-// 8288 words (STORE_WORDS) in a static segment: its address never changes, so the host keeps one view.
-export const STORE: usize = memory.data(8288 * 4, 16);
+// The input area the host writes a store into (STORE_WORDS words, static: its address never
+// changes). Every reader below reads the *current* store at `storeBase`: the input area while a
+// position is being built, then that position's own copy whenever the position is selected.
+export const STORE: usize = memory.data(STORE_WORDS * 4, 16);
+
+let storeBase: usize = STORE;
+
+/** Makes the store at `base` (a position's copy, or the input area) the one every reader reads. */
+export function useStore(base: usize): void {
+  storeBase = base;
+}
+
+/** Words used by the store at `base`: the fixed part and its clauses. */
+export function storeWords(base: usize): i32 {
+  return ST_CLAUSES + 2 * <i32>load<u32>(base + (<usize>ST_N_CLAUSES << 2));
+}
 
 @inline export function word(i: i32): u32 {
-  return load<u32>(STORE + (<usize>i << 2));
+  return load<u32>(storeBase + (<usize>i << 2));
 }
 @inline export function nCardsOf(): i32 { return <i32>word(ST_N_CARDS); }
 @inline export function nSeatsOf(): i32 { return <i32>word(ST_N_SEATS); }

@@ -47,8 +47,7 @@ export async function benchCountingApproaches(time: number): Promise<CountingApp
   // Same store, both counters: they must agree before anything is timed.
   const counts = new Map<string, number>();
   for (const [name, store] of stores) {
-    core.load(store);
-    const cardByCard = core.count();
+    const cardByCard = Number(core.load(store).count());
     const seatBySeat = baselines.load(store).seatBySeatCount();
     if (seatBySeat !== cardByCard) {
       throw new Error(`${name}: the seat-by-seat count ${seatBySeat} differs from the card-by-card count ${cardByCard}`);
@@ -61,8 +60,8 @@ export async function benchCountingApproaches(time: number): Promise<CountingApp
   const bench = new Bench({ name: 'counting approaches', time, warmup: true, warmupTime: Math.min(200, time) });
   for (const [name, store] of stores) {
     bench.add(`${name}\tcard-by-card`, () => {
-      core.load(store);
-      core.count();
+      using position = core.load(store);
+      position.count();
     });
     bench.add(`${name}\tseat-by-seat`, () => {
       baselines.seatBySeatCount();

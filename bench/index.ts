@@ -42,8 +42,7 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFracti
 async function benchCheck() {
   const game = loadExample('classic-6p-late');
   const store = constraintsOf(game);
-  const core = KnowledgeCore.create();
-  core.load(store);
+  const core = KnowledgeCore.create().load(store);
   const n = 4096;
   const width = game.players.length + 2;
   // Half consistent deals, half near misses (two cards swapped between owners): both paths.
@@ -81,8 +80,8 @@ async function benchInference() {
   await bench.run();
   return bench.tasks.map((task) => {
     const game = games.get(task.name)!;
-    core.load(constraintsOf(game));
-    return { example: task.name, medianMs: median(task), consistentDeals: core.count(), dagNodes: core.dagSize().nodes, dagEdges: core.dagSize().edges };
+    using position = core.load(constraintsOf(game));
+    return { example: task.name, medianMs: median(task), consistentDeals: Number(position.count()), dagNodes: position.dagSize().nodes, dagEdges: position.dagSize().edges };
   });
 }
 
@@ -97,7 +96,7 @@ async function benchSampling() {
   for (const [stage, name] of stages) {
     const store = constraintsOf(loadExample(name));
     const core = KnowledgeCore.create();
-    core.load(store);
+    const position = core.load(store);
     const baselines = new BaselineCore().load(store);
     const batch = 8192;
     const attempts = 100_000;
@@ -107,7 +106,7 @@ async function benchSampling() {
     const acceptanceAttempts = 2_000_000;
     const accepted = baselines.rejectionSample(acceptanceAttempts).accepted;
     const bench = new Bench({ name: `sampling ${stage}`, time: TIME });
-    bench.add('dag sampler', () => core.sampleView(batch));
+    bench.add('dag sampler', () => position.sampleView(batch));
     bench.add('rejection', () => baselines.rejectionSample(attempts));
     await bench.run();
     const [dag, rej] = bench.tasks;
@@ -119,7 +118,7 @@ async function benchSampling() {
     rows.push({
       stage,
       position: name,
-      consistentDeals: core.count(),
+      consistentDeals: Number(position.count()),
       samplerDealsPerSec: samplerRate,
       rejectionAttemptsPerSec: attemptRate,
       rejectionAcceptance: acceptance,

@@ -49,10 +49,9 @@ export async function benchPool(time: number) {
     const [l1, l2] = large.tasks.map(median);
 
     // Overhead per task: one 8,192-deal tally chunk through the pool vs in process.
-    const core = KnowledgeCore.create();
-    core.load(store);
+    const position = KnowledgeCore.create().load(store);
     const overhead = new Bench({ name: 'overhead', time, warmup: true });
-    overhead.add('in process', () => void tallyChunks(core, store, 5, 8192, 0, 1));
+    overhead.add('in process', () => void tallyChunks(position, 5, 8192, 0, 1));
     overhead.add('through the pool', () => tallySamples(pools[1], store, 8192, 5).then(() => undefined));
     await overhead.run();
     const [inProcess, viaPool] = overhead.tasks.map(median);

@@ -13,7 +13,7 @@ export { InputError } from './model/errors.js';
 export { suggest, suggestGame, DEFAULT_SUGGEST_SAMPLES } from './analysis/suggest.js';
 export type { SuggestOptions, SuggestResult, SuggestionScore, ResponseModel } from './analysis/suggest.js';
 export { estimate, estimateGame } from './analysis/estimate.js';
-export type { Estimate, EstimateOptions } from './analysis/estimate.js';
+export type { EstimateOptions } from './analysis/estimate.js';
 export { WorkerPool, maxThreads } from './runtime/pool.js';
 export type { PoolOptions } from './runtime/pool.js';
 export { InProcessExecutor } from './runtime/in-process.js';

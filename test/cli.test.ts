@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyze } from '../src/analysis/analyze.js';
+import { toJson } from '../src/io/json.js';
 import { suggest } from '../src/analysis/suggest.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -59,7 +60,7 @@ function interrupted(afterMs: number, ...args: string[]): Promise<Run & { runnin
 
 const lines = (text: string) => text.split('\n').filter((l) => l !== '');
 const readJson = (path: string): unknown => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
-const roundTrip = (x: unknown): unknown => JSON.parse(JSON.stringify(x));
+const roundTrip = (x: unknown): unknown => JSON.parse(toJson(x));
 
 /** An error run: exit `code`, nothing on stdout, exactly one line on stderr, "cluedo: ...", no stack. */
 function expectOneLineError(r: Run, code: number, pattern: RegExp): void {
@@ -71,7 +72,9 @@ function expectOneLineError(r: Run, code: number, pattern: RegExp): void {
   expect(r.stderr).toMatch(pattern);
 }
 
-const ANALYSIS_KEYS = ['method', 'consistentDeals', 'samples', 'owners', 'cards', 'envelope', 'solutions', 'known', 'entropyBits'].sort();
+const ANALYSIS_KEYS = ['method', 'consistentDeals', 'samples', 'owners', 'cards', 'envelope', 'solutions', 'known', 'entropyBits'];
+/** Estimates (sampled, mcmc) also carry their standard errors, after the documented keys. */
+const ESTIMATE_KEYS = [...ANALYSIS_KEYS, 'standardErrors'];
 
 let dir: string;
 beforeAll(() => {
@@ -95,7 +98,7 @@ describe('cluedo analyze', () => {
       const r = cluedo('analyze', `examples/${name}.json`, '--json');
       expect(r.status, r.stderr).toBe(0);
       const got = JSON.parse(r.stdout) as Record<string, unknown>;
-      expect(Object.keys(got).sort()).toEqual(ANALYSIS_KEYS);
+      expect(Object.keys(got)).toEqual(ANALYSIS_KEYS);
       expect(got).toEqual(roundTrip(analyze(readJson(`examples/${name}.json`))));
     }
   });
@@ -111,15 +114,18 @@ describe('cluedo analyze', () => {
     expect(JSON.parse(none.stdout)).toEqual(want);
     // every documented key of the pool's answer equals the in-process one
     const got = JSON.parse(two.stdout) as Record<string, unknown>;
-    for (const k of ANALYSIS_KEYS) expect(got[k], k).toEqual(want[k]);
+    for (const k of ESTIMATE_KEYS) expect(got[k], k).toEqual(want[k]);
   });
 
-  it('--json has the documented keys only (docs/analysis-output.md), with --threads too', () => {
+  it('--json has the documented keys only, in order (docs/analysis-output.md), with --threads too', () => {
     const file = 'examples/classic-5p-mid.json';
+    const exact = cluedo('analyze', file, '--json');
     const without = cluedo('analyze', file, '--samples', '5000', '--seed', '3', '--json');
     const withThreads = cluedo('analyze', file, '--samples', '5000', '--seed', '3', '--threads', '2', '--json');
-    expect(Object.keys(JSON.parse(without.stdout)).sort()).toEqual(ANALYSIS_KEYS);
-    expect(Object.keys(JSON.parse(withThreads.stdout)).sort()).toEqual(ANALYSIS_KEYS);
+    expect(Object.keys(JSON.parse(exact.stdout))).toEqual(ANALYSIS_KEYS);
+    expect(Object.keys(JSON.parse(without.stdout))).toEqual(ESTIMATE_KEYS);
+    expect(Object.keys(JSON.parse(withThreads.stdout))).toEqual(ESTIMATE_KEYS);
+    expect(Object.keys(JSON.parse(without.stdout).standardErrors)).toEqual(['cards', 'envelope', 'solutions', 'effectiveSamples']);
   });
 
   it('a large sampled request on threads writes nothing but the answer (no warnings on stderr)', () => {
@@ -180,7 +186,7 @@ describe('cluedo suggest', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     const got = JSON.parse(r.stdout) as { samples: number; seed: number; suggestions: Array<Record<string, unknown>> };
-    expect(Object.keys(got).sort()).toEqual(['samples', 'seed', 'suggestions']);
+    expect(Object.keys(got)).toEqual(['samples', 'seed', 'method', 'deals', 'tiedForBest', 'accuse', 'suggestions']);
     expect(got.samples).toBe(20000);
     expect(got.seed).toBe(6);
     expect(got.suggestions).toHaveLength(5);

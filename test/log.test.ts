@@ -433,14 +433,15 @@ describe('constraintsOf', () => {
       players: ['W', 'N'],
       me: 'W',
       myHand: ['a0', ...cards('d').slice(1, 7), 'd7', ...cards('c').slice(0, 6)],
-      events: [suggestion('N', ['a1', 'b1', 'c7', 'd7'], 'W')],
+      // W cannot see which card N shows (no "shown"): N holds one of the four, card 31 (d7) included.
+      events: [suggestion('W', ['a1', 'b1', 'c7', 'd7'], 'N')],
     });
     const store = constraintsOf(g);
     expect(store.categoryMasks[3]).toBe(0xff000000);
     expect(store.holds[0]).toBeGreaterThan(0);
     expect(store.holds[0] & 0x80000000).not.toBe(0);
     expect(store.holds[0] + store.lacks[0]).toBe(0xffffffff);
-    expect(store.clauses).toEqual([{ cards: (1 << 1 | 1 << 9 | 1 << 23 | 1 << 31) >>> 0, owners: 1 }]);
+    expect(store.clauses).toEqual([{ cards: (1 << 1 | 1 << 9 | 1 << 23 | 1 << 31) >>> 0, owners: 2 }]);
     expect(store.clauses[0].cards).toBeGreaterThan(0);
   });
 });

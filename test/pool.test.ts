@@ -13,8 +13,8 @@ import type { ConstraintStore } from '../src/knowledge/constraints.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
 import { constraintsOf } from '../src/knowledge/constraints-of.js';
 import { parseGame } from '../src/io/log.js';
-import { analyze } from '../src/analysis/analyze.js';
-import { estimate, type Estimate } from '../src/analysis/estimate.js';
+import { analyze, type Analysis } from '../src/analysis/analyze.js';
+import { estimate } from '../src/analysis/estimate.js';
 import { emptyTallies, tallyDeals, type Tallies } from '../src/knowledge/tallies.js';
 import { WorkerPool } from '../src/runtime/pool.js';
 import { CancelledError, WorkerFailedError, type Executor } from '../src/runtime/executor.js';
@@ -39,11 +39,11 @@ function storeOf(name: string): ConstraintStore {
 
 /** The samples of a request as chunks.ts defines them, drawn in process on one core. */
 function inProcessSample(store: ConstraintStore, n: number, seed: number): Uint32Array {
-  const core = KnowledgeCore.create();
-  expect(core.load(store)).toBe(true);
+  using position = KnowledgeCore.create().load(store);
+  expect(position.consistent).toBe(true);
   const width = store.nSeats + 2;
   const out = new Uint32Array(n * width);
-  for (let chunk = 0; chunk < chunkCount(n); chunk++) out.set(drawChunkOf(core, seed, n, chunk), chunk * SAMPLE_CHUNK * width);
+  for (let chunk = 0; chunk < chunkCount(n); chunk++) out.set(drawChunkOf(position, seed, n, chunk), chunk * SAMPLE_CHUNK * width);
   return out;
 }
 
@@ -151,10 +151,10 @@ describe('WorkerPool: same seed, same answer, whatever the number of threads', (
     const store = constraintsOf(game);
     const deals = await sampleDeals(pool2, store, 5000, 3);
     const shownTo = [0, 0, 1 << game.deck.cards.indexOf('Library'), 1 << game.deck.cards.indexOf('Conservatory'), 0];
-    const core = KnowledgeCore.create();
-    expect(core.load(store)).toBe(true);
+    using position = KnowledgeCore.create().load(store);
+    expect(position.consistent).toBe(true);
     for (const model of [0, 1] as const) {
-      const want = core.eig(deals, game.me!, model, shownTo, 0, 324);
+      const want = position.eig(deals, game.me!, model, shownTo, 0, 324);
       for (const pool of [pool1, pool2, pool3]) {
         const got = await scoreSuggestions(pool, store, deals, game.me!, model, shownTo, 324);
         expectSameArray(got, want, `model ${model}, ${pool.threads} threads vs in-process`);
@@ -164,23 +164,17 @@ describe('WorkerPool: same seed, same answer, whatever the number of threads', (
 });
 
 describe('estimate(): through the pool', () => {
-  type Json = Record<string, unknown>;
-  const withoutErrors = (e: Estimate): Json => {
-    const { standardErrors: _, ...rest } = e;
-    return rest as Json;
-  };
-
   it('equals analyze(log, { samples, seed }) in process, exactly, on every example (pool of 2, and its own pool of 3)', async () => {
     for (const name of EXAMPLES) {
       const log = readLog(name);
       const want = analyze(log, { samples: 30_000, seed: 5 });
       const got = await estimate(log, { samples: 30_000, seed: 5, executor: pool2 });
-      expect(withoutErrors(got), name).toEqual(want);
+      expect(got, name).toEqual(want);
     }
     // the documented call: the pool made (and closed) by estimate itself
     const log = readLog('classic-6p-early');
     const got = await estimate(log, { samples: 50_000, seed: 9, threads: 3 });
-    expect(withoutErrors(got)).toEqual(analyze(log, { samples: 50_000, seed: 9 }));
+    expect(got).toEqual(analyze(log, { samples: 50_000, seed: 9 }));
     const again = await estimate(log, { samples: 50_000, seed: 9, threads: 1 });
     expect(again).toEqual(got);
   });
@@ -201,9 +195,9 @@ describe('estimate(): through the pool', () => {
       expect(got.samples).toBe(N);
       expect(got.owners).toEqual(want.owners);
       expect(Object.keys(got.cards)).toEqual(Object.keys(want.cards));
-      expect(Object.keys(got.standardErrors.cards)).toEqual(Object.keys(want.cards));
+      expect(Object.keys(got.standardErrors!.cards)).toEqual(Object.keys(want.cards));
       expect(Object.keys(got.envelope)).toEqual(Object.keys(want.envelope));
-      expect(Object.keys(got.standardErrors.envelope)).toEqual(Object.keys(want.envelope));
+      expect(Object.keys(got.standardErrors!.envelope)).toEqual(Object.keys(want.envelope));
 
       const checkCell = (q: number, se: number, p: number, what: string) => {
         // the reported standard error is the binomial one of the estimate
@@ -218,13 +212,13 @@ describe('estimate(): through the pool', () => {
       for (const [card, row] of Object.entries(want.cards)) {
         expect(Object.keys(got.cards[card]), card).toEqual(Object.keys(row));
         for (const [owner, p] of Object.entries(row)) {
-          checkCell(got.cards[card][owner], got.standardErrors.cards[card][owner], p, `cards["${card}"]["${owner}"]`);
+          checkCell(got.cards[card][owner], got.standardErrors!.cards[card][owner], p, `cards["${card}"]["${owner}"]`);
         }
       }
       for (const [category, row] of Object.entries(want.envelope)) {
         expect(Object.keys(got.envelope[category]), category).toEqual(Object.keys(row));
         for (const [card, p] of Object.entries(row)) {
-          checkCell(got.envelope[category][card], got.standardErrors.envelope[category][card], p, `envelope["${category}"]["${card}"]`);
+          checkCell(got.envelope[category][card], got.standardErrors!.envelope[category][card], p, `envelope["${category}"]["${card}"]`);
         }
       }
       // only possible solutions are ever sampled; certainty is exact
@@ -242,9 +236,9 @@ describe('sampled deals', () => {
       const store = storeOf(name);
       const n = 2 * SAMPLE_CHUNK + 999;
       const deals = await sampleDeals(pool3, store, n, 4);
-      const core = KnowledgeCore.create();
-      expect(core.load(store)).toBe(true);
-      const ok = core.check(deals);
+      using position = KnowledgeCore.create().load(store);
+      expect(position.consistent).toBe(true);
+      const ok = position.check(deals);
       expect(ok.length, name).toBe(n);
       const bad = ok.findIndex((x) => x !== 1);
       expect(bad, `${name}: deal ${bad} is not consistent`).toBe(-1);

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { ConstraintStore } from '../src/knowledge/constraints.js';
 import { parseGame } from '../src/io/log.js';
 import { constraintsOf } from '../src/knowledge/constraints-of.js';
-import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
+import { KnowledgeCore, type Position as DagPosition } from '../src/knowledge/wasm-core.js';
 import { analyze } from '../src/analysis/analyze.js';
 import { bruteForce, dealSatisfiesStore, type OracleResult } from './support/brute-force.js';
 import { arbConsistentLog, arbStore, type LogJson } from './support/random-logs.js';
@@ -310,12 +310,12 @@ describe('KnowledgeCore.sample is exactly uniform over the consistent deals', ()
       const width = store.nSeats + 2;
       const index = dealIndex(oracle, width);
 
-      const core = KnowledgeCore.create();
-      expect(core.load(store)).toBe(true);
-      expect(core.count()).toBe(oracle.count);
+      using dag = KnowledgeCore.create().load(store);
+      expect(dag.consistent).toBe(true);
+      expect(dag.count()).toBe(BigInt(oracle.count));
       const n = Math.max(PER_CELL * oracle.count, 400);
       const seed = 1000 + i;
-      const deals = core.sample(n, seed);
+      const deals = dag.sample(n, seed);
       expect(deals.length).toBe(n * width);
 
       // every sampled deal is consistent, per the oracle and per check()
@@ -328,7 +328,7 @@ describe('KnowledgeCore.sample is exactly uniform over the consistent deals', ()
         }
         observed[at]++;
       }
-      expect(Array.from(core.check(deals)).every((x) => x === 1)).toBe(true);
+      expect(Array.from(dag.check(deals)).every((x) => x === 1)).toBe(true);
 
       if (oracle.count > 1) {
         const { stat, df, p } = uniformityPValue(observed);
@@ -338,8 +338,8 @@ describe('KnowledgeCore.sample is exactly uniform over the consistent deals', ()
       }
 
       // same seed: the same deals; another seed: other deals
-      expect(core.sample(n, seed)).toEqual(deals);
-      if (oracle.count > 1) expect(core.sample(n, seed + 1)).not.toEqual(deals);
+      expect(dag.sample(n, seed)).toEqual(deals);
+      if (oracle.count > 1) expect(dag.sample(n, seed + 1)).not.toEqual(deals);
     });
   }
 
@@ -404,10 +404,10 @@ describe('KnowledgeCore.check judges deals as the oracle does', () => {
     return out;
   }
 
-  function compare(core: KnowledgeCore, store: ConstraintStore, deals: Uint32Array[]): { pass: number; fail: number } {
+  function compare(dag: DagPosition, store: ConstraintStore, deals: Uint32Array[]): { pass: number; fail: number } {
     const flat = new Uint32Array(deals.length * (store.nSeats + 2));
     deals.forEach((d, k) => flat.set(d, k * (store.nSeats + 2)));
-    const got = core.check(flat);
+    const got = dag.check(flat);
     expect(got.length).toBe(deals.length);
     // The plain TypeScript kernel (the benchmark's baseline) must judge every deal the same way.
     const gotTs = new Uint8Array(deals.length);
@@ -434,15 +434,14 @@ describe('KnowledgeCore.check judges deals as the oracle does', () => {
       const store = storeOf(position);
       const oracle = bruteForce(store);
       const width = store.nSeats + 2;
-      const core = KnowledgeCore.create();
-      core.load(store);
-      expect(Array.from(core.check(oracle.deals)).every((x) => x === 1)).toBe(true);
+      using dag = KnowledgeCore.create().load(store);
+      expect(Array.from(dag.check(oracle.deals)).every((x) => x === 1)).toBe(true);
       const perturbed: Uint32Array[] = [];
       for (let k = 0; k < oracle.count; k++) {
         const deal = oracle.deals.subarray(k * width, (k + 1) * width);
         for (let r = 0; r < 4; r++) perturbed.push(swapped(deal, store.nCards, rand));
       }
-      const res = compare(core, store, perturbed);
+      const res = compare(dag, store, perturbed);
       pass += res.pass;
       fail += res.fail;
     }
@@ -457,13 +456,12 @@ describe('KnowledgeCore.check judges deals as the oracle does', () => {
       const store = storeOf(position);
       const oracle = bruteForce(store);
       const width = store.nSeats + 2;
-      const core = KnowledgeCore.create();
-      core.load(store);
+      using dag = KnowledgeCore.create().load(store);
       const bad: Uint32Array[] = [];
       for (let k = 0; k < Math.min(oracle.count, 50); k++) {
         bad.push(broken(oracle.deals.subarray(k * width, (k + 1) * width), store.nCards, rand));
       }
-      compare(core, store, bad);
+      compare(dag, store, bad);
     }
   });
 
@@ -472,7 +470,8 @@ describe('KnowledgeCore.check judges deals as the oracle does', () => {
     const rand = prng(44);
     const run = (store: ConstraintStore): void => {
       const oracle = bruteForce(store);
-      if (!core.load(store)) {
+      using dag = core.load(store);
+      if (!dag.consistent) {
         expect(oracle.count).toBe(0);
         return;
       }
@@ -483,7 +482,7 @@ describe('KnowledgeCore.check judges deals as the oracle does', () => {
         const deal = oracle.deals.subarray(k * width, (k + 1) * width);
         deals.push(Uint32Array.from(deal), swapped(deal, store.nCards, rand), swapped(deal, store.nCards, rand));
       }
-      compare(core, store, deals);
+      compare(dag, store, deals);
     };
     fc.assert(fc.property(arbStore(), run), { seed: 8, numRuns: 100 });
     fc.assert(
@@ -507,7 +506,8 @@ describe('analyze with samples, on the examples', () => {
       const got = analyze(log, { samples: N, seed: 1 }) as unknown as typeof want;
       expect(got.method).toBe('sampled');
       expect(got.samples).toBe(N);
-      expect(got.consistentDeals).toBeNull();
+      // drawn from the exact DAG, whose count is known exactly
+      expect(got.consistentDeals).toBe(BigInt(want.consistentDeals));
       expect(got.owners).toEqual(want.owners);
       expect(Object.keys(got.cards)).toEqual(Object.keys(want.cards));
 

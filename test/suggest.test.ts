@@ -112,15 +112,15 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
   function compareKernel(game: Game, suggester: number, shownTo: number[], what: string): void {
     const store = constraintsOf(game);
     const oracle = bruteForce(store);
-    const core = KnowledgeCore.create();
-    expect(core.load(store), what).toBe(true);
-    expect(oracle.count, what).toBe(core.count());
+    using position = KnowledgeCore.create().load(store);
+    expect(position.consistent, what).toBe(true);
+    expect(BigInt(oracle.count), what).toBe(position.count());
     const nSeats = game.players.length;
     const n = combinationCount(game.deck.categoryMasks);
     const reversed = new Uint32Array(oracle.deals.length);
     for (let k = 0; k < oracle.count; k++) reversed.set(oracle.deals.subarray(k * (nSeats + 2), (k + 1) * (nSeats + 2)), (oracle.count - 1 - k) * (nSeats + 2));
     for (const [m, model] of MODELS.entries()) {
-      const got = core.eig(oracle.deals, suggester, m as 0 | 1, shownTo, 0, n);
+      const got = position.eig(oracle.deals, suggester, m as 0 | 1, shownTo, 0, n);
       expect(got.length).toBe(3 * n);
       for (let q = 0; q < n; q++) {
         const cards = combinationCards(game.deck.categoryMasks, q);
@@ -136,9 +136,9 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
       // a sub-range is the same slice; the order of the deals does not matter
       const from = Math.floor(n / 3);
       const to = Math.max(from + 1, Math.floor((2 * n) / 3));
-      const part = core.eig(oracle.deals, suggester, m as 0 | 1, shownTo, from, to);
+      const part = position.eig(oracle.deals, suggester, m as 0 | 1, shownTo, from, to);
       expect(Array.from(part), `${what}: sub-range`).toEqual(Array.from(got.subarray(3 * from, 3 * to)));
-      const other = core.eig(reversed, suggester, m as 0 | 1, shownTo, 0, n);
+      const other = position.eig(reversed, suggester, m as 0 | 1, shownTo, 0, n);
       for (let i = 0; i < got.length; i++) {
         if (!(Math.abs(other[i] - got[i]) <= EPS)) throw new Error(`${what}: reversed deals, ${model}, index ${i}: ${other[i]} vs ${got[i]}`);
       }
@@ -180,12 +180,12 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
     const deals = new Uint32Array(oracle.count * times * width);
     deals.set(oracle.deals);
     for (let filled = oracle.deals.length; filled < deals.length; filled *= 2) deals.copyWithin(filled, 0, Math.min(filled, deals.length - filled));
-    const core = KnowledgeCore.create();
-    expect(core.load(store)).toBe(true);
+    using position = KnowledgeCore.create().load(store);
+    expect(position.consistent).toBe(true);
     const shownTo = shownToObserver(game);
     const [from, to] = [20, 24];
     for (const [m, model] of MODELS.entries()) {
-      const got = core.eig(deals, game.me!, m as 0 | 1, shownTo, from, to);
+      const got = position.eig(deals, game.me!, m as 0 | 1, shownTo, from, to);
       for (let q = from; q < to; q++) {
         const want = exactEig(oracle.deals, game.players.length, game.me!, combinationCards(game.deck.categoryMasks, q), model, shownTo);
         const i = 3 * (q - from);
@@ -229,7 +229,8 @@ describe('sampled suggest() agrees with the exact expected information', () => {
       const TOL = 0.03;
       for (const model of MODELS) {
         const exact = exactAll(game, model, shownToObserver(game));
-        const got = await suggest(log, { samples: N, seed: 3, executor: pool2, responseModel: model });
+        const got = await suggest(log, { samples: N, seed: 3, executor: pool2, responseModel: model, exact: 'never' });
+        expect(got.method).toBe('sampled');
         expect(got.samples).toBe(N);
         expect(got.seed).toBe(3);
         expect(got.suggestions.length).toBe(combos);
@@ -261,6 +262,49 @@ describe('sampled suggest() agrees with the exact expected information', () => {
       }
     });
   }
+});
+
+describe('exact suggest() over every consistent deal', () => {
+  for (const [name, log] of [
+    ['four players', FOUR_PLAYERS],
+    ['three players', THREE_PLAYERS],
+    ['custom-deck-3p', readExample('custom-deck-3p')],
+  ] as const) {
+    it(`${name}: equals the independent exact values, and is the default when the deals are few`, async () => {
+      const game = parseGame(log);
+      const deals = bruteForce(constraintsOf(game)).count;
+      for (const model of MODELS) {
+        const exact = exactAll(game, model, shownToObserver(game));
+        const got = await suggest(log, { exact: 'always', seed: 3, executor: pool2, responseModel: model });
+        expect(got.method).toBe('exact');
+        expect(got.samples).toBeNull();
+        expect(got.deals).toBe(deals);
+        const scored = byCards(got);
+        exact.forEach((want, q) => {
+          const cards = combinationCards(game.deck.categoryMasks, q).map((c) => game.deck.cards[c]);
+          const s = scored.get(key(cards))!;
+          expect(Math.abs(s.expectedInformationBits - want.bits), `${name}, ${model}, ${cards}: bits`).toBeLessThan(1e-9);
+          expect(Math.abs(s.pNoRefutation - want.pNoRefutation), `${name}, ${model}, ${cards}: pNoRefutation`).toBeLessThan(1e-12);
+          expect(Math.abs(s.expectedSolutionsLeft - want.expectedSolutionsLeft), `${name}, ${model}, ${cards}: left`).toBeLessThan(1e-9);
+        });
+        // the best score, and how many share it
+        const best = Math.max(...exact.map((e) => e.bits));
+        expect(got.tiedForBest).toBe(exact.filter((e) => Math.abs(e.bits - best) < 1e-12).length);
+        // with no more deals than samples, exact is the default
+        if (deals <= 20_000) expect(await suggest(log, { seed: 3, executor: pool2, responseModel: model })).toEqual(got);
+      }
+    });
+  }
+
+  it('says "accuse" instead of ranking when the envelope is certain', async () => {
+    // classic-6p-late after one more public fact: nobody could refute P0's suggestion of the
+    // most likely solution, so (with P0 holding none of it) it is the envelope.
+    const late = readExample('classic-6p-late') as LogJson;
+    const solved = { ...late, events: [...late.events, { type: 'suggestion', by: 'P0', cards: ['Colonel Mustard', 'Wrench', 'Dining Room'], shownBy: null }] };
+    const got = await suggest(solved, { executor: pool2 });
+    expect(got.accuse).toEqual(['Colonel Mustard', 'Wrench', 'Dining Room']);
+    expect(got.suggestions).toEqual([]);
+  });
 });
 
 describe('suggest(): ranking, determinism, ties', () => {
@@ -384,16 +428,15 @@ describe('suggest(): refusals', () => {
 
   it('an aborted signal cancels the request, also while the expected information is being computed', async () => {
     await expect(suggest(base, { samples: 1000, executor: pool2, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(CancelledError);
-    // classic-6p-late samples fast (well under the 600 ms here) but 324 suggestions over 2,000,000
-    // deals take seconds: the abort lands in the expected-information tasks
-    const late = readExample('classic-6p-late');
+    // Aborted the moment scoring starts (an event, not a timer): 324 suggestions over 1,000,000
+    // deals take seconds, so the abort lands in the expected-information tasks.
+    const early = readExample('classic-6p-early');
     const controller = new AbortController();
-    const request = suggest(late, { samples: 2_000_000, executor: pool2, signal: controller.signal });
-    setTimeout(() => controller.abort(), 600);
+    const request = suggest(early, { samples: 1_000_000, executor: pool2, signal: controller.signal, onScoring: () => controller.abort() });
     await expect(request).rejects.toBeInstanceOf(CancelledError);
     // and the pool still answers, correctly
-    const after = await suggest(late, { samples: 3000, seed: 2, executor: pool2 });
-    expect(after).toEqual(await suggest(late, { samples: 3000, seed: 2, executor: pool1 }));
+    const after = await suggest(early, { samples: 3000, seed: 2, executor: pool2 });
+    expect(after).toEqual(await suggest(early, { samples: 3000, seed: 2, executor: pool1 }));
     expect((await suggest(base, { samples: 1000, executor: pool2 })).suggestions.length).toBe(60);
   });
 });

@@ -1,16 +1,27 @@
-// analyze(): the detective's notebook of a position, exactly or from uniform samples, in the
-// shape documented in docs/analysis-output.md (the `--json` contract).
-import type { KnowledgeCore } from '../knowledge/wasm-core.js';
+// analyze(): the detective's notebook of a position, in the shape documented in
+// docs/analysis-output.md (the `--json` contract). Every number comes from a set of worlds
+// (knowledge/worlds.ts): the exact DAG when it fits, else uniform draws from it, else a Markov
+// chain; what the output calls exact is exact, and every estimate carries its standard error.
+import type { KnowledgeCore, Position } from '../knowledge/wasm-core.js';
 import { parseGame } from '../io/log.js';
 import type { Game } from '../model/game.js';
-import { deduceFromCounts, knownPlacements, ownerColumn, ownerNames, type CardDeduction, type Placement } from '../knowledge/deduce.js';
-import { loadGame, sharedCore } from './load.js';
+import { InputError } from '../model/errors.js';
+import { deduceFrom, knownPlacements, ownerColumns, type CardDeduction, type Placement } from '../knowledge/deduce.js';
+import { positionOf, sharedCore } from './load.js';
 import { combinationCards, type Tallies } from '../knowledge/tallies.js';
+import { DagSampler, DagWorlds, SampledWorlds, type SampleTallies, type Worlds } from '../knowledge/worlds.js';
 import { checkSamples, checkSeed } from './request.js';
-import { chunkCount, tallyChunks } from '../knowledge/chunks.js';
+
+export type AnalysisMethod = 'exact' | 'sampled' | 'mcmc';
 
 export interface AnalyzeOptions {
-  /** Answer from this many uniform samples instead of exact counting. */
+  /**
+   * How to answer (default 'auto': exact when the position's DAG and its envelope joint fit the
+   * work budget, otherwise uniform samples from the DAG, otherwise a Markov chain). `samples`
+   * alone means 'sampled'.
+   */
+  method?: 'auto' | AnalysisMethod;
+  /** Draws for the sampled methods (default 1,000,000). */
   samples?: number;
   /** Seed of the sampler (default 1). */
   seed?: number;
@@ -23,9 +34,21 @@ export interface Solution {
   probability: number;
 }
 
+/** Standard errors of the estimated probabilities, in the shape of the probabilities themselves. */
+export interface StandardErrors {
+  cards: Record<string, Record<string, number>>;
+  envelope: Record<string, Record<string, number>>;
+  /** Per solution, in the order of `solutions`. */
+  solutions: number[];
+  /** Independent draws the estimate is worth (the draws themselves for uniform sampling). */
+  effectiveSamples: number;
+}
+
 export interface Analysis {
-  method: 'exact' | 'sampled';
-  consistentDeals: number | null;
+  method: AnalysisMethod;
+  /** The exact number of consistent deals when known (always for 'exact'; for 'sampled' too, from the DAG), else null. */
+  consistentDeals: bigint | null;
+  /** Draws behind the estimates (null for 'exact'). */
   samples: number | null;
   owners: string[];
   cards: Record<string, Record<string, number>>;
@@ -33,9 +56,17 @@ export interface Analysis {
   solutions: Solution[];
   known: Placement[];
   entropyBits: number;
+  /** Present for the estimated methods only. */
+  standardErrors?: StandardErrors;
 }
 
 export const DEFAULT_SEED = 1;
+export const DEFAULT_ANALYSIS_SAMPLES = 1_000_000;
+/**
+ * Work allowed for the exact envelope joint, in DAG edge visits (one masked pass per combination of
+ * all categories but one): about 2 s here. Past it, the answer is drawn from the DAG instead.
+ */
+export const JOINT_BUDGET = 600_000_000;
 
 /** Analyses a game log (the JSON of docs/game-log.md). Throws InputError on a bad or impossible log. */
 export function analyze(log: unknown, options: AnalyzeOptions = {}): Analysis {
@@ -43,60 +74,134 @@ export function analyze(log: unknown, options: AnalyzeOptions = {}): Analysis {
 }
 
 export function analyzeGame(game: Game, options: AnalyzeOptions = {}): Analysis {
-  const core = options.core ?? sharedCore();
-  if (options.samples !== undefined) checkSamples(options.samples);
+  const samples = options.samples === undefined ? DEFAULT_ANALYSIS_SAMPLES : checkSamples(options.samples);
   const seed = checkSeed(options.seed ?? DEFAULT_SEED);
-  const store = loadGame(core, game);
-  const exactCounts = core.ownerCounts();
-  // Certainty is always decided exactly: a sampled "known" would be a guess.
-  const known = knownPlacements(deduceFromCounts(game, exactCounts));
-  if (options.samples === undefined) {
-    const tallies = { total: core.count(), ownerCounts: exactCounts, envelopeCounts: core.envelopeCounts() };
-    return analysisFromTallies(game, tallies, known, 'exact');
-  }
-  const tallies = tallyChunks(core, store, seed, options.samples, 0, chunkCount(options.samples));
-  return analysisFromTallies(game, tallies, known, 'sampled');
+  const method = options.method ?? (options.samples === undefined ? 'auto' : 'sampled');
+  using worlds = worldsOf(options.core ?? sharedCore(), game, method, samples, seed);
+  return analysisOf(game, worlds);
 }
 
-/** Turns tallies into the analysis object: every number is a count divided by the total. */
-export function analysisFromTallies(game: Game, tallies: Tallies, known: Placement[], method: 'exact' | 'sampled'): Analysis {
-  const width = game.players.length + 2;
-  const owners = ownerNames(game);
-  const { total } = tallies;
-  const cards: Analysis['cards'] = {};
-  game.deck.cards.forEach((card, c) => {
-    cards[card] = Object.fromEntries(owners.map((o) => [o, tallies.ownerCounts[c * width + ownerColumn(game, o)] / total]));
-  });
-  const envelope: Analysis['envelope'] = {};
-  for (const category of game.deck.categories) {
-    envelope[category.name] = Object.fromEntries(category.cards.map((card) => [card, cards[card].envelope]));
+/** The set of worlds that answers for `game` by `method`. The caller disposes of it. */
+export function worldsOf(core: KnowledgeCore, game: Game, method: 'auto' | AnalysisMethod, samples: number, seed: number): Worlds {
+  const position = positionOf(core, game, 'tryLoad');
+  if (position.status === 'too-large') {
+    position.dispose();
+    throw new InputError(
+      'this position is too large for the exact counter (its deal DAG would exceed the memory budget) and the Markov-chain sampler is not available yet',
+    );
   }
-  const solutions: Solution[] = [];
-  tallies.envelopeCounts.forEach((n, index) => {
-    if (n > 0) solutions.push({ cards: combinationCards(game.deck.categoryMasks, index).map((c) => game.deck.cards[c]), probability: n / total });
+  if (method === 'mcmc') {
+    position.dispose();
+    throw new InputError('the Markov-chain sampler is not available yet: use --method exact or sampled');
+  }
+  if (method === 'exact' || (method === 'auto' && envelopeJointCost(position) <= JOINT_BUDGET)) return new DagWorlds(position);
+  return new SampledWorlds(new DagSampler(position), samples, seed);
+}
+
+/**
+ * Edge visits the exact envelope joint costs: one pass over the DAG per combination of envelope
+ * candidates of every category but the largest.
+ */
+export function envelopeJointCost(position: Position): number {
+  const { store } = position;
+  if (!position.consistent) return 0;
+  const counts = position.ownerCounts();
+  const width = store.nSeats + 2;
+  const candidates = store.categoryMasks.map((mask) => {
+    let n = 0;
+    for (let c = 0; c < store.nCards; c++) if ((mask >>> c) & 1 && counts[c * width + store.nSeats] > 0) n++;
+    return n;
   });
-  solutions.sort((a, b) => b.probability - a.probability); // stable: ties stay in deck order
+  const conditions = candidates.reduce((a, b) => a * b, 1) / Math.max(...candidates);
+  return conditions * position.dagSize().edges;
+}
+
+/** The analysis object of a set of worlds. */
+export function analysisOf(game: Game, worlds: Worlds): Analysis {
+  return analysisFrom(game, {
+    method: worlds.method,
+    count: worlds.count(),
+    tallies: worlds instanceof SampledWorlds ? worlds.sampleTallies() : worlds.tallies(),
+    possibleOwners: worlds.possibleOwners(),
+  });
+}
+
+/** What an analysis is made of: tallies (with standard errors when estimated) and the exact possible owners. */
+export interface AnalysisParts {
+  method: AnalysisMethod;
+  count: bigint | null;
+  tallies: Tallies | SampleTallies;
+  possibleOwners: Uint32Array;
+}
+
+/** The analysis object: every probability is a tally divided by the total. */
+export function analysisFrom(game: Game, parts: AnalysisParts): Analysis {
+  const { tallies, method } = parts;
+  const estimated = 'ownerErrors' in tallies ? tallies : null;
+  const known = knownPlacements(deduceFrom(game, parts.possibleOwners));
+  const width = game.players.length + 2;
+  const owners = ownerColumns(game);
+  const { total } = tallies;
+  const share = (count: number) => count / total;
+
+  const cardsOf = (values: Float64Array, f: (x: number) => number) =>
+    record(game.deck.cards.map((card, c) => [card, record(owners.map((o) => [o.name, f(values[c * width + o.column])]))]));
+  const envelopeOf = (rows: Record<string, Record<string, number>>) =>
+    record(game.deck.categories.map((category) => [category.name, record(category.cards.map((card) => [card, rows[card].envelope]))]));
+
+  const cards = cardsOf(tallies.ownerCounts, share);
+  const solutionIndices: number[] = [];
+  tallies.envelopeCounts.forEach((n, index) => n > 0 && solutionIndices.push(index));
+  // Most probable first; ties stay in deck order.
+  solutionIndices.sort((a, b) => tallies.envelopeCounts[b] - tallies.envelopeCounts[a] || a - b);
+  const solutions = solutionIndices.map((index) => ({
+    cards: combinationCards(game.deck.categoryMasks, index).map((c) => game.deck.cards[c]),
+    probability: share(tallies.envelopeCounts[index]),
+  }));
   const entropyBits = solutions.reduce((h, s) => h - s.probability * Math.log2(s.probability), 0);
-  return {
+  const analysis: Analysis = {
     method,
-    consistentDeals: method === 'exact' ? total : null,
-    samples: method === 'sampled' ? total : null,
-    owners,
+    consistentDeals: parts.count,
+    samples: method === 'exact' ? null : total,
+    owners: owners.map((o) => o.name),
     cards,
-    envelope,
+    envelope: envelopeOf(cards),
     solutions,
     known,
     entropyBits: entropyBits === 0 ? 0 : entropyBits,
   };
+  if (estimated !== null) analysis.standardErrors = standardErrorsOf(estimated, solutionIndices, cardsOf, envelopeOf);
+  return analysis;
+}
+
+function standardErrorsOf(
+  estimated: SampleTallies,
+  solutionIndices: number[],
+  cardsOf: (values: Float64Array, f: (x: number) => number) => Record<string, Record<string, number>>,
+  envelopeOf: (rows: Record<string, Record<string, number>>) => Record<string, Record<string, number>>,
+): StandardErrors {
+  const cards = cardsOf(estimated.ownerErrors, (x) => x);
+  return {
+    cards,
+    envelope: envelopeOf(cards),
+    solutions: solutionIndices.map((index) => estimated.envelopeErrors[index]),
+    effectiveSamples: estimated.effectiveSamples,
+  };
+}
+
+/** An object keyed by names the user chose: own properties only, so no name ("__proto__") is special. */
+function record<T>(entries: Array<[string, T]>): Record<string, T> {
+  const out: Record<string, T> = Object.create(null);
+  for (const [key, value] of entries) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  return out;
 }
 
 /**
  * Deduction for a game log: for every card, the owners still possible and the certain owner if
- * any. Complete: an owner is certain exactly when its exact probability is 1.
+ * any. Complete: an owner is certain exactly when no consistent deal puts the card elsewhere.
  */
 export function deduce(log: unknown, options: { core?: KnowledgeCore } = {}): CardDeduction[] {
   const game = parseGame(log);
-  const core = options.core ?? sharedCore();
-  loadGame(core, game);
-  return deduceFromCounts(game, core.ownerCounts());
+  using worlds = worldsOf(options.core ?? sharedCore(), game, 'exact', 1, DEFAULT_SEED);
+  return deduceFrom(game, worlds.possibleOwners());
 }

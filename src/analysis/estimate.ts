@@ -1,15 +1,15 @@
-// estimate(): card-owner and envelope probabilities from uniform samples drawn by the worker
-// pool, with their standard errors. The same seed gives the same numbers as analyze(log,
-// { samples, seed }) in process, whatever the number of threads.
+// estimate(): card-owner and envelope probabilities from uniform samples drawn on an executor (the
+// worker pool by default), with their standard errors. The same seed gives the same numbers as
+// analyze(log, { samples, seed }) in process, whatever the number of threads.
 import { parseGame } from '../io/log.js';
 import type { Game } from '../model/game.js';
 import { withExecutor, type Executor } from '../runtime/executor.js';
 import { analysisPool, tallySamples } from './sampling.js';
 import { checkSamples, checkSeed } from './request.js';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
-import { analysisFromTallies, DEFAULT_SEED, type Analysis } from './analyze.js';
-import { deduceFromCounts, knownPlacements } from '../knowledge/deduce.js';
-import { loadGame, sharedCore } from './load.js';
+import { analysisFrom, DEFAULT_SEED, type Analysis } from './analyze.js';
+import { positionOf, sharedCore } from './load.js';
+import { dagPossibleOwners, independentErrors } from '../knowledge/worlds.js';
 
 export interface EstimateOptions {
   samples: number;
@@ -23,32 +23,23 @@ export interface EstimateOptions {
   onProgress?: (done: number) => void;
 }
 
-export interface Estimate extends Analysis {
-  /** Standard error of each probability above: sqrt(p (1 - p) / samples), samples being independent. */
-  standardErrors: {
-    cards: Record<string, Record<string, number>>;
-    envelope: Record<string, Record<string, number>>;
-  };
-}
-
-export async function estimate(log: unknown, options: EstimateOptions): Promise<Estimate> {
+export async function estimate(log: unknown, options: EstimateOptions): Promise<Analysis> {
   return estimateGame(parseGame(log), options);
 }
 
-export async function estimateGame(game: Game, options: EstimateOptions): Promise<Estimate> {
+export async function estimateGame(game: Game, options: EstimateOptions): Promise<Analysis> {
   const { samples } = options;
   const seed = options.seed ?? DEFAULT_SEED;
   checkSamples(samples);
   checkSeed(seed);
-  const core = options.core ?? sharedCore();
-  const store = loadGame(core, game);
-  const known = knownPlacements(deduceFromCounts(game, core.ownerCounts()));
+  // The position in this thread decides what is certain and counts the deals, exactly.
+  const position = positionOf(options.core ?? sharedCore(), game);
+  const count = position.count();
+  const possibleOwners = dagPossibleOwners(position);
+  const { store } = position;
+  position.dispose();
   return withExecutor(options.executor, () => analysisPool(options.threads), async (executor) => {
     const tallies = await tallySamples(executor, store, samples, seed, options.signal, options.onProgress);
-    const analysis = analysisFromTallies(game, tallies, known, 'sampled');
-    const se = (p: number) => Math.sqrt((p * (1 - p)) / samples);
-    const mapRows = (rows: Record<string, Record<string, number>>) =>
-      Object.fromEntries(Object.entries(rows).map(([k, row]) => [k, Object.fromEntries(Object.entries(row).map(([o, p]) => [o, se(p)]))]));
-    return { ...analysis, standardErrors: { cards: mapRows(analysis.cards), envelope: mapRows(analysis.envelope) } };
+    return analysisFrom(game, { method: 'sampled', count, tallies: independentErrors(tallies), possibleOwners });
   });
 }

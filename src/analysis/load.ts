@@ -1,9 +1,8 @@
-// Loading a game into the core, and naming the event that left no deal when the log is impossible.
-import { KnowledgeCore } from '../knowledge/wasm-core.js';
+// A game's position in the core, and naming the event that left no deal when the log is impossible.
+import { KnowledgeCore, type Position } from '../knowledge/wasm-core.js';
 import { InputError } from '../model/errors.js';
 import { constraintsOf } from '../knowledge/constraints-of.js';
 import type { Game } from '../model/game.js';
-import type { ConstraintStore } from '../knowledge/constraints.js';
 import { describeEvent } from '../io/describe.js';
 
 let shared: KnowledgeCore | null = null;
@@ -15,21 +14,37 @@ export function sharedCore(): KnowledgeCore {
 }
 
 /**
- * Loads the whole log into the core. When no deal is consistent, throws an InputError naming the
- * first event after which none is left (found by replaying growing prefixes of the log).
+ * The position of the whole log, built (or, with `tryLoad`, possibly too large for its DAG).
+ * When no deal is consistent, throws an InputError naming the first event after which none is
+ * left. The caller disposes of the position.
  */
-export function loadGame(core: KnowledgeCore, game: Game): ConstraintStore {
-  const store = constraintsOf(game);
-  if (core.load(store)) return store;
-  if (!core.load(constraintsOf(game, 0))) {
-    throw new InputError(
-      `no deal is consistent with the setup itself (hand sizes, face-up cards${game.me === null ? '' : ' and myHand'}), before any event`,
-    );
+export function positionOf(core: KnowledgeCore, game: Game, load: 'load' | 'tryLoad' = 'load'): Position {
+  const position = core[load](constraintsOf(game));
+  if (position.status !== 'inconsistent') return position;
+  position.dispose();
+  throw new InputError(describeContradiction(game, (k) => consistentPrefix(core, game, k)));
+}
+
+/** Is some deal consistent with the setup and the first k events? (Unknown when too large: assumed so.) */
+function consistentPrefix(core: KnowledgeCore, game: Game, k: number): boolean {
+  using position = core.tryLoad(constraintsOf(game, k));
+  return position.status !== 'inconsistent';
+}
+
+/**
+ * The message for an impossible log: the first prefix with no consistent deal, found by binary
+ * search (a prefix stays impossible once it is: events only add constraints).
+ */
+export function describeContradiction(game: Game, consistent: (events: number) => boolean): string {
+  if (!consistent(0)) {
+    return `no deal is consistent with the setup itself (hand sizes, face-up cards${game.me === null ? '' : ' and myHand'}), before any event`;
   }
-  for (let k = 1; k <= game.events.length; k++) {
-    if (!core.load(constraintsOf(game, k))) {
-      throw new InputError(`no deal is consistent with the log after ${describeEvent(game, k - 1)}`);
-    }
+  let good = 0; // consistent after `good` events
+  let bad = game.events.length; // inconsistent after `bad` events
+  while (bad - good > 1) {
+    const mid = (good + bad) >>> 1;
+    if (consistent(mid)) good = mid;
+    else bad = mid;
   }
-  throw new Error('inconsistent log but every prefix is consistent'); // cannot happen: the full log is the last prefix
+  return `no deal is consistent with the log after ${describeEvent(game, bad - 1)}`;
 }

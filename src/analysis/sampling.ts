@@ -79,7 +79,7 @@ export async function scoreSuggestions(
   deals: Uint32Array,
   suggester: number,
   model: 0 | 1,
-  shownTo: number[],
+  shownTo: readonly number[],
   nSuggestions: number,
   signal?: AbortSignal,
 ): Promise<Float64Array> {
@@ -90,7 +90,7 @@ export async function scoreSuggestions(
     Array.from({ length: tasks }, (_, t) => {
       const qFrom = Math.floor((t * nSuggestions) / tasks);
       const qTo = Math.floor(((t + 1) * nSuggestions) / tasks);
-      const payload: EigPayload = { store, deals: deals.buffer as SharedArrayBuffer, suggester, model, shownTo, qFrom, qTo, out };
+      const payload: EigPayload = { store, deals: deals.buffer as SharedArrayBuffer, suggester, model, shownTo: [...shownTo], qFrom, qTo, out };
       return executor.run(task('eig'), payload, { signal });
     }),
   );

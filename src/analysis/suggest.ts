@@ -1,25 +1,32 @@
 // suggest(): rank every legal suggestion of the observer by the expected information it brings
-// about the envelope, estimated from uniform samples through the worker pool.
+// about the envelope: exactly over every consistent deal when they are few, otherwise estimated
+// from uniform samples, on the worker pool. The ranking is the entropy agent's (entropy-greedy.ts).
 import { InputError } from '../model/errors.js';
 import { parseGame } from '../io/log.js';
 import type { Game } from '../model/game.js';
 import { withExecutor, type Executor } from '../runtime/executor.js';
 import { analysisPool, sampleDeals, scoreSuggestions } from './sampling.js';
-import { Random } from '../model/random.js';
 import { checkSamples, checkSeed } from './request.js';
-import { loadGame, sharedCore } from './load.js';
+import { positionOf, sharedCore } from './load.js';
 import { describeEvent } from '../io/describe.js';
 import { combinationCards, combinationCount } from '../knowledge/tallies.js';
-import type { KnowledgeCore } from '../knowledge/wasm-core.js';
+import type { KnowledgeCore, Position } from '../knowledge/wasm-core.js';
+import { cardsOfMask } from '../model/bits.js';
+import { MAX_EXACT_DEALS, SCORE_WIDTH, rankSuggestions, scoresExactly, scoringDeals, type ResponseModel, type ScoringOptions } from './entropy-greedy.js';
 
-export type ResponseModel = 'uniform' | 'repeat';
+export type { ResponseModel } from './entropy-greedy.js';
 
 export interface SuggestOptions {
-  /** Uniform samples to estimate from (default 20,000). */
+  /** Uniform samples to estimate from (default 20,000) when not exact. */
   samples?: number;
   /** Seed of the samples and of tie-breaking (default 1). */
   seed?: number;
-  /** Worker threads when no pool is given (default: the machine's parallelism). */
+  /**
+   * Score on every consistent deal: 'auto' (default) when there are no more of them than
+   * `samples`, 'always' (up to 5,000,000 deals), or 'never'.
+   */
+  exact?: ScoringOptions['exact'];
+  /** Worker threads when no executor is given (default: the machine's parallelism). */
   threads?: number;
   /** Keep only the best K suggestions (default: all). */
   top?: number;
@@ -29,6 +36,8 @@ export interface SuggestOptions {
   executor?: Executor;
   signal?: AbortSignal;
   core?: KnowledgeCore;
+  /** Called when the deals are ready and scoring starts. */
+  onScoring?: () => void;
 }
 
 export interface SuggestionScore {
@@ -42,9 +51,18 @@ export interface SuggestionScore {
 }
 
 export interface SuggestResult {
-  samples: number;
+  /** Uniform draws the scores are estimated from; null when they are exact. */
+  samples: number | null;
   seed: number;
-  /** Best first: the first is the entropy-greedy choice (exact ties broken by the seed). */
+  /** 'exact': scored on every consistent deal (`deals` of them); 'sampled': on `samples` uniform draws. */
+  method: 'exact' | 'sampled';
+  /** Consistent deals, when scored exactly; else null. */
+  deals: number | null;
+  /** How many suggestions share the best score exactly (the first row is one of them, chosen by the seed). */
+  tiedForBest: number;
+  /** The solution, when the envelope is already certain: accuse it rather than suggest. */
+  accuse: string[] | null;
+  /** Best first: the first is the entropy-greedy choice (exact ties broken by the seed). Empty when `accuse` is set. */
   suggestions: SuggestionScore[];
 }
 
@@ -62,22 +80,57 @@ export async function suggestGame(game: Game, options: SuggestOptions = {}): Pro
   checkSamples(samples, MAX_SUGGEST_SAMPLES);
   checkSeed(seed);
   const suggester = requireSuggester(game);
-  const store = loadGame(options.core ?? sharedCore(), game); // names the impossible event, if any
-  const shownTo = shownToSuggester(game, suggester);
+  using position = positionOf(options.core ?? sharedCore(), game); // names the impossible event, if any
+  const scoring: ScoringOptions = {
+    suggester,
+    responseModel: options.responseModel ?? 'uniform',
+    shownTo: shownToSuggester(game, suggester),
+    samples,
+    seed,
+    exact: options.exact ?? 'auto',
+  };
+  const accuse = certainSolution(game, position);
   const nSuggestions = combinationCount(game.deck.categoryMasks);
+  const width = game.players.length + 2;
+  const exactly = scoresExactly(position, scoring);
+  if (exactly && position.count() > BigInt(MAX_EXACT_DEALS)) {
+    throw new InputError(`exact scoring holds every deal in memory: this position has ${position.count()}, more than ${MAX_EXACT_DEALS.toLocaleString('en-US')}; sample instead`);
+  }
+  const method = exactly ? ('exact' as const) : ('sampled' as const);
+  const base = { samples: exactly ? null : samples, seed, method };
+  if (accuse !== null) return { ...base, deals: exactly ? Number(position.count()) : null, tiedForBest: 0, accuse, suggestions: [] };
 
   return withExecutor(options.executor, () => analysisPool(options.threads), async (executor) => {
-    const deals = await sampleDeals(executor, store, samples, seed, options.signal);
-    const model = options.responseModel === 'repeat' ? 1 : 0;
-    const results = await scoreSuggestions(executor, store, deals, suggester, model, shownTo, nSuggestions, options.signal);
-    const ranked = rank(results, nSuggestions, seed).map((q) => ({
+    const deals = exactly
+      ? scoringDeals(position, scoring, (n) => new Uint32Array(new SharedArrayBuffer(n * width * 4))).deals
+      : await sampleDeals(executor, position.store, samples, seed, options.signal);
+    options.onScoring?.();
+    const model = scoring.responseModel === 'repeat' ? 1 : 0;
+    const results = await scoreSuggestions(executor, position.store, deals, suggester, model, scoring.shownTo, nSuggestions, options.signal);
+    const { order, tiedForBest } = rankSuggestions(results, seed);
+    const ranked = order.map((q) => ({
       cards: combinationCards(game.deck.categoryMasks, q).map((c) => game.deck.cards[c]),
-      expectedInformationBits: results[q * 3],
-      pNoRefutation: results[q * 3 + 1],
-      expectedSolutionsLeft: results[q * 3 + 2],
+      expectedInformationBits: results[q * SCORE_WIDTH],
+      pNoRefutation: results[q * SCORE_WIDTH + 1],
+      expectedSolutionsLeft: results[q * SCORE_WIDTH + 2],
     }));
-    return { samples, seed, suggestions: options.top === undefined ? ranked : ranked.slice(0, options.top) };
+    return {
+      ...base,
+      deals: exactly ? deals.length / width : null,
+      tiedForBest,
+      accuse: null,
+      suggestions: options.top === undefined ? ranked : ranked.slice(0, options.top),
+    };
   });
+}
+
+/** The solution when every category has a single possible envelope card, else null. */
+function certainSolution(game: Game, position: Position): string[] | null {
+  const counts = position.ownerCounts();
+  const width = game.players.length + 2;
+  const env = game.players.length;
+  const cards = game.deck.categoryMasks.map((mask) => cardsOfMask(mask).filter((c) => counts[c * width + env] > 0));
+  return cards.every((c) => c.length === 1) ? cards.map((c) => game.deck.cards[c[0]]) : null;
 }
 
 /** The observer suggests: there must be one, still in the game, and the game must not be over. */
@@ -102,14 +155,4 @@ function shownToSuggester(game: Game, suggester: number): number[] {
     }
   }
   return shown;
-}
-
-/**
- * Suggestion indices, best first. Equal scores (to 1e-12 bits) are ordered by a hash of the seed
- * and the suggestion, so ties are broken by the seed, identically on every run.
- */
-function rank(results: Float64Array, n: number, seed: number): number[] {
-  const score = (q: number) => Math.round(results[q * 3] * 1e12);
-  const tie = Array.from({ length: n }, (_, q) => new Random(seed, q).nextU32());
-  return Array.from({ length: n }, (_, q) => q).sort((a, b) => score(b) - score(a) || tie[a] - tie[b]);
 }

@@ -1,9 +1,9 @@
 // The analysis tasks an executor runs (see runtime/executor.ts): drawing numbered chunks of
 // uniform deals, tallying them, and scoring suggestions. Each thread that imports this module has
-// one Wasm core, warmed up once in worker threads, and keeps the last store's DAG, so consecutive
-// tasks of one request build it once.
+// one Wasm core, warmed up once in worker threads, and keeps the last store's position, so
+// consecutive tasks of one request build its DAG once.
 import { isMainThread } from 'node:worker_threads';
-import { KnowledgeCore } from '../knowledge/wasm-core.js';
+import { KnowledgeCore, type Position } from '../knowledge/wasm-core.js';
 import { emptyStore, type ConstraintStore } from '../knowledge/constraints.js';
 import { CLASSIC_DECK } from '../model/deck.js';
 import { SAMPLE_CHUNK, chunkSize, drawChunk, tallyChunks } from '../knowledge/chunks.js';
@@ -41,15 +41,21 @@ export interface EigPayload {
 }
 
 const core = KnowledgeCore.create();
-let loadedKey = '';
+let last: { key: string; position: Position } | null = null;
 
-/** Loads a store unless it is the one already loaded (consecutive tasks of a request share it). */
-function use(store: ConstraintStore): void {
+/** The position of a store, kept for the next task (consecutive tasks of a request share it). */
+function use(store: ConstraintStore): Position {
   const key = JSON.stringify(store);
-  if (key === loadedKey) return;
-  loadedKey = '';
-  if (!core.load(store)) throw new Error('no deal is consistent with the constraints');
-  loadedKey = key;
+  if (last?.key === key) return last.position;
+  last?.position.dispose();
+  last = null;
+  const position = core.load(store);
+  if (!position.consistent) {
+    position.dispose();
+    throw new Error('no deal is consistent with the constraints');
+  }
+  last = { key, position };
+  return position;
 }
 
 /**
@@ -60,36 +66,33 @@ function warmUp(): void {
   const store = emptyStore(CLASSIC_DECK.cards.length, CLASSIC_DECK.categoryMasks, [3, 3, 3, 3, 3, 3]);
   store.holds[0] = 0b111;
   store.lacks[0] = (~0b111 & ((1 << 21) - 1)) >>> 0;
-  use(store);
-  core.ownerCounts();
-  const deals = core.sample(4 * SAMPLE_CHUNK, 1);
-  for (let round = 0; round < 3; round++) core.eig(deals, 0, 0, [], 0, 64);
-  core.check(deals);
-  loadedKey = '';
+  const position = use(store);
+  position.ownerCounts();
+  const deals = position.sample(4 * SAMPLE_CHUNK, 1);
+  for (let round = 0; round < 3; round++) position.eig(deals, 0, 0, [], 0, 64);
+  position.check(deals);
 }
 if (!isMainThread) warmUp();
 
 export function sample(task: SamplePayload): number {
-  use(task.store);
+  const position = use(task.store);
   const width = task.store.nSeats + 2;
   const out = new Uint32Array(task.deals);
   let written = 0;
   for (let chunk = task.firstChunk; chunk < task.firstChunk + task.chunks; chunk++) {
-    out.set(drawChunk(core, task.seed, task.total, chunk), chunk * SAMPLE_CHUNK * width);
+    out.set(drawChunk(position, task.seed, task.total, chunk), chunk * SAMPLE_CHUNK * width);
     written += chunkSize(task.total, chunk);
   }
   return written;
 }
 
 export function tally(task: TallyPayload): TallyResult {
-  use(task.store);
-  const t = tallyChunks(core, task.store, task.seed, task.total, task.firstChunk, task.chunks);
+  const t = tallyChunks(use(task.store), task.seed, task.total, task.firstChunk, task.chunks);
   return { deals: t.total, ownerCounts: t.ownerCounts, envelopeCounts: t.envelopeCounts };
 }
 
 export function eig(task: EigPayload): number {
-  use(task.store);
-  const results = core.eig(new Uint32Array(task.deals), task.suggester, task.model, task.shownTo, task.qFrom, task.qTo);
+  const results = use(task.store).eig(new Uint32Array(task.deals), task.suggester, task.model, task.shownTo, task.qFrom, task.qTo);
   new Float64Array(task.out).set(results, task.qFrom * 3);
   return task.qTo - task.qFrom;
 }

@@ -34,11 +34,7 @@ export function renderNotebook(game: Game, analysis: Analysis, options: Notebook
   if (options.title) lines.push(options.title);
   const view = game.me === null ? 'spectator view (public knowledge)' : `observer ${game.players[game.me]}`;
   lines.push(`${game.players.length} players, ${game.events.length} events, ${view}`);
-  lines.push(
-    exact
-      ? `Consistent deals: ${analysis.consistentDeals!.toLocaleString('en-US')} (exact)`
-      : `Estimated from ${analysis.samples!.toLocaleString('en-US')} uniform samples (standard errors up to ±${(100 * maxStandardError(analysis)).toFixed(2)} points)`,
-  );
+  lines.push(methodLine(analysis));
   lines.push('');
 
   const cardWidth = Math.max(...game.deck.cards.map((c) => c.length)) + 2;
@@ -76,11 +72,24 @@ export function renderNotebook(game: Game, analysis: Analysis, options: Notebook
   return lines.join('\n');
 }
 
-/** The largest sqrt(p (1 - p) / n) over the grid: how far any sampled percentage may be off. */
+/** How the numbers were obtained, and how far an estimated percentage may be off. */
+function methodLine(analysis: Analysis): string {
+  const deals = analysis.consistentDeals === null ? '' : ` of the ${formatCount(analysis.consistentDeals)} consistent deals`;
+  if (analysis.method === 'exact') return `Consistent deals: ${formatCount(analysis.consistentDeals!)} (exact)`;
+  const errors = `standard errors up to ±${(100 * maxStandardError(analysis)).toFixed(2)} points`;
+  if (analysis.method === 'sampled') return `Estimated from ${formatCount(analysis.samples!)} uniform samples${deals} (${errors})`;
+  const effective = formatCount(Math.round(analysis.standardErrors!.effectiveSamples));
+  return `Estimated by a Markov chain: ${formatCount(analysis.samples!)} draws, worth about ${effective} independent ones (${errors})`;
+}
+
+function formatCount(n: number | bigint): string {
+  return n.toLocaleString('en-US');
+}
+
+/** The largest standard error over the grid: how far any estimated percentage may be off. */
 function maxStandardError(analysis: Analysis): number {
-  const n = analysis.samples!;
   let worst = 0;
-  for (const row of Object.values(analysis.cards)) for (const p of Object.values(row)) worst = Math.max(worst, Math.sqrt((p * (1 - p)) / n));
+  for (const row of Object.values(analysis.standardErrors?.cards ?? {})) for (const se of Object.values(row)) worst = Math.max(worst, se);
   return worst;
 }
 

@@ -9,28 +9,34 @@ export function suggestCommand(): Command {
     .description("rank the observer's possible suggestions by the information they are expected to bring about the envelope")
     .argument('<log.json>', 'game log with an observer ("me")')
     .option('--top <k>', 'show only the best k suggestions', positiveInteger('--top', 1_000_000))
-    .option('--samples <n>', 'uniform samples to estimate from', positiveInteger('--samples', MAX_SUGGEST_SAMPLES), DEFAULT_SUGGEST_SAMPLES)
+    .option('--samples <n>', 'uniform samples to estimate from (when the consistent deals are more than this)', positiveInteger('--samples', MAX_SUGGEST_SAMPLES), DEFAULT_SUGGEST_SAMPLES)
+    .option('--exact', 'score on every consistent deal, however many (up to 5,000,000)')
+    .option('--no-exact', 'always estimate from samples, even when the deals are few')
     .option('--threads <t>', 'worker threads (default: all cores)', positiveInteger('--threads', 256))
     .option('--seed <s>', 'seed of the samples and of tie-breaking', seedValue, 1)
     .addOption(new Option('--response <model>', 'how a refuter with several named cards picks one').choices(['uniform', 'repeat']).default('uniform'))
     .option('--json', 'print the ranking as JSON')
-    .action(async (file: string, opts: { top?: number; samples: number; threads?: number; seed: number; response: 'uniform' | 'repeat'; json?: boolean }) => {
+    .action(async (file: string, opts: { top?: number; samples: number; exact?: boolean; threads?: number; seed: number; response: 'uniform' | 'repeat'; json?: boolean }) => {
       const game = parseGame(readGameLogFile(file));
+      const exact = opts.exact === undefined ? 'auto' : opts.exact ? 'always' : 'never';
       const result = await withCancellation((signal) =>
-        suggestGame(game, { samples: opts.samples, seed: opts.seed, threads: opts.threads, top: opts.top, responseModel: opts.response, signal }),
+        suggestGame(game, { samples: opts.samples, seed: opts.seed, exact, threads: opts.threads, top: opts.top, responseModel: opts.response, signal }),
       );
       process.stdout.write(`${opts.json ? JSON.stringify(result, null, 2) : renderSuggestions(result, game.players[game.me!], opts.top ?? 20)}\n`);
     });
 }
 
 export function renderSuggestions(result: SuggestResult, suggester: string, show: number): string {
+  if (result.accuse !== null) {
+    return `The envelope is certain for ${suggester}: accuse ${result.accuse.join(', ')}.\nNo suggestion can teach anything more about it.`;
+  }
   const rows = result.suggestions.slice(0, show);
   const width = Math.max(10, ...rows.map((s) => s.cards.join(', ').length));
-  const lines = [
-    `Suggestions for ${suggester}, from ${result.samples.toLocaleString('en-US')} uniform samples (seed ${result.seed})`,
-    '',
-    `     ${'suggestion'.padEnd(width)}   bits   P(no refutation)   solutions left`,
-  ];
+  const basis =
+    result.method === 'exact'
+      ? `exactly, over all ${result.deals!.toLocaleString('en-US')} consistent deals`
+      : `from ${result.samples!.toLocaleString('en-US')} uniform samples (seed ${result.seed})`;
+  const lines = [`Suggestions for ${suggester}, ${basis}`, '', `     ${'suggestion'.padEnd(width)}   bits   P(no refutation)   solutions left`];
   rows.forEach((s, i) => {
     const mark = i === 0 ? '→' : ' ';
     lines.push(
@@ -38,6 +44,10 @@ export function renderSuggestions(result: SuggestResult, suggester: string, show
     );
   });
   if (result.suggestions.length > rows.length) lines.push(`     ... ${result.suggestions.length - rows.length} more (--top to show them)`);
-  lines.push('', '→ the entropy-greedy choice: the most expected information about the envelope');
+  lines.push('');
+  if (result.tiedForBest > 1) {
+    lines.push(`${result.tiedForBest} suggestions tie for the most expected information; the seed (${result.seed}) put this one first.`);
+  }
+  lines.push('→ the entropy-greedy choice: the most expected information about the envelope');
   return lines.join('\n');
 }

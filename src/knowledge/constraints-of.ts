@@ -1,10 +1,48 @@
-import { emptyStore, envelopeOwner, tableOwner, type ConstraintStore } from './constraints.js';
+import { addFacts, applyFact, emptyStore, essentialClauses, type ConstraintStore, type Fact } from './constraints.js';
 import { InputError } from '../model/errors.js';
-import type { Game } from '../model/game.js';
+import { maskOfCards } from '../model/bits.js';
+import type { Game, GameEvent } from '../model/game.js';
 
-/** The card mask of `cards`; `>>> 0` keeps bit 31 (card 31) unsigned. */
-function maskOf(cards: number[]): number {
-  return cards.reduce((m, c) => (m | (1 << c)) >>> 0, 0);
+/**
+ * What an event tells the observer of `game`, as facts. Asked in seat order after the suggester,
+ * every seat before the refuter had none of the named cards (with no refuter, every other seat);
+ * the refuter holds the shown card when the observer saw it, and at least one of them otherwise.
+ * A correct accusation puts its cards in the envelope; a wrong one says they are not all there.
+ */
+export function factsOf(event: GameEvent, nSeats: number): Fact[] {
+  const named = maskOfCards(event.cards);
+  if (event.type === 'accusation') {
+    return [event.correct ? { kind: 'holds', owner: nSeats, cards: named } : { kind: 'notEnvelope', cards: named }];
+  }
+  const facts: Fact[] = [];
+  const stop = event.shownBy ?? event.by;
+  for (let s = (event.by + 1) % nSeats; s !== stop; s = (s + 1) % nSeats) facts.push({ kind: 'lacks', owner: s, cards: named });
+  if (event.shownBy !== null) {
+    facts.push(
+      event.shown !== null
+        ? { kind: 'holds', owner: event.shownBy, cards: (1 << event.shown) >>> 0 }
+        : { kind: 'atLeastOne', owners: (1 << event.shownBy) >>> 0, cards: named },
+    );
+  }
+  return facts;
+}
+
+/** The observer's own facts before any event: the hand it holds, and everything else it lacks. */
+export function setupFacts(game: Game): Fact[] {
+  if (game.me === null) return [];
+  const nCards = game.deck.cards.length;
+  const allCards = nCards === 32 ? 0xffffffff : 2 ** nCards - 1;
+  const hand = maskOfCards(game.myHand);
+  return [
+    { kind: 'holds', owner: game.me, cards: hand },
+    { kind: 'lacks', owner: game.me, cards: (allCards & ~hand) >>> 0 },
+  ];
+}
+
+/** The store of the setup alone: deck, hand sizes, face-up cards and the observer's hand. */
+export function setupStore(game: Game): ConstraintStore {
+  const store = emptyStore(game.deck.cards.length, game.deck.categoryMasks, game.handSizes, maskOfCards(game.faceUp));
+  return addFacts(store, setupFacts(game));
 }
 
 /**
@@ -15,39 +53,12 @@ export function constraintsOf(game: Game, eventCount = game.events.length): Cons
   if (!Number.isInteger(eventCount) || eventCount < 0 || eventCount > game.events.length) {
     throw new InputError(`cannot stop after event ${eventCount}: the log has ${game.events.length} events`);
   }
-  const { deck } = game;
-  const nCards = deck.cards.length;
   const nSeats = game.players.length;
-  const allCards = nCards === 32 ? 0xffffffff : 2 ** nCards - 1;
-  const allSeats = (1 << nSeats) - 1;
-  const store = emptyStore(nCards, deck.categoryMasks, game.handSizes, maskOf(game.faceUp));
-  const { holds, lacks, clauses } = store;
-
-  if (game.me !== null) {
-    const hand = maskOf(game.myHand);
-    holds[game.me] = hand;
-    lacks[game.me] = (allCards & ~hand) >>> 0;
-  }
-
+  const store = setupStore(game);
+  // Facts gathered in one pass, clauses deduplicated once at the end (a long log adds thousands).
   for (const e of game.events.slice(0, eventCount)) {
-    const named = maskOf(e.cards);
-    if (e.type === 'accusation') {
-      const env = envelopeOwner(store);
-      // Right: the envelope is exactly these. Wrong: some accused card lies outside the envelope,
-      // with a seat or face up on the table.
-      if (e.correct) holds[env] = (holds[env] | named) >>> 0;
-      else clauses.push({ cards: named, owners: (allSeats | (1 << tableOwner(store))) >>> 0 });
-      continue;
-    }
-    // Asked in seat order after the suggester, every seat before the refuter had none of the cards;
-    // with no refuter, that is every other seat.
-    const stop = e.shownBy ?? e.by;
-    for (let s = (e.by + 1) % nSeats; s !== stop; s = (s + 1) % nSeats) {
-      lacks[s] = (lacks[s] | named) >>> 0;
-    }
-    if (e.shownBy === null) continue;
-    if (e.shown !== null) holds[e.shownBy] = (holds[e.shownBy] | (1 << e.shown)) >>> 0;
-    else clauses.push({ cards: named, owners: 1 << e.shownBy });
+    for (const f of factsOf(e, nSeats)) applyFact(store, f);
   }
+  store.clauses = essentialClauses(store);
   return store;
 }

@@ -1,3 +1,5 @@
+import { popcount } from '../model/bits.js';
+
 /**
  * Everything an observer has learned, as constraints on deals. Owners are numbered
  * 0..nSeats-1 for the seats, nSeats for the envelope and nSeats + 1 for the face-up table.
@@ -60,4 +62,74 @@ export function cloneStore(s: ConstraintStore): ConstraintStore {
     lacks: [...s.lacks],
     clauses: s.clauses.map((c) => ({ ...c })),
   };
+}
+
+/**
+ * One thing learned about the deal. Owners: seats 0..nSeats-1, the envelope nSeats, the face-up
+ * table nSeats + 1; card sets are masks.
+ *   holds      — `owner` holds every card of `cards` (a card shown to the observer, the observer's hand)
+ *   lacks      — `owner` holds none of `cards` (a seat that could not refute)
+ *   atLeastOne — some card of `cards` lies with some owner of `owners` (a refutation the observer did not see)
+ *   notEnvelope — not every card of `cards` is in the envelope (a wrong accusation)
+ */
+export type Fact =
+  | { kind: 'holds'; owner: number; cards: number }
+  | { kind: 'lacks'; owner: number; cards: number }
+  | { kind: 'atLeastOne'; owners: number; cards: number }
+  | { kind: 'notEnvelope'; cards: number };
+
+/** Adds a fact to `store` itself, clauses as they come (see essentialClauses). */
+export function applyFact(store: ConstraintStore, fact: Fact): void {
+  switch (fact.kind) {
+    case 'holds':
+      store.holds[fact.owner] = (store.holds[fact.owner] | fact.cards) >>> 0;
+      return;
+    case 'lacks':
+      store.lacks[fact.owner] = (store.lacks[fact.owner] | fact.cards) >>> 0;
+      return;
+    case 'atLeastOne':
+      store.clauses.push({ cards: fact.cards >>> 0, owners: fact.owners >>> 0 });
+      return;
+    case 'notEnvelope': {
+      const seatsAndTable = ((1 << store.nSeats) - 1) | (1 << tableOwner(store));
+      store.clauses.push({ cards: fact.cards >>> 0, owners: seatsAndTable >>> 0 });
+    }
+  }
+}
+
+/** The store with one more fact: a new store (stores are values), its clauses kept essential. */
+export function addFact(store: ConstraintStore, fact: Fact): ConstraintStore {
+  const next = cloneStore(store);
+  applyFact(next, fact);
+  next.clauses = essentialClauses(next);
+  return next;
+}
+
+/** The store with every fact added in order. */
+export function addFacts(store: ConstraintStore, facts: readonly Fact[]): ConstraintStore {
+  const next = cloneStore(store);
+  for (const fact of facts) applyFact(next, fact);
+  next.clauses = essentialClauses(next);
+  return next;
+}
+
+/**
+ * The clauses that say something: without repeats, without those a stronger clause implies (one
+ * over a subset of its cards and owners), and without those the holds already satisfy. The same
+ * unseen refutation repeated thirty times is one constraint, not thirty.
+ */
+export function essentialClauses(store: ConstraintStore): Clause[] {
+  const table = tableOwner(store);
+  const satisfied = (c: Clause): boolean => {
+    for (let o = 0; o <= store.nSeats; o++) if ((c.owners >>> o) & 1 && (store.holds[o] & c.cards) !== 0) return true;
+    return ((c.owners >>> table) & 1) === 1 && (store.faceUpMask & c.cards) !== 0;
+  };
+  const implies = (a: Clause, b: Clause): boolean => (a.cards & ~b.cards) === 0 && (a.owners & ~b.owners) === 0;
+  // Fewest cards and owners first, so a clause is compared with every stronger one kept before it.
+  const sorted = store.clauses
+    .filter((c) => !satisfied(c))
+    .sort((a, b) => popcount(a.cards) + popcount(a.owners) - popcount(b.cards) - popcount(b.owners));
+  const kept: Clause[] = [];
+  for (const c of sorted) if (!kept.some((k) => implies(k, c))) kept.push({ cards: c.cards >>> 0, owners: c.owners >>> 0 });
+  return kept;
 }

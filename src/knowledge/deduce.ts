@@ -1,6 +1,6 @@
-// Deduction: what holds in every consistent deal. Decided from exact counts (a count of zero is
-// exact in floating point), so it is complete: a placement is certain exactly when its exact
-// probability is 1.
+// Deduction: what holds in every consistent world. Decided from each card's exact set of possible
+// owners (non-zero exact counts, an enumeration, or a satisfiability search), so it is complete:
+// a placement is certain exactly when no consistent world puts the card elsewhere.
 import type { Game } from '../model/game.js';
 
 export interface Placement {
@@ -18,29 +18,32 @@ export interface CardDeduction {
   impossible: string[];
 }
 
-/** Owner names in the order of the analysis output: seats, then "table" (if any face-up cards), then "envelope". */
-export function ownerNames(game: Game): string[] {
-  return [...game.players, ...(game.faceUp.length > 0 ? ['table'] : []), 'envelope'];
+/** An owner as the analysis names it, and its column in the core's layout (seats, envelope, table). */
+export interface OwnerColumn {
+  name: string;
+  column: number;
 }
 
-/** Column of an owner name in the core's count layout (seats, envelope, table). */
-export function ownerColumn(game: Game, owner: string): number {
+/** The owners in the order of the analysis output: seats, then "table" (if any face-up cards), then "envelope". */
+export function ownerColumns(game: Game): OwnerColumn[] {
   const nSeats = game.players.length;
-  if (owner === 'envelope') return nSeats;
-  if (owner === 'table') return nSeats + 1;
-  return game.players.indexOf(owner);
+  return [
+    ...game.players.map((name, column) => ({ name, column })),
+    ...(game.faceUp.length > 0 ? [{ name: 'table', column: nSeats + 1 }] : []),
+    { name: 'envelope', column: nSeats },
+  ];
 }
 
-export function deduceFromCounts(game: Game, ownerCounts: Float64Array): CardDeduction[] {
-  const width = game.players.length + 2;
-  const owners = ownerNames(game);
+/** For every card, its possible and impossible owners, and the certain one if any. */
+export function deduceFrom(game: Game, possibleOwners: Uint32Array): CardDeduction[] {
+  const owners = ownerColumns(game);
   return game.deck.cards.map((card, c) => {
-    const possible = owners.filter((o) => ownerCounts[c * width + ownerColumn(game, o)] > 0);
+    const possible = owners.filter((o) => (possibleOwners[c] >>> o.column) & 1).map((o) => o.name);
     return {
       card,
       owner: possible.length === 1 ? possible[0] : null,
       possible,
-      impossible: owners.filter((o) => !possible.includes(o)),
+      impossible: owners.filter((o) => !((possibleOwners[c] >>> o.column) & 1)).map((o) => o.name),
     };
   });
 }

@@ -1,32 +1,50 @@
-// A Wasm instance of the knowledge core with typed access to its memory. Data goes in and out
-// through views on the module's own memory (no per-call copies by generated bindings); views are
-// re-taken whenever memory has grown, since growth detaches the old ArrayBuffer.
-import type { ConstraintStore } from './constraints.js';
+// The knowledge core: one Wasm instance holding any number of positions. A position is a handle
+// on a DAG of every deal consistent with a constraint store; it lives until disposed (explicitly,
+// with `using`, or when its handle is garbage-collected). Data goes in and out through views on
+// the module's own memory (no per-call copies by generated bindings); the views are re-taken
+// whenever memory has grown, since growth detaches the old ArrayBuffer.
+import { addFacts, type ConstraintStore, type Fact } from './constraints.js';
 import { instantiate, MemoryViews, wasmModule, writeStore, type Layout } from './wasm-module.js';
 
 interface CoreExports {
   memory: WebAssembly.Memory;
   storePtr(): number;
   ioBuffer(bytes: number): number;
+  setBudget(nodes: number, edges: number): void;
   build(): number;
-  totalCount(): number;
-  dagNodes(): number;
-  dagEdges(): number;
-  ownerCountsPtr(): number;
-  envelopeCombinations(): number;
-  envelopeCountsPtr(): number;
+  derive(parentId: number, owners: number): number;
+  dispose(id: number): void;
+  positionStatus(id: number): number;
+  totalCount(id: number): number;
+  exactCountLo(id: number): bigint;
+  exactCountHi(id: number): bigint;
+  estimatedNodes(id: number): number;
+  dagNodes(id: number): number;
+  dagEdges(id: number): number;
+  ownerCountsPtr(id: number): number;
+  envelopeCombinations(id: number): number;
+  envelopeCountsPtr(id: number): number;
+  restrictedCount(id: number, owners: number): number;
   seed(lo: number, hi: number, stream: number): void;
+  sample(id: number, n: number, out: number): void;
+  enumerate(id: number, out: number, maxDeals: number): number;
+  checkBatch(id: number, ptr: number, n: number, out: number): number;
   eigScratch(bytes: number): number;
-  eigBatch(deals: number, n: number, suggester: number, model: number, shownTo: number, qFrom: number, qTo: number, out: number): void;
-  sample(n: number, out: number): void;
-  checkBatch(ptr: number, n: number, out: number): number;
+  eigBatch(id: number, deals: number, n: number, suggester: number, model: number, shownTo: number, qFrom: number, qTo: number, out: number): void;
 }
 
 export const WASM_PATH = new URL('../../build/core.wasm', import.meta.url);
 
-/** The position has too many states for the exact DAG (very large custom decks with no information). */
+/** The position has too many states for the exact DAG within the core's budget. */
 export class PositionTooLargeError extends Error {
   override name = 'PositionTooLargeError';
+  constructor(
+    message: string,
+    /** Upper bound on the DAG's nodes, estimated before building (Infinity: too many open constraints). */
+    readonly estimatedNodes: number,
+  ) {
+    super(message);
+  }
 }
 
 /** Deal layout: per deal, nSeats + 2 u32 masks (seats in order, envelope, table). */
@@ -34,13 +52,14 @@ export function dealWidth(nSeats: number): number {
   return nSeats + 2;
 }
 
+export type PositionStatus = 'consistent' | 'inconsistent' | 'too-large';
+
 export class KnowledgeCore {
-  private readonly exports: CoreExports;
-  private readonly layout: Layout;
-  private readonly memory: MemoryViews;
-  private nSeats = 0;
-  private nCards = 0;
-  private status = -1;
+  /** @internal */ readonly exports: CoreExports;
+  /** @internal */ readonly layout: Layout;
+  /** @internal */ readonly memory: MemoryViews;
+  /** Disposes of the Wasm side of positions whose handles were collected without dispose(). */
+  private readonly orphans = new FinalizationRegistry<number>((id) => this.exports.dispose(id));
 
   static create(): KnowledgeCore {
     return new KnowledgeCore();
@@ -53,46 +72,50 @@ export class KnowledgeCore {
     this.memory = new MemoryViews(exports.memory);
   }
 
-  /** Writes the store into Wasm memory and builds the deal DAG. Returns false when no deal is consistent. */
-  load(store: ConstraintStore): boolean {
-    writeStore(this.memory, this.layout, this.exports.storePtr() >>> 2, store);
-    this.nSeats = store.nSeats;
-    this.nCards = store.nCards;
-    this.status = this.exports.build();
-    if (this.status === this.layout.TOO_LARGE) {
-      throw new PositionTooLargeError('this position has too many states for the exact counter');
+  /**
+   * A position for the store: its DAG built and counted. The position may be inconsistent (no
+   * deal; `consistent` is false). Throws PositionTooLargeError when the DAG would exceed the
+   * budget: nothing large is allocated then.
+   */
+  load(store: ConstraintStore): Position {
+    const position = this.tryLoad(store);
+    if (position.status === 'too-large') {
+      const estimate = position.estimatedNodes;
+      position.dispose();
+      throw new PositionTooLargeError(
+        `this position has too many states for the exact counter (${Number.isFinite(estimate) ? `about ${estimate.toExponential(1)} DAG nodes` : 'over 32 constraints open at once'})`,
+        estimate,
+      );
     }
-    return this.status === this.layout.OK;
+    return position;
   }
 
-  private requireLoaded(): void {
-    if (this.status < 0) throw new Error('no constraint store loaded');
+  /** Like load(), but a position too large for the DAG is returned with status 'too-large' (its store only). */
+  tryLoad(store: ConstraintStore): Position {
+    writeStore(this.memory, this.layout, this.exports.storePtr() >>> 2, store);
+    const id = this.exports.build();
+    const code = this.exports.positionStatus(id);
+    const status: PositionStatus = code === this.layout.OK ? 'consistent' : code === this.layout.INCONSISTENT ? 'inconsistent' : 'too-large';
+    const position = new Position(this, id, store, status);
+    this.orphans.register(position, id, position);
+    return position;
   }
 
-  /** Number of consistent deals (exact below 2^53, the nearest double above). */
-  count(): number {
-    this.requireLoaded();
-    return this.status === this.layout.OK ? this.exports.totalCount() : 0;
+  /** @internal The position `parentId` restricted to owners[c] per card, for `store` (its store and those facts). */
+  derive(parentId: number, store: ConstraintStore, owners: Uint32Array): Position {
+    writeStore(this.memory, this.layout, this.exports.storePtr() >>> 2, store);
+    const { ptr, u32 } = this.ioView(owners.length * 4);
+    u32.set(owners);
+    const id = this.exports.derive(parentId, ptr);
+    const status: PositionStatus = this.exports.positionStatus(id) === this.layout.OK ? 'consistent' : 'inconsistent';
+    const position = new Position(this, id, store, status);
+    this.orphans.register(position, id, position);
+    return position;
   }
 
-  /** Size of the deal DAG: a measure of how hard the position is. */
-  dagSize(): { nodes: number; edges: number } {
-    return { nodes: this.exports.dagNodes(), edges: this.exports.dagEdges() };
-  }
-
-  /** nCards x (nSeats + 2) counts: row per card; columns seats, envelope, table. */
-  ownerCounts(): Float64Array {
-    this.requireLoaded();
-    const ptr = this.exports.ownerCountsPtr();
-        return this.memory.f64.slice(ptr >>> 3, (ptr >>> 3) + this.nCards * (this.nSeats + 2));
-  }
-
-  /** Count per envelope combination, mixed-radix index over categories in deck order. */
-  envelopeCounts(): Float64Array {
-    this.requireLoaded();
-    const n = this.exports.envelopeCombinations();
-    const ptr = this.exports.envelopeCountsPtr();
-        return this.memory.f64.slice(ptr >>> 3, (ptr >>> 3) + n);
+  /** Node and edge budgets of every DAG built from now on (defaults: 8 M nodes, 64 M edges, about 700 MB). */
+  setBudget(nodes: number, edges: number): void {
+    this.exports.setBudget(nodes, edges);
   }
 
   /**
@@ -104,12 +127,134 @@ export class KnowledgeCore {
     this.exports.seed(seed >>> 0, Math.floor(seed / 2 ** 32) >>> 0, stream >>> 0);
   }
 
+  /** @internal */
+  release(position: Position, id: number): void {
+    this.orphans.unregister(position);
+    this.exports.dispose(id);
+  }
+
+  /** A view of the I/O buffer for `bytes` (valid until the next call into the core). */
+  ioView(bytes: number): { ptr: number; u32: Uint32Array } {
+    const ptr = this.exports.ioBuffer(bytes);
+    return { ptr, u32: this.memory.u32.subarray(ptr >>> 2, (ptr >>> 2) + Math.ceil(bytes / 4)) };
+  }
+}
+
+/**
+ * A handle on one position in a knowledge core: its constraint store and the DAG of every
+ * consistent deal. Answers come from the DAG; `with` conditions on one more fact, giving a new
+ * position and leaving this one as it was.
+ */
+export class Position implements Disposable {
+  private disposed = false;
+  private readonly nSeats: number;
+  private readonly nCards: number;
+
+  /** @internal */
+  constructor(
+    readonly core: KnowledgeCore,
+    private readonly id: number,
+    readonly store: ConstraintStore,
+    readonly status: PositionStatus,
+  ) {
+    this.nSeats = store.nSeats;
+    this.nCards = store.nCards;
+  }
+
+  private get x(): CoreExports {
+    if (this.disposed) throw new Error('this position has been disposed');
+    return this.core.exports;
+  }
+
+  private requireDag(): void {
+    if (this.status === 'too-large') throw new PositionTooLargeError('this position has no DAG: it is too large for the exact counter', this.estimatedNodes);
+  }
+
+  /** True when some deal is consistent with the store. */
+  get consistent(): boolean {
+    return this.status === 'consistent';
+  }
+
+  /** Upper bound on the DAG's nodes, estimated before building. */
+  get estimatedNodes(): number {
+    return this.x.estimatedNodes(this.id);
+  }
+
+  /** The number of consistent deals, exactly. */
+  count(): bigint {
+    this.requireDag();
+    if (this.status !== 'consistent') return 0n;
+    // Wasm's i64 reaches JavaScript as a signed BigInt: read both words unsigned.
+    return (BigInt.asUintN(64, this.x.exactCountHi(this.id)) << 64n) | BigInt.asUintN(64, this.x.exactCountLo(this.id));
+  }
+
+  /** The number of consistent deals as the nearest double (what probabilities divide by). */
+  approximateCount(): number {
+    this.requireDag();
+    return this.status === 'consistent' ? this.x.totalCount(this.id) : 0;
+  }
+
+  /** Size of the deal DAG: a measure of how hard the position is. */
+  dagSize(): { nodes: number; edges: number; estimatedNodes: number } {
+    return { nodes: this.x.dagNodes(this.id), edges: this.x.dagEdges(this.id), estimatedNodes: this.estimatedNodes };
+  }
+
+  /** nCards x (nSeats + 2) counts: row per card; columns seats, envelope, table. */
+  ownerCounts(): Float64Array {
+    this.requireDag();
+    const ptr = this.x.ownerCountsPtr(this.id);
+    return this.core.memory.f64.slice(ptr >>> 3, (ptr >>> 3) + this.nCards * (this.nSeats + 2));
+  }
+
+  /** Count per envelope combination, mixed-radix index over categories in deck order. */
+  envelopeCounts(): Float64Array {
+    this.requireDag();
+    const n = this.x.envelopeCombinations(this.id);
+    const ptr = this.x.envelopeCountsPtr(this.id);
+    return this.core.memory.f64.slice(ptr >>> 3, (ptr >>> 3) + n);
+  }
+
+  /**
+   * The number of consistent deals in which every card c lies with an owner of `owners[c]` (an
+   * owner mask per card), counted on this DAG without building another: conditioning on
+   * placements for a yes/no question. Zero exactly when no such deal exists.
+   */
+  restrictedCount(owners: ArrayLike<number>): number {
+    this.requireDag();
+    const { ptr, u32 } = this.core.ioView(this.nCards * 4);
+    for (let c = 0; c < this.nCards; c++) u32[c] = owners[c] >>> 0;
+    return this.x.restrictedCount(this.id, ptr);
+  }
+
+  /** This position with one more fact: a new position (this one stays as it was). */
+  with(fact: Fact): Position {
+    return this.withAll([fact]);
+  }
+
+  /**
+   * This position with every fact added: one new position, this one staying as it was. Placements
+   * (holds, lacks) restrict this DAG's edges without building another; a clause builds afresh.
+   */
+  withAll(facts: readonly Fact[]): Position {
+    const store = addFacts(this.store, facts);
+    const placements = facts.filter((f): f is Extract<Fact, { kind: 'holds' | 'lacks' }> => f.kind === 'holds' || f.kind === 'lacks');
+    if (this.status !== 'consistent' || placements.length < facts.length) return this.core.load(store);
+    const owners = new Uint32Array(this.nCards).fill(0xffffffff);
+    for (const fact of placements) {
+      for (let m = fact.cards >>> 0; m !== 0; m &= m - 1) {
+        const c = 31 - Math.clz32(m & -m);
+        owners[c] &= fact.kind === 'holds' ? 1 << fact.owner : ~(1 << fact.owner);
+      }
+    }
+    return this.core.derive(this.id, store, owners);
+  }
+
   /**
    * Draws n deals uniformly from the consistent ones into a Uint32Array (n x (nSeats + 2) masks).
-   * Reseeds first when a seed is given; otherwise continues the current stream.
+   * Reseeds first when a seed is given; otherwise continues the core's current stream.
    */
   sample(n: number, seed?: number): Uint32Array {
-    if (seed !== undefined) this.seed(seed);
+    if (seed !== undefined) this.core.seed(seed);
     const width = this.nSeats + 2;
     const out = new Uint32Array(n * width);
     const chunk = 8192; // keeps the I/O buffer small however many deals are asked for
@@ -122,44 +267,33 @@ export class KnowledgeCore {
    * deals and returns a view valid until the next call into the core.
    */
   sampleView(n: number): Uint32Array {
-    this.requireLoaded();
-    if (this.status !== this.layout.OK) throw new Error('no consistent deal to sample');
+    this.requireDag();
+    if (this.status !== 'consistent') throw new Error('no consistent deal to sample');
     const width = this.nSeats + 2;
-    const ptr = this.exports.ioBuffer(n * width * 4);
-    this.exports.sample(n, ptr);
-        return this.memory.u32.subarray(ptr >>> 2, (ptr >>> 2) + n * width);
+    const { ptr } = this.core.ioView(n * width * 4);
+    this.x.sample(this.id, n, ptr);
+    return this.core.memory.u32.subarray(ptr >>> 2, (ptr >>> 2) + n * width);
   }
 
-  /** Checks deals (n x (nSeats + 2) masks) against the loaded store: 1 = consistent. */
+  /** Every consistent deal (n x (nSeats + 2) masks), in the DAG's order. For positions of at most `limit` deals. */
+  enumerate(limit = 1_000_000): Uint32Array {
+    const n = this.count();
+    if (n > BigInt(limit)) throw new RangeError(`this position has ${n} deals, more than the ${limit} asked for`);
+    const width = this.nSeats + 2;
+    const { ptr } = this.core.ioView(Number(n) * width * 4);
+    const written = this.x.enumerate(this.id, ptr, Number(n));
+    return this.core.memory.u32.slice(ptr >>> 2, (ptr >>> 2) + written * width);
+  }
+
+  /** Checks deals (n x (nSeats + 2) masks) against the store: 1 = consistent. */
   check(deals: Uint32Array): Uint8Array {
-    this.requireLoaded();
     const width = this.nSeats + 2;
     const n = Math.floor(deals.length / width);
-    const buffer = this.dealBuffer(n);
-    buffer.set(deals.subarray(0, n * width));
+    this.dealBuffer(n).set(deals.subarray(0, n * width));
     this.checkInPlace(n);
-        const flags = buffer.byteOffset + n * width * 4; // checkInPlace writes one flag per deal after them
-    return this.memory.u8.slice(flags, flags + n);
-  }
-
-  /**
-   * Expected information gain of the suggestions with mixed-radix indices [qFrom, qTo) made by seat
-   * `suggester`, estimated from `deals` (n x (nSeats + 2) masks) of the loaded store's deck. Returns
-   * 3 numbers per suggestion: expected bits, P(nobody refutes), expected envelope combinations left.
-   * model 0: refuters show a uniformly random named card; 1: they show again a card already shown
-   * to the suggester when they can (shownTo[seat] = mask of such cards).
-   */
-  eig(deals: Uint32Array, suggester: number, model: 0 | 1, shownTo: number[], qFrom: number, qTo: number): Float64Array {
-    this.requireLoaded();
-    const width = this.nSeats + 2;
-    const n = Math.floor(deals.length / width);
-    const dealsPtr = this.exports.eigScratch(n * width * 4);
-    const ioPtr = this.exports.ioBuffer(16 * 4 + (qTo - qFrom) * 24);
-        this.memory.u32.set(deals.subarray(0, n * width), dealsPtr >>> 2);
-    for (let s = 0; s < 16; s++) this.memory.u32[(ioPtr >>> 2) + s] = (shownTo[s] ?? 0) >>> 0;
-    const outPtr = ioPtr + 64;
-    this.exports.eigBatch(dealsPtr, n, suggester, model, ioPtr, qFrom, qTo, outPtr);
-        return this.memory.f64.slice(outPtr >>> 3, (outPtr >>> 3) + (qTo - qFrom) * 3);
+    const { ptr } = this.core.ioView(n * width * 4 + n);
+    const flags = ptr + n * width * 4; // checkInPlace writes one flag per deal after them
+    return this.core.memory.u8.slice(flags, flags + n);
   }
 
   /**
@@ -168,15 +302,45 @@ export class KnowledgeCore {
    */
   dealBuffer(n: number): Uint32Array {
     const width = this.nSeats + 2;
-    const ptr = this.exports.ioBuffer(n * width * 4 + n);
-        return this.memory.u32.subarray(ptr >>> 2, (ptr >>> 2) + n * width);
+    const { ptr } = this.core.ioView(n * width * 4 + n);
+    return this.core.memory.u32.subarray(ptr >>> 2, (ptr >>> 2) + n * width);
   }
 
   /** Checks the n deals already written into dealBuffer(n); returns how many are consistent. */
   checkInPlace(n: number): number {
-    this.requireLoaded();
     const width = this.nSeats + 2;
-    const ptr = this.exports.ioBuffer(n * width * 4 + n);
-    return this.exports.checkBatch(ptr, n, ptr + n * width * 4);
+    const { ptr } = this.core.ioView(n * width * 4 + n);
+    return this.x.checkBatch(this.id, ptr, n, ptr + n * width * 4);
+  }
+
+  /**
+   * Expected information gain of the suggestions with mixed-radix indices [qFrom, qTo) made by seat
+   * `suggester`, estimated from `deals` (n x (nSeats + 2) masks) of this position's deck. Returns
+   * 3 numbers per suggestion: expected bits, P(nobody refutes), expected envelope combinations left.
+   * model 0: refuters show a uniformly random named card; 1: they show again a card already shown
+   * to the suggester when they can (shownTo[seat] = mask of such cards).
+   */
+  eig(deals: Uint32Array, suggester: number, model: 0 | 1, shownTo: readonly number[], qFrom: number, qTo: number): Float64Array {
+    const width = this.nSeats + 2;
+    const n = Math.floor(deals.length / width);
+    const dealsPtr = this.x.eigScratch(n * width * 4);
+    const { ptr: ioPtr } = this.core.ioView(16 * 4 + (qTo - qFrom) * 24);
+    const u32 = this.core.memory.u32;
+    u32.set(deals.subarray(0, n * width), dealsPtr >>> 2);
+    for (let s = 0; s < 16; s++) u32[(ioPtr >>> 2) + s] = (shownTo[s] ?? 0) >>> 0;
+    const outPtr = ioPtr + 64;
+    this.x.eigBatch(this.id, dealsPtr, n, suggester, model, ioPtr, qFrom, qTo, outPtr);
+    return this.core.memory.f64.slice(outPtr >>> 3, (outPtr >>> 3) + (qTo - qFrom) * 3);
+  }
+
+  /** Frees the position's memory in the core. Safe to call twice. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.core.release(this, this.id);
+  }
+
+  [Symbol.dispose](): void {
+    this.dispose();
   }
 }

@@ -123,6 +123,7 @@ export function playGame(spec: GameSpec, agents: Agent[], rng: Random, gameIndex
     }
     seat = (seat + 1) % n;
   }
+  for (const agent of agents) agent.dispose?.();
   return {
     result: { game: gameIndex, seats: agents.map((a) => a.label), winner, unsolved: winner === null, turns, rounds, seatResults: seats },
     views,

@@ -18,4 +18,6 @@ export interface Agent {
   refute(view: SeatView, suggester: number, held: number[]): number;
   /** After its suggestion was answered: is it certain, and does it accuse? */
   decide(view: SeatView): Decision;
+  /** The game is over: free what the agent holds (its knowledge position). */
+  dispose?(): void;
 }

@@ -1,16 +1,18 @@
 // What an agent believes about the envelope, from its view.
 //   naive: every combination containing no card it has seen (its hand, face-up cards, cards
 //          shown to it) is possible, all equally likely; it ignores everything else.
-//   exact: the knowledge core's exact inference over everything its seat observed.
+//   exact: the knowledge core's exact inference over everything its seat observed. The model keeps
+//          its own position across turns and conditions it on the events it has not seen yet,
+//          never re-reading the log.
 // Each model first says which cards of each category may be in the envelope; certainty is read
 // off that the same way for both.
 import { combinationCards, combinationCount, envelopeIndex } from '../../knowledge/tallies.js';
-import { constraintsOf } from '../../knowledge/constraints-of.js';
+import { factsOf, setupStore } from '../../knowledge/constraints-of.js';
 import type { SeatView } from '../seat-view.js';
-import type { KnowledgeCore } from '../../knowledge/wasm-core.js';
+import type { KnowledgeCore, Position } from '../../knowledge/wasm-core.js';
 import type { Random } from '../../model/random.js';
-import { envelopeOwner, type ConstraintStore } from '../../knowledge/constraints.js';
 import { cardsOfMask, maskOfCards } from '../../model/bits.js';
+import type { Fact } from '../../knowledge/constraints.js';
 
 export interface Belief {
   /** Combination indices (mixed radix over categories) still possible. */
@@ -26,6 +28,8 @@ export interface KnowledgeModel {
   randomPossible(view: SeatView, rng: Random): number;
   /** The solution if known for certain (cheaper than a full belief), else null. */
   certainty(view: SeatView): number[] | null;
+  /** Frees what the model holds (its position in the core). */
+  dispose(): void;
 }
 
 /** The solution when every category has a single possible envelope card. */
@@ -52,28 +56,48 @@ export function naiveKnowledge(): KnowledgeModel {
     belief,
     randomPossible: (view, rng) => rng.pick(belief(view).possible),
     certainty: (view) => certainOf(options(view)),
+    dispose: () => {},
   };
 }
 
-export function exactKnowledge(core: KnowledgeCore): KnowledgeModel {
-  const load = (view: SeatView): ConstraintStore => {
-    const store = constraintsOf(view.game());
-    if (!core.load(store)) throw new Error(`seat ${view.me}: its view admits no deal (an engine bug)`);
-    return store;
+/** The exact model's own position, brought up to date with its seat's view on demand. */
+export interface ExactKnowledge extends KnowledgeModel {
+  /** The seat's position after every event of its view (owned by the model: do not dispose). */
+  position(view: SeatView): Position;
+}
+
+export function exactKnowledge(core: KnowledgeCore): ExactKnowledge {
+  let position: Position | null = null;
+  let eventsSeen = 0;
+  const current = (view: SeatView): Position => {
+    if (position === null) {
+      position = core.load(setupStore(view.game()));
+      eventsSeen = 0;
+    }
+    if (eventsSeen < view.events.length) {
+      const facts: Fact[] = view.events.slice(eventsSeen).flatMap((e) => factsOf(e, view.players.length));
+      const next = position.withAll(facts);
+      position.dispose();
+      position = next;
+      eventsSeen = view.events.length;
+    }
+    if (!position.consistent) throw new Error(`seat ${view.me}: its view admits no deal (an engine bug)`);
+    return position;
   };
-  /** Per category, the cards with a non-zero envelope count in the loaded store. */
+  /** Per category, the cards with a non-zero envelope count. */
   const options = (view: SeatView): number[][] => {
-    const counts = core.ownerCounts();
+    const counts = current(view).ownerCounts();
     const width = view.players.length + 2;
     const env = view.players.length;
     return view.deck.categoryMasks.map((m) => cardsOfMask(m).filter((c) => counts[c * width + env] > 0));
   };
   return {
     name: 'exact',
+    position: current,
     belief(view) {
-      load(view);
-      const counts = core.envelopeCounts();
-      const total = core.count();
+      const p = current(view);
+      const counts = p.envelopeCounts();
+      const total = p.approximateCount();
       const possible: number[] = [];
       counts.forEach((n, q) => n > 0 && possible.push(q));
       return { possible, probability: (q) => counts[q] / total };
@@ -81,19 +105,23 @@ export function exactKnowledge(core: KnowledgeCore): KnowledgeModel {
     randomPossible(view, rng) {
       // Uniform over the possible combinations without computing them all: draw from the product
       // of each category's possible envelope cards and keep the draw if some deal has exactly
-      // that envelope (usually the first draw is).
-      const store = load(view);
+      // that envelope (usually the first draw is), asked of the DAG with the envelope cards forced.
+      const p = current(view);
       const choices = options(view);
-      const env = envelopeOwner(store);
+      const envelope = 1 << view.players.length;
+      const elsewhere = ((envelope << 2) - 1) & ~envelope; // any seat or the table
       for (;;) {
         const cards = choices.map((o) => rng.pick(o));
-        const forced = { ...store, holds: store.holds.map((h, o) => (o === env ? (h | maskOfCards(cards)) >>> 0 : h)) };
-        if (core.load(forced)) return envelopeIndex(view.deck.categoryMasks, maskOfCards(cards));
+        const owners = view.deck.cards.map((_, c) => (cards.includes(c) ? envelope : elsewhere));
+        if (p.restrictedCount(owners) > 0) return envelopeIndex(view.deck.categoryMasks, maskOfCards(cards));
       }
     },
     certainty(view) {
-      load(view);
       return certainOf(options(view));
+    },
+    dispose() {
+      position?.dispose();
+      position = null;
     },
   };
 }

@@ -1,9 +1,8 @@
 // The three policies an agent is made of.
-import type { KnowledgeCore } from '../../knowledge/wasm-core.js';
 import type { Random } from '../../model/random.js';
-import { constraintsOf } from '../../knowledge/constraints-of.js';
 import type { SeatView } from '../seat-view.js';
-import { cardsOf, combinationsOf, type KnowledgeModel } from './knowledge.js';
+import { rankSuggestions, scoreInProcess } from '../../analysis/entropy-greedy.js';
+import { cardsOf, combinationsOf, type ExactKnowledge, type KnowledgeModel } from './knowledge.js';
 
 export type SuggestionPolicy = (view: SeatView) => number[];
 export type RefutationPolicy = (view: SeatView, suggester: number, held: number[]) => number;
@@ -21,25 +20,22 @@ export function suggestPossible(rng: Random, knowledge: KnowledgeModel): Suggest
 }
 
 /**
- * The entropy-greedy suggestion: the highest expected information about the envelope, estimated
- * from `samples` uniform deals of the seat's exact knowledge; ties broken by the agent's generator.
+ * The entropy-greedy suggestion (analysis/entropy-greedy.ts, the advisor's ranking): the highest
+ * expected information about the envelope, from `samples` uniform deals of the seat's exact
+ * knowledge (every deal when there are fewer), ties broken by a seed from the agent's generator.
  */
-export function suggestMostInformative(rng: Random, core: KnowledgeCore, samples: number): SuggestionPolicy {
+export function suggestMostInformative(rng: Random, knowledge: ExactKnowledge, samples: number): SuggestionPolicy {
   return (view) => {
-    core.load(constraintsOf(view.game()));
-    const deals = core.sample(samples, rng.nextU32());
-    const n = combinationsOf(view);
-    const scores = core.eig(deals, view.me, 0, view.shownToMe(), 0, n);
-    let best: number[] = [];
-    let bestBits = -1;
-    for (let q = 0; q < n; q++) {
-      const bits = Math.round(scores[q * 3] * 1e12) / 1e12;
-      if (bits > bestBits) {
-        bestBits = bits;
-        best = [q];
-      } else if (bits === bestBits) best.push(q);
-    }
-    return cardsOf(view, rng.pick(best));
+    const seed = rng.nextU32();
+    const { scores } = scoreInProcess(knowledge.position(view), {
+      suggester: view.me,
+      responseModel: 'uniform',
+      shownTo: view.shownToMe(),
+      samples,
+      seed,
+      exact: 'auto',
+    });
+    return cardsOf(view, rankSuggestions(scores, seed).order[0]);
   };
 }
 

@@ -71,12 +71,13 @@ export function parseAgentSpec(text: string): AgentSpec {
 
 /** One agent for one seat of one game: its own generator, the worker's core. */
 export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, overrides: { accuse?: AgentSpec['accuse'] } = {}): Agent {
-  const knowledge: KnowledgeModel = spec.name === 'random' || spec.name === 'naive' ? naiveKnowledge() : exactKnowledge(core);
+  const exact = spec.name === 'random' || spec.name === 'naive' ? null : exactKnowledge(core);
+  const knowledge: KnowledgeModel = exact ?? naiveKnowledge();
   const suggestion: SuggestionPolicy =
     spec.name === 'random'
       ? suggestAnything(rng)
       : spec.name === 'entropy'
-        ? suggestMostInformative(rng, core, spec.samples)
+        ? suggestMostInformative(rng, exact!, spec.samples)
         : suggestPossible(rng, knowledge);
   const accuse = overrides.accuse ?? spec.accuse;
   const accusation: AccusationPolicy = accuse === 'certain' ? accuseWhenCertain : accuse === 'never' ? neverAccuse : accuseWhenLikely(accuse);
@@ -89,5 +90,6 @@ export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, o
       const certain = knowledge.certainty(view);
       return { certain: certain !== null, accusation: accusation(view, knowledge, certain) };
     },
+    dispose: () => knowledge.dispose(),
   };
 }

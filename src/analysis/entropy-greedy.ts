@@ -1,0 +1,93 @@
+// The entropy-greedy decision: score every suggestion by the information its response is expected
+// to bring about the envelope, then rank them. One definition for the advisor (`cluedo suggest`,
+// on any executor) and the entropy agent (in process): the same position, seed and options give
+// the same deals, the same scores and the same choice.
+import type { Position } from '../knowledge/wasm-core.js';
+import { SAMPLE_CHUNK, chunkCount, drawChunk } from '../knowledge/chunks.js';
+import { combinationCount } from '../knowledge/tallies.js';
+import { Random } from '../model/random.js';
+
+export type ResponseModel = 'uniform' | 'repeat';
+
+export interface ScoringOptions {
+  /** The seat that suggests. */
+  suggester: number;
+  /** How a refuter holding several named cards picks one. */
+  responseModel: ResponseModel;
+  /** Per seat, the cards it has already shown the suggester (for the 'repeat' model). */
+  shownTo: readonly number[];
+  /** Uniform draws to estimate from when not exact. */
+  samples: number;
+  /** Seed of the draws and of tie-breaking. */
+  seed: number;
+  /** 'auto': every consistent deal when there are no more of them than `samples`; 'always'; 'never'. */
+  exact: 'auto' | 'always' | 'never';
+}
+
+/** The deals suggestions are scored on: every consistent deal, or numbered-chunk uniform draws. */
+export interface ScoringDeals {
+  method: 'exact' | 'sampled';
+  /** n x (nSeats + 2) masks; a fresh array the caller may keep. */
+  deals: Uint32Array;
+}
+
+/** The largest position scored exactly on request: every deal is held in memory. */
+export const MAX_EXACT_DEALS = 5_000_000;
+
+/** Scores 3 numbers per suggestion (expected bits, P(no refutation), expected solutions left). */
+export const SCORE_WIDTH = 3;
+
+export function scoresExactly(position: Position, options: Pick<ScoringOptions, 'samples' | 'exact'>): boolean {
+  if (options.exact === 'never') return false;
+  const deals = position.count();
+  return options.exact === 'always' || deals <= BigInt(options.samples);
+}
+
+/**
+ * The deals to score on, drawn in this thread. Sampled deals are the chunks an executor would
+ * draw for the same seed (see knowledge/chunks.ts), so in-process and pooled scoring agree.
+ */
+export function scoringDeals(position: Position, options: ScoringOptions, into?: (n: number) => Uint32Array): ScoringDeals {
+  const width = position.store.nSeats + 2;
+  if (scoresExactly(position, options)) {
+    const all = position.enumerate(MAX_EXACT_DEALS);
+    const deals = into ? into(all.length / width) : all;
+    if (deals !== all) deals.set(all);
+    return { method: 'exact', deals };
+  }
+  const deals = into ? into(options.samples) : new Uint32Array(options.samples * width);
+  for (let chunk = 0; chunk < chunkCount(options.samples); chunk++) {
+    deals.set(drawChunk(position, options.seed, options.samples, chunk), chunk * SAMPLE_CHUNK * width);
+  }
+  return { method: 'sampled', deals };
+}
+
+/** Every suggestion's scores, computed in this thread. */
+export function scoreInProcess(position: Position, options: ScoringOptions): { method: 'exact' | 'sampled'; deals: number; scores: Float64Array } {
+  const { method, deals } = scoringDeals(position, options);
+  const n = combinationCount(position.store.categoryMasks);
+  const model = options.responseModel === 'repeat' ? 1 : 0;
+  const scores = position.eig(deals, options.suggester, model, options.shownTo, 0, n);
+  return { method, deals: deals.length / (position.store.nSeats + 2), scores };
+}
+
+export interface Ranking {
+  /** Suggestion indices (mixed radix over the categories), best first. */
+  order: number[];
+  /** How many suggestions share the best score exactly (to 1e-12 bits). */
+  tiedForBest: number;
+}
+
+/**
+ * Suggestions best first by expected information. Equal scores (to 1e-12 bits) are ordered by a
+ * hash of the seed and the suggestion: ties are broken by the seed, identically on every run.
+ */
+export function rankSuggestions(scores: Float64Array, seed: number): Ranking {
+  const n = scores.length / SCORE_WIDTH;
+  const score = (q: number) => Math.round(scores[q * SCORE_WIDTH] * 1e12);
+  const tie = Array.from({ length: n }, (_, q) => new Random(seed, q).nextU32());
+  const order = Array.from({ length: n }, (_, q) => q).sort((a, b) => score(b) - score(a) || tie[a] - tie[b]);
+  let tiedForBest = 0;
+  while (tiedForBest < n && score(order[tiedForBest]) === score(order[0])) tiedForBest++;
+  return { order, tiedForBest };
+}
