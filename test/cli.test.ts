@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyze } from '../src/analysis/analyze.js';
 import { suggest } from '../src/analysis/suggest.js';
+import { formatMedianInterval, formatRateInterval } from '../src/tournament/format.js';
+import type { Summary } from '../src/tournament/types.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = 'dist/cli/main.js';
@@ -275,10 +277,29 @@ describe('cluedo simulate', () => {
     expect(suggestion.status, suggestion.stderr).toBe(0);
   });
 
-  it('solo: reports rounds until the solo agent is certain', () => {
+  it('solo: reports rounds until the solo agent is certain, from its own row', () => {
     const r = cluedo('simulate', '--solo', 'deductive', '--field', 'random', '--games', '12', '--threads', '2');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Solo deductive among 5 × random .*rounds until certain mean \d/);
+  });
+
+  it('solo with the same agent in the field: the solo seat and the field are rows apart; the solo line is the solo row', () => {
+    const json = join(dir, 'solo.json');
+    const r = cluedo('simulate', '--solo', 'naive', '--field', 'naive', '--games', '12', '--threads', '2', '--json', json);
+    expect(r.status, r.stderr).toBe(0);
+    // An interval open above is written as "high": null.
+    const { summary } = JSON.parse(readFileSync(json, 'utf8'), (key, value) => (key === 'high' && value === null ? Infinity : value)) as { summary: Summary };
+    expect(summary.agents.map((a) => [a.agent, a.games, a.seatGames])).toEqual([
+      ['naive (solo)', 12, 12],
+      ['naive (field)', 12, 60],
+    ]);
+    const solo = summary.agents[0];
+    // The field never accuses: every win is the solo seat's, and it wins once certain.
+    expect(solo.wins).toBe(12 - summary.unsolvedGames);
+    expect(r.stdout).toMatch(/^naive \(solo\) /m);
+    expect(r.stdout).toMatch(/^naive \(field\) /m);
+    expect(r.stdout).toContain(`certain in ${formatRateInterval(solo.certainRate)} of 12 games`);
+    expect(r.stdout).toContain(`median ${formatMedianInterval(solo.medianTurnsToCertain)}`);
   });
 
   it('bad agents and options: one line, exit 1 or 2', () => {
