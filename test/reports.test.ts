@@ -132,7 +132,7 @@ describe('renderHtmlReport', () => {
       rounds: 1,
       seatResults: labels.map((l, s) => seat(s, l, { won: s === 0, turnsToWin: s === 0 ? 1 : null, turnsToCertain: s === 0 ? 1 : null })),
     });
-    const swatch = (page: string, label: string) => page.match(new RegExp(`title="${label}"><span class="swatch" style="background:([^"]+)"`))?.[1];
+    const swatch = (page: string, label: string) => page.match(new RegExp(`title="${label}"><div class="name"><span class="swatch" style="background:([^"]+)"`))?.[1];
     const first = renderHtmlReport(summarize([game(['deductive', 'naive'])]), 'one');
     const second = renderHtmlReport(summarize([game(['entropy', 'random', 'deductive'])]), 'two');
     expect(swatch(first, 'deductive')).toBe(BASE_COLOURS.deductive);
@@ -143,7 +143,7 @@ describe('renderHtmlReport', () => {
   it('wraps long names in tables with the full name in a tooltip, and abbreviates them in charts', () => {
     const long = 'entropy:samples=2000,refute=minimal,accuse=risky:0.95';
     const page = renderHtmlReport(summarize(GAMES.map((g) => ({ ...g, seatResults: g.seatResults.map((s) => (s.agent === B ? { ...s, agent: long } : s)) }))), 'long');
-    expect(page).toMatch(/table\.data th\.agent \{[^}]*overflow-wrap: anywhere/);
+    expect(page).toMatch(/table\.data th\.agent \{[^}]*overflow-wrap: break-word/);
     expect(page).toContain(`<th scope="row" class="agent" title="${long}">`);
     expect(page).toContain(`<title>${long}</title>${abbreviate(long, 28)}</text>`);
     expect(abbreviate(long, 28).endsWith('risky:0.95')).toBe(true);

@@ -265,7 +265,7 @@ function cumulativeChart(data: CertaintyData[]): string {
   const W = 1000;
   const H = 300;
   const left = 64;
-  const right = 220;
+  const right = 260; // room for the end labels: 22 characters and a share
   const top = 16;
   const bottom = 52;
   const plotW = W - left - right;
@@ -400,9 +400,14 @@ function medianCell(interval: Interval | null): string {
   return estimateCell(formatTurns(interval.estimate), `${formatTurns(interval.low)}${DASH}${formatTurns(interval.high)}`);
 }
 
-/** An agent's name in a table: its swatch, then the name, wrapping anywhere when long (the full name also in a tooltip). */
+/** A label for HTML with break opportunities after its commas and colons (between an agent's options). */
+function breakable(label: string): string {
+  return esc(label).replace(/([,:])/g, '$1<wbr>');
+}
+
+/** An agent's name in a table: its swatch, then the name, wrapping between options when long (the full name also in a tooltip). */
 function agentHeader(label: string, colour: string, scope: 'row' | 'col'): string {
-  return `<th scope="${scope}" class="agent" title="${esc(label)}"><span class="swatch" style="background:${colour}"></span>${esc(label)}</th>`;
+  return `<th scope="${scope}" class="agent" title="${esc(label)}"><div class="name"><span class="swatch" style="background:${colour}"></span><span>${breakable(label)}</span></div></th>`;
 }
 
 function summaryTableHtml(summary: Summary, colours: Map<string, string>): string {
@@ -509,8 +514,11 @@ table.data .est { display: block; font-weight: 600; }
 table.data .ci { display: block; font-size: 12px; color: var(--muted); }
 table.data td.na { color: #9aa3ad; }
 table.h2h td { min-width: 120px; }
-table.data th.agent { white-space: normal; overflow-wrap: anywhere; min-width: 7em; max-width: 16em; }
-table.data thead th.agent { max-width: 11em; text-align: right; }
+table.data th.agent { white-space: normal; overflow-wrap: break-word; min-width: 7em; max-width: 16em; }
+table.data thead th.agent { min-width: 10em; max-width: 12em; }
+table.data th.agent .name { display: flex; align-items: baseline; }
+table.data thead th.agent .name { justify-content: flex-end; text-align: right; }
+table.data th.agent .swatch { flex: none; }
 ul.methods { color: var(--muted); font-size: 14px; padding-left: 20px; margin: 6px 0 0; }
 ul.methods li { margin: 4px 0; }
 ul.methods b { color: var(--text); font-weight: 600; }
