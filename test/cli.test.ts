@@ -59,6 +59,26 @@ function interrupted(afterMs: number, ...args: string[]): Promise<Run & { runnin
   });
 }
 
+/** Starts the CLI, sends SIGINT once its stderr satisfies `ready`, and resolves when it has exited. */
+function interruptedWhen(ready: (stderr: string) => boolean, ...args: string[]): Promise<Run & { runningAtSignal: boolean }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, env: env() });
+    let stdout = '';
+    let stderr = '';
+    let runningAtSignal: boolean | null = null;
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+      if (runningAtSignal === null && ready(stderr)) {
+        runningAtSignal = child.exitCode === null && child.signalCode === null;
+        child.kill('SIGINT');
+      }
+    });
+    child.on('error', reject);
+    child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr, runningAtSignal: runningAtSignal === true }));
+  });
+}
+
 const lines = (text: string) => text.split('\n').filter((l) => l !== '');
 const readJson = (path: string): unknown => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
 const roundTrip = (x: unknown): unknown => JSON.parse(JSON.stringify(x));
@@ -313,14 +333,18 @@ describe('cluedo simulate', () => {
 
   it('Ctrl-C keeps the finished games: prints their summary, writes the JSON, exits 130', async () => {
     const json = join(dir, 'stopped.json');
-    // Deductive games are quick (hundreds a second): many have finished at the signal, while
-    // 100,000 of them take minutes.
-    const r = await interrupted(2500, 'simulate', '--games', '100000', '--agents', 'deductive', '--threads', '2', '--json', json);
+    // The signal goes once --progress has reported finished games, however long that takes.
+    const r = await interruptedWhen(
+      (stderr) => /[1-9]\d*\/100000 \|/.test(stderr),
+      'simulate', '--games', '100000', '--agents', 'deductive', '--threads', '2', '--json', json, '--progress',
+    );
     expect(r.runningAtSignal).toBe(true);
     expect(r.status).toBe(130);
     expect(r.stdout).toMatch(/of 100000 games.*interrupted/);
     const saved = JSON.parse(readFileSync(json, 'utf8'));
     expect(saved.interrupted).toBe(true);
+    const reported = Math.max(...[...r.stderr.matchAll(/(\d+)\/100000 \|/g)].map((m) => Number(m[1])));
+    expect(saved.games.length).toBeGreaterThanOrEqual(reported);
     expect(saved.games.length).toBeGreaterThan(0);
     expect(saved.games.length).toBeLessThan(100000);
   });

@@ -36,6 +36,7 @@ interface SimulateOptions {
   field?: string;
   logs?: string;
   logGames: number;
+  progress?: boolean;
 }
 
 /**
@@ -65,10 +66,11 @@ export function simulateCommand(): Command {
     .option('--report <file.html>', 'write an HTML report with charts')
     .option('--logs <dir>', "write every seat's view of the first games as game logs (replayable by analyze and suggest)")
     .option('--log-games <k>', 'how many games --logs writes', positiveInteger('--log-games', 10_000), 1)
+    .option('--progress', 'show progress even when stderr is not a terminal (a line every 2 s, e.g. for logs)')
     .action(async (opts: SimulateOptions) => {
       const config = configOf(opts);
       const maxTurnsNote = `max ${config.maxTurns} turns`;
-      const bar = progressBar(opts.games);
+      const bar = progressBar(opts.games, opts.progress === true);
       const started = Date.now();
       const outcome = await withCancellation((signal) =>
         runTournament(config, {
@@ -108,10 +110,17 @@ function configOf(opts: SimulateOptions): TournamentConfig {
   };
 }
 
-function progressBar(total: number): cliProgress.SingleBar | null {
-  if (!process.stderr.isTTY) return null;
+/** A progress bar on stderr when it is a terminal, or as a line every 2 s anywhere when `always`. */
+function progressBar(total: number, always: boolean): cliProgress.SingleBar | null {
+  if (!process.stderr.isTTY && !always) return null;
   const bar = new cliProgress.SingleBar(
-    { format: 'games {bar} {value}/{total} | {speed} games/s | {eta_formatted} left', stream: process.stderr, hideCursor: true, clearOnComplete: true },
+    {
+      format: 'games {bar} {value}/{total} | {speed} games/s | {eta_formatted} left',
+      stream: process.stderr,
+      hideCursor: true,
+      clearOnComplete: true,
+      noTTYOutput: always,
+    },
     cliProgress.Presets.shades_classic,
   );
   bar.start(total, 0, { speed: '0.0' });
