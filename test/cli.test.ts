@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { analyze } from '../src/analysis/analyze.js';
 import { toJson } from '../src/io/json.js';
 import { suggest } from '../src/analysis/suggest.js';
+import { formatMedianInterval, formatRateInterval } from '../src/tournament/format.js';
+import type { Summary } from '../src/tournament/types.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = 'dist/cli/main.js';
@@ -37,24 +39,46 @@ function cluedo(...args: string[]): Run {
   return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** Starts the CLI, sends SIGINT after `afterMs`, and resolves when it has exited. */
-function interrupted(afterMs: number, ...args: string[]): Promise<Run & { runningAtSignal: boolean }> {
+const SIGINT_READY = fileURLToPath(new URL('./support/sigint-ready.mjs', import.meta.url));
+
+/**
+ * Starts the CLI, sends SIGINT as soon as it handles Ctrl-C (its SIGINT handler installed, told
+ * on file descriptor 3 by a preloaded test module), and resolves when it has exited.
+ */
+function interrupted(...args: string[]): Promise<Run & { runningAtSignal: boolean }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', SIGINT_READY, MAIN, ...args], { cwd: ROOT, env: env(), stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let runningAtSignal = false;
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    (child.stdio[3] as NodeJS.ReadableStream).once('data', () => {
+      runningAtSignal = child.exitCode === null && child.signalCode === null;
+      child.kill('SIGINT');
+    });
+    child.on('error', reject);
+    child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr, runningAtSignal }));
+  });
+}
+
+/** Starts the CLI, sends SIGINT once its stderr satisfies `ready`, and resolves when it has exited. */
+function interruptedWhen(ready: (stderr: string) => boolean, ...args: string[]): Promise<Run & { runningAtSignal: boolean }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, env: env() });
     let stdout = '';
     let stderr = '';
-    let runningAtSignal = false;
+    let runningAtSignal: boolean | null = null;
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    const timer = setTimeout(() => {
-      runningAtSignal = child.exitCode === null && child.signalCode === null;
-      child.kill('SIGINT');
-    }, afterMs);
-    child.on('close', (status, signal) => {
-      clearTimeout(timer);
-      resolve({ status, signal, stdout, stderr, runningAtSignal });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+      if (runningAtSignal === null && ready(stderr)) {
+        runningAtSignal = child.exitCode === null && child.signalCode === null;
+        child.kill('SIGINT');
+      }
     });
+    child.on('error', reject);
+    child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr, runningAtSignal: runningAtSignal === true }));
   });
 }
 
@@ -222,9 +246,10 @@ describe('cluedo suggest', () => {
 });
 
 describe('Ctrl-C', () => {
-  // The requests below take several seconds; SIGINT arrives after 700 ms.
+  // The requests below take several seconds; SIGINT arrives as soon as the CLI handles it (however
+  // slowly it starts). Cancelling mid-computation is tested on the pool (suggest.test.ts, pool.test.ts).
   it('suggest: exit 130, "cluedo: cancelled", nothing on stdout', async () => {
-    const r = await interrupted(700, 'suggest', 'examples/classic-6p-early.json', '--samples', '5000000', '--threads', '2');
+    const r = await interrupted('suggest', 'examples/classic-6p-early.json', '--samples', '5000000', '--threads', '2');
     expect(r.runningAtSignal, 'the request finished before the signal').toBe(true);
     expect(r.signal, `killed by the signal, stderr: ${r.stderr}`).toBeNull();
     expect(r.status, r.stderr).toBe(130);
@@ -233,7 +258,7 @@ describe('Ctrl-C', () => {
   });
 
   it('analyze --samples 20000000 --threads 2: exit 130, "cluedo: cancelled", nothing on stdout', async () => {
-    const r = await interrupted(700, 'analyze', 'examples/classic-6p-early.json', '--samples', '20000000', '--threads', '2', '--json');
+    const r = await interrupted('analyze', 'examples/classic-6p-early.json', '--samples', '20000000', '--threads', '2', '--json');
     expect(r.runningAtSignal, 'the request finished before the signal').toBe(true);
     expect(r.signal, `killed by the signal, stderr: ${r.stderr}`).toBeNull();
     expect(r.status, r.stderr).toBe(130);
@@ -281,10 +306,29 @@ describe('cluedo simulate', () => {
     expect(suggestion.status, suggestion.stderr).toBe(0);
   });
 
-  it('solo: reports rounds until the solo agent is certain', () => {
+  it('solo: reports rounds until the solo agent is certain, from its own row', () => {
     const r = cluedo('simulate', '--solo', 'deductive', '--field', 'random', '--games', '12', '--threads', '2');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Solo deductive among 5 × random .*rounds until certain mean \d/);
+  });
+
+  it('solo with the same agent in the field: the solo seat and the field are rows apart; the solo line is the solo row', () => {
+    const json = join(dir, 'solo.json');
+    const r = cluedo('simulate', '--solo', 'naive', '--field', 'naive', '--games', '12', '--threads', '2', '--json', json);
+    expect(r.status, r.stderr).toBe(0);
+    // An interval open above is written as "high": null.
+    const { summary } = JSON.parse(readFileSync(json, 'utf8'), (key, value) => (key === 'high' && value === null ? Infinity : value)) as { summary: Summary };
+    expect(summary.agents.map((a) => [a.agent, a.games, a.seatGames])).toEqual([
+      ['naive (solo)', 12, 12],
+      ['naive (field)', 12, 60],
+    ]);
+    const solo = summary.agents[0];
+    // The field never accuses: every win is the solo seat's, and it wins once certain.
+    expect(solo.wins).toBe(12 - summary.unsolvedGames);
+    expect(r.stdout).toMatch(/^naive \(solo\) /m);
+    expect(r.stdout).toMatch(/^naive \(field\) /m);
+    expect(r.stdout).toContain(`certain in ${formatRateInterval(solo.certainRate)} of 12 games`);
+    expect(r.stdout).toContain(`median ${formatMedianInterval(solo.medianTurnsToCertain)}`);
   });
 
   it('bad agents and options: one line, exit 1 or 2', () => {
@@ -298,12 +342,18 @@ describe('cluedo simulate', () => {
 
   it('Ctrl-C keeps the finished games: prints their summary, writes the JSON, exits 130', async () => {
     const json = join(dir, 'stopped.json');
-    const r = await interrupted(2500, 'simulate', '--games', '100000', '--agents', 'entropy:samples=2000', '--threads', '2', '--json', json);
+    // The signal goes once --progress has reported finished games, however long that takes.
+    const r = await interruptedWhen(
+      (stderr) => /[1-9]\d*\/100000 \|/.test(stderr),
+      'simulate', '--games', '100000', '--agents', 'deductive', '--threads', '2', '--json', json, '--progress',
+    );
     expect(r.runningAtSignal).toBe(true);
     expect(r.status).toBe(130);
     expect(r.stdout).toMatch(/of 100000 games.*interrupted/);
     const saved = JSON.parse(readFileSync(json, 'utf8'));
     expect(saved.interrupted).toBe(true);
+    const reported = Math.max(...[...r.stderr.matchAll(/(\d+)\/100000 \|/g)].map((m) => Number(m[1])));
+    expect(saved.games.length).toBeGreaterThanOrEqual(reported);
     expect(saved.games.length).toBeGreaterThan(0);
     expect(saved.games.length).toBeLessThan(100000);
   });

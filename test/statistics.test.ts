@@ -1,21 +1,11 @@
+// The confidence intervals against independent truth: closed forms, tabulated quantiles, values
+// computed by hand (checked with SciPy), brute-force sums, and the coverage of fixed-seed
+// simulations of clustered games.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  formatRateInterval,
-  renderHtmlReport,
-  renderSummary,
-  toCsv,
-} from '../src/tournament/render.js';
-import {
-  meanInterval,
-  medianInterval,
-  medianRanks,
-  studentTCdf,
-  studentTQuantile,
-  summarize,
-  wilson,
-  Z_95,
-} from '../src/tournament/statistics.js';
-import type { GameResult, SeatResult } from '../src/play/results.js';
+import { addGameTurns, cdfSums, emptyTurnSums, type ClusterSums } from '../src/tournament/cluster-sums.js';
+import { clusteredMean, clusteredMedian, clusteredRate, ratioEstimate, wilson, wilsonInterval, Z_95 } from '../src/tournament/statistics.js';
+import { studentTCdf, studentTQuantile } from '../src/tournament/student-t.js';
 
 describe('wilson', () => {
   it('gives [0, 1] with no trials', () => {
@@ -103,269 +93,209 @@ describe('studentTQuantile', () => {
   });
 });
 
-describe('meanInterval', () => {
-  it('is null for no values and a point for one', () => {
-    expect(meanInterval([])).toBeNull();
-    expect(meanInterval([7])).toEqual({ estimate: 7, low: 7, high: 7 });
-    expect(meanInterval([5, 5, 5])).toEqual({ estimate: 5, low: 5, high: 5 });
-  });
-
-  it('uses the t quantile for n − 1 degrees of freedom', () => {
-    // [2, 4]: mean 3, s = √2, s/√n = 1, t(0.975, 1) = 12.7062.
-    const two = meanInterval([2, 4])!;
-    expect(two.estimate).toBe(3);
-    expect(two.low).toBeCloseTo(3 - 12.7062047, 6);
-    expect(two.high).toBeCloseTo(3 + 12.7062047, 6);
-    // [1, 2, 3, 4]: mean 2.5, s = √(5/3) = 1.290994, s/2 = 0.645497, t(0.975, 3) = 3.182446.
-    const four = meanInterval([1, 2, 3, 4])!;
-    expect(four.estimate).toBe(2.5);
-    expect(four.low).toBeCloseTo(0.44574, 5);
-    expect(four.high).toBeCloseTo(4.55426, 5);
-  });
-});
-
-describe('medianInterval', () => {
-  it('uses order statistics 2 and 9 for n = 10 (coverage 0.9785)', () => {
-    expect(medianRanks(10)).toEqual({ j: 2, k: 9, coverage: 1 - 22 / 1024 });
-    expect(medianInterval([10, 1, 9, 2, 8, 3, 7, 4, 6, 5])).toEqual({ estimate: 5.5, low: 2, high: 9 });
-  });
-
-  it('falls back to the full range when no interval reaches 95%', () => {
-    // n = 5: even [x(1), x(5)] covers only 1 − 2/32 = 0.9375.
-    expect(medianRanks(5)).toBeNull();
-    expect(medianInterval([5, 1, 4, 2, 3])).toEqual({ estimate: 3, low: 1, high: 5 });
-    expect(medianInterval([3, 1])).toEqual({ estimate: 2, low: 1, high: 3 });
-    expect(medianInterval([4])).toEqual({ estimate: 4, low: 4, high: 4 });
-    expect(medianInterval([])).toBeNull();
-  });
-
-  it('uses order statistics 40 and 61 for n = 100', () => {
-    const ranks = medianRanks(100)!;
-    expect(ranks.j).toBe(40);
-    expect(ranks.k).toBe(61);
-    expect(ranks.coverage).toBeCloseTo(0.9648, 4);
-    const values = Array.from({ length: 100 }, (_, i) => 100 - i);
-    expect(medianInterval(values)).toEqual({ estimate: 50.5, low: 40, high: 61 });
-  });
-
-  it('picks the largest j with coverage ≥ 95% for small n', () => {
-    expect(medianRanks(6)).toEqual({ j: 1, k: 6, coverage: 1 - 2 / 64 });
-    expect(medianRanks(9)).toEqual({ j: 2, k: 8, coverage: 1 - 20 / 512 });
-  });
-});
-
-// Two agents, "a" and "b:x=1,y"; four games, duplicate seats.
-const B = 'b:x=1,y';
-
-function seat(seat: number, agent: string, fields: Partial<SeatResult> = {}): SeatResult {
-  return {
-    seat,
-    agent,
-    won: false,
-    eliminated: false,
-    wrongAccusations: 0,
-    turnsTaken: 0,
-    turnsToWin: null,
-    turnsToCertain: null,
-    ...fields,
-  };
+/** Ratio sums of per-game pairs (x_g, n_g), summed directly. */
+function sumsOf(pairs: [number, number][]): ClusterSums {
+  const s = { clusters: 0, x: 0, n: 0, xx: 0, xn: 0, nn: 0 };
+  for (const [x, n] of pairs) {
+    s.clusters++;
+    s.x += x;
+    s.n += n;
+    s.xx += x * x;
+    s.xn += x * n;
+    s.nn += n * n;
+  }
+  return s;
 }
 
-const GAMES: GameResult[] = [
-  {
-    game: 0,
-    seats: ['a', B, 'a'],
-    winner: 2,
-    unsolved: false,
-    turns: 14,
-    rounds: 5,
-    seatResults: [
-      seat(0, 'a', { turnsTaken: 5 }),
-      seat(1, B, { eliminated: true, wrongAccusations: 1, turnsTaken: 4, turnsToCertain: 3 }),
-      seat(2, 'a', { won: true, turnsTaken: 5, turnsToWin: 5, turnsToCertain: 4 }),
-    ],
-  },
-  {
-    game: 1,
-    seats: [B, 'a', B],
-    winner: 0,
-    unsolved: false,
-    turns: 16,
-    rounds: 6,
-    seatResults: [
-      seat(0, B, { won: true, turnsTaken: 6, turnsToWin: 6, turnsToCertain: 6 }),
-      seat(1, 'a', { turnsTaken: 5, turnsToCertain: 5 }),
-      seat(2, B, { eliminated: true, wrongAccusations: 1, turnsTaken: 5 }),
-    ],
-  },
-  {
-    game: 2,
-    seats: ['a', 'a'],
-    winner: null,
-    unsolved: true,
-    turns: 20,
-    rounds: 10,
-    seatResults: [
-      seat(0, 'a', { turnsTaken: 10 }),
-      seat(1, 'a', { eliminated: true, wrongAccusations: 1, turnsTaken: 10, turnsToCertain: 8 }),
-    ],
-  },
-  {
-    game: 3,
-    seats: [B, 'a'],
-    winner: 1,
-    unsolved: false,
-    turns: 6,
-    rounds: 3,
-    seatResults: [
-      seat(0, B, { turnsTaken: 3, turnsToCertain: 2 }),
-      seat(1, 'a', { won: true, turnsTaken: 3, turnsToWin: 3, turnsToCertain: 3 }),
-    ],
-  },
-];
+/** Turn sums of games given as lists of values. */
+function turnsOf(games: number[][]) {
+  const turns = emptyTurnSums();
+  for (const values of games) addGameTurns(turns, values);
+  return turns;
+}
 
-describe('summarize', () => {
-  const summary = summarize(GAMES);
+const T3 = 3.1824463052837078; // t(0.975, 3)
+const T2 = 4.302652729749462; // t(0.975, 2)
+const T5 = 2.5705818356363146; // t(0.975, 5)
 
-  it('counts games and orders agents by first appearance', () => {
-    expect(summary.games).toBe(4);
-    expect(summary.unsolvedGames).toBe(1);
-    expect(summary.agents.map((a) => a.agent)).toEqual(['a', B]);
-    expect(summarize(GAMES, [B, 'a']).agents.map((a) => a.agent)).toEqual([B, 'a']);
+describe('ratioEstimate', () => {
+  it('gives the ratio and the sandwich variance Σ(x − r n)² / N² · G/(G − 1), by hand', () => {
+    // (x, n) = (1, 2), (0, 1), (1, 3), (0, 2): r = 2/8; residuals 0.5, −0.25, 0.25, −0.5.
+    const r = ratioEstimate(sumsOf([[1, 2], [0, 1], [1, 3], [0, 2]]));
+    expect(r.estimate).toBe(0.25);
+    expect(r.variance).toBeCloseTo((0.625 / 64) * (4 / 3), 15);
   });
 
-  it('summarises agent a by hand', () => {
-    const a = summary.agents[0];
-    // Seat-games: 2 + 1 + 2 + 1; wins in games 0 and 3.
-    expect(a.seatGames).toBe(6);
-    expect(a.wins).toBe(2);
-    expect(a.winRate).toEqual(wilson(2, 6));
-    expect(a.winRate.estimate).toBeCloseTo(1 / 3, 12);
-    // Turns to win [5, 3]: mean 4, s = √2, s/√2 = 1, t(1) = 12.7062; median 4, n = 2 → [3, 5].
-    expect(a.meanTurnsToWin!.estimate).toBe(4);
-    expect(a.meanTurnsToWin!.low).toBeCloseTo(4 - 12.7062047, 6);
-    expect(a.meanTurnsToWin!.high).toBeCloseTo(4 + 12.7062047, 6);
-    expect(a.medianTurnsToWin).toEqual({ estimate: 4, low: 3, high: 5 });
-    // Turns to certain [4, 5, 8, 3]: mean 5, s² = 14/3, s/2 = 1.080123, t(3) = 3.182446 → ±3.437435.
-    expect(a.meanTurnsToCertain!.estimate).toBe(5);
-    expect(a.meanTurnsToCertain!.low).toBeCloseTo(5 - 3.437435, 5);
-    expect(a.meanTurnsToCertain!.high).toBeCloseTo(5 + 3.437435, 5);
-    expect(a.medianTurnsToCertain).toEqual({ estimate: 4.5, low: 3, high: 8 });
-    expect(a.certainRate).toBeCloseTo(4 / 6, 12);
-    expect(a.wrongAccusations).toBe(1);
-  });
-
-  it('summarises agent b by hand', () => {
-    const b = summary.agents[1];
-    expect(b.seatGames).toBe(4);
-    expect(b.wins).toBe(1);
-    expect(b.winRate.estimate).toBe(0.25);
-    expect(b.meanTurnsToWin).toEqual({ estimate: 6, low: 6, high: 6 });
-    expect(b.medianTurnsToWin).toEqual({ estimate: 6, low: 6, high: 6 });
-    // Turns to certain [3, 6, 2]: mean 11/3, s² = 13/3, s/√3 = 1.201850, t(2) = 4.302653 → ±5.171142.
-    expect(b.meanTurnsToCertain!.estimate).toBeCloseTo(11 / 3, 12);
-    expect(b.meanTurnsToCertain!.low).toBeCloseTo(11 / 3 - 5.171142, 5);
-    expect(b.meanTurnsToCertain!.high).toBeCloseTo(11 / 3 + 5.171142, 5);
-    expect(b.medianTurnsToCertain).toEqual({ estimate: 3, low: 2, high: 6 });
-    expect(b.certainRate).toBe(0.75);
-    expect(b.wrongAccusations).toBe(2);
-  });
-
-  it('computes head-to-head over decided games with both agents seated', () => {
-    // Games 0, 1 and 3 seat both and are won by one of them: a wins 0 and 3, b wins 1.
-    expect(summary.headToHead).toEqual({
-      a: { [B]: { games: 3, share: 2 / 3 } },
-      [B]: { a: { games: 3, share: 1 / 3 } },
-    });
-  });
-
-  it('lists agents from agentOrder that never played', () => {
-    const s = summarize(GAMES, ['c', 'a']);
-    expect(s.agents.map((a) => a.agent)).toEqual(['c', 'a', B]);
-    const c = s.agents[0];
-    expect(c).toEqual({
-      agent: 'c',
-      seatGames: 0,
-      wins: 0,
-      winRate: { estimate: 0, low: 0, high: 1 },
-      meanTurnsToWin: null,
-      medianTurnsToWin: null,
-      meanTurnsToCertain: null,
-      medianTurnsToCertain: null,
-      certainRate: 0,
-      wrongAccusations: 0,
-    });
-    expect(s.headToHead.c.a).toEqual({ games: 0, share: null });
-    expect(s.headToHead.a.c).toEqual({ games: 0, share: null });
-    expect(s.headToHead.a[B]).toEqual({ games: 3, share: 2 / 3 });
-  });
-
-  it('handles no games', () => {
-    expect(summarize([])).toEqual({ games: 0, unsolvedGames: 0, agents: [], headToHead: {} });
-  });
-});
-
-describe('renderSummary', () => {
-  it('shows rates with intervals, head-to-head and the game count', () => {
-    const text = renderSummary(summarize(GAMES));
-    expect(formatRateInterval({ estimate: 0.3124, low: 0.2891, high: 0.3362 })).toBe('31.2% [28.9–33.6]');
-    expect(text).toContain(formatRateInterval(wilson(2, 6)));
-    expect(text).toContain('66.7% (3)');
-    expect(text).toContain('33.3% (3)');
-    expect(text).toContain('Games: 4, unsolved: 1 (25.0%)');
-  });
-});
-
-describe('toCsv', () => {
-  it('writes one row per seat-game with empty cells for null and quoted commas', () => {
-    const lines = toCsv(GAMES).trimEnd().split('\n');
-    expect(lines[0]).toBe(
-      'game,seat,agent,won,eliminated,wrongAccusations,turnsTaken,turnsToWin,turnsToCertain,winner,unsolved,turns,rounds',
+  it('equals the residual sum computed directly, on random games (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(20), fc.integer({ min: 1, max: 10 })), { minLength: 2, maxLength: 40 }), (pairs) => {
+        const s = sumsOf(pairs);
+        const r = s.x / s.n;
+        const direct = (pairs.reduce((sum, [x, n]) => sum + (x - r * n) ** 2, 0) / s.n ** 2) * (pairs.length / (pairs.length - 1));
+        const got = ratioEstimate(s);
+        expect(got.estimate).toBe(r);
+        expect(Math.abs(got.variance! - direct)).toBeLessThanOrEqual(1e-12 * Math.max(1, direct));
+      }),
+      { seed: 11, numRuns: 300 },
     );
-    expect(lines).toHaveLength(1 + 10);
-    expect(lines[1]).toBe('0,0,a,false,false,0,5,,,2,false,14,5');
-    expect(lines[2]).toBe('0,1,"b:x=1,y",false,true,1,4,,3,2,false,14,5');
-    expect(lines[7]).toBe('2,0,a,false,false,0,10,,,,true,20,10');
   });
 
-  it('doubles quotes inside quoted fields and leaves : and = alone', () => {
-    const game: GameResult = {
-      game: 0,
-      seats: ['q"x', 'entropy:samples=5000'],
-      winner: null,
-      unsolved: true,
-      turns: 1,
-      rounds: 1,
-      seatResults: [seat(0, 'q"x'), seat(1, 'entropy:samples=5000')],
-    };
-    const lines = toCsv([game]).trimEnd().split('\n');
-    expect(lines[1].startsWith('0,0,"q""x",')).toBe(true);
-    expect(lines[2].startsWith('0,1,entropy:samples=5000,')).toBe(true);
+  it('is exactly zero when every game has the same ratio, and null with one game', () => {
+    expect(ratioEstimate(sumsOf([[1, 10], [1, 10], [1, 10]])).variance).toBe(0);
+    expect(ratioEstimate(sumsOf([[3, 7], [6, 14]])).variance).toBe(0);
+    expect(ratioEstimate(sumsOf([[1, 3]])).variance).toBeNull();
   });
 });
 
-describe('renderHtmlReport', () => {
-  const evil = 'a<b&"c"';
-  const games: GameResult[] = GAMES.map((g) => ({
-    ...g,
-    seats: g.seats.map((s) => (s === 'a' ? evil : s)),
-    seatResults: g.seatResults.map((s) => (s.agent === 'a' ? { ...s, agent: evil } : s)),
-  }));
-  const html = renderHtmlReport(summarize(games), games, 'Run <1>', { Seed: '42 & <more>', Players: '3' });
-
-  it('is one self-contained page with inline SVG', () => {
-    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
-    expect(html).toContain('<svg');
-    expect(html).not.toContain('<script');
-    expect(html).not.toContain('http');
-    expect(html).not.toMatch(/<link|@import|url\((?!#)/);
+describe('clusteredRate', () => {
+  it('is exactly [p, p] for a table of identical agents (one winner among ten seats every game)', () => {
+    expect(clusteredRate(sumsOf(Array.from({ length: 10 }, () => [1, 10] as [number, number])))).toEqual({ estimate: 0.1, low: 0.1, high: 0.1 });
   });
 
-  it('escapes every inserted text', () => {
-    expect(html).not.toContain(evil);
-    expect(html).toContain('a&lt;b&amp;&quot;c&quot;');
-    expect(html).toContain('Run &lt;1&gt;');
-    expect(html).toContain('42 &amp; &lt;more&gt;');
-    expect(html).not.toContain('<more>');
+  it("is Wilson's interval at n_eff = p(1 − p)/variance with t for G − 1 degrees of freedom, by hand", () => {
+    // The games of the ratioEstimate example: p = 0.25, variance 0.0130208, n_eff = 14.4, t(3).
+    const interval = clusteredRate(sumsOf([[1, 2], [0, 1], [1, 3], [0, 2]]));
+    expect(interval.estimate).toBe(0.25);
+    expect(interval.low).toBeCloseTo(0.0564498, 6);
+    expect(interval.high).toBeCloseTo(0.6500077, 6);
+    for (const bound of [interval.low, interval.high]) expect((0.25 - bound) ** 2).toBeCloseTo((T3 * T3 * bound * (1 - bound)) / 14.4, 12);
+  });
+
+  it('with one seat per game is Wilson at n − 1 with t(n − 1): the independent case', () => {
+    // x_g ∈ {0, 1}, n_g = 1: variance = p(1 − p)/(G − 1).
+    const pairs: [number, number][] = Array.from({ length: 50 }, (_, g) => [g % 5 === 0 ? 1 : 0, 1]);
+    const interval = clusteredRate(sumsOf(pairs));
+    const expected = wilsonInterval(0.2, 49, studentTQuantile(0.975, 49));
+    expect(interval.low).toBeCloseTo(expected.low, 12);
+    expect(interval.high).toBeCloseTo(expected.high, 12);
+  });
+
+  it('at 0 or 1 counts the games as the trials; one game with 0 < p < 1 is the whole range; no seats, [0, 1]', () => {
+    const none = clusteredRate(sumsOf(Array.from({ length: 30 }, () => [0, 2] as [number, number])));
+    expect(none).toEqual(wilson(0, 30));
+    expect(none.high).toBeCloseTo((Z_95 * Z_95) / (30 + Z_95 * Z_95), 12);
+    expect(clusteredRate(sumsOf(Array.from({ length: 30 }, () => [2, 2] as [number, number])))).toEqual(wilson(30, 30));
+    expect(clusteredRate(sumsOf([[1, 3]]))).toEqual({ estimate: 1 / 3, low: 0, high: 1 });
+    expect(clusteredRate(sumsOf([]))).toEqual({ estimate: 0, low: 0, high: 1 });
+  });
+
+  it('stays within [0, 1]', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 30 }), fc.infiniteStream(fc.nat()), (sizes, picks) => {
+        const it = picks[Symbol.iterator]();
+        const pairs = sizes.map((n) => [it.next().value % 2 === 0 ? 0 : 1, n] as [number, number]);
+        const r = clusteredRate(sumsOf(pairs));
+        expect(r.low).toBeGreaterThanOrEqual(0);
+        expect(r.high).toBeLessThanOrEqual(1);
+        expect(r.low).toBeLessThanOrEqual(r.estimate);
+        expect(r.high).toBeGreaterThanOrEqual(r.estimate);
+      }),
+      { seed: 5, numRuns: 300 },
+    );
+  });
+});
+
+describe('clusteredMean', () => {
+  it('with one value per game is the classic t interval', () => {
+    // [11, 12, 13, 14]: mean 12.5, s/√n = 0.645497, t(3) → ±2.054260.
+    const m = clusteredMean(turnsOf([[11], [12], [13], [14]]).sums)!;
+    expect(m.estimate).toBe(12.5);
+    expect(m.low).toBeCloseTo(10.44574, 5);
+    expect(m.high).toBeCloseTo(14.55426, 5);
+  });
+
+  it('is the ratio of sums with its sandwich variance, by hand', () => {
+    // Games [4, 6], [5], [3, 4, 9]: sums 10, 5, 16 over 2, 1, 3 values; mean 31/6;
+    // residuals −1/3, −1/6, 1/2 → variance 0.388889/36 · 3/2; t(2).
+    const m = clusteredMean(turnsOf([[4, 6], [5], [3, 4, 9]]).sums)!;
+    expect(m.estimate).toBeCloseTo(31 / 6, 14);
+    expect(m.low).toBeCloseTo(4.6189658, 6);
+    expect(m.high).toBeCloseTo(5.7143676, 6);
+    expect(m.high - m.estimate).toBeCloseTo(T2 * Math.sqrt((0.3888888888888889 / 36) * 1.5), 12);
+  });
+
+  it('is clipped to the support: turns are at least 1 (the 3-game example that went negative)', () => {
+    // [2, 4]: mean 3 ± 12.706 would reach −9.7.
+    const two = clusteredMean(turnsOf([[2], [4]]).sums)!;
+    expect(two.estimate).toBe(3);
+    expect(two.low).toBe(1);
+    expect(two.high).toBeCloseTo(3 + 12.7062047362, 8);
+    const three = clusteredMean(turnsOf([[1], [3], [5]]).sums)!;
+    expect(three.low).toBe(1);
+    expect(three.high).toBeCloseTo(3 + T2 * (2 / Math.sqrt(3)), 12);
+  });
+
+  it('one game: the whole support; no value: null; equal values everywhere: a point', () => {
+    expect(clusteredMean(turnsOf([[4, 6]]).sums)).toEqual({ estimate: 5, low: 1, high: Infinity });
+    expect(clusteredMean(turnsOf([]).sums)).toBeNull();
+    expect(clusteredMean(turnsOf([[5, 5], [5], [5, 5, 5]]).sums)).toEqual({ estimate: 5, low: 5, high: 5 });
+  });
+});
+
+describe('clusteredMedian (Woodruff)', () => {
+  it('with one value per game: n = 10 gives [x(2), x(9)], by hand', () => {
+    // F̂(5) = 0.5; variance 0.25·10/100 · 10/9; t(9) = 2.262157 → ±0.377026 → Q(0.123) = 2, Q(0.877) = 9.
+    expect(clusteredMedian(turnsOf([[10], [1], [9], [2], [8], [3], [7], [4], [6], [5]]))).toEqual({ estimate: 5.5, low: 2, high: 9 });
+  });
+
+  it('with several values per game, by hand', () => {
+    // Games [4, 6], [5], [3, 4, 9], twice: values 3 3 4 4 4 4 5 5 6 6 9 9, median 4.5; F̂(4) = 6/12;
+    // c_g(4) − F̂·m_g = 0, −0.5, 0.5 (twice) → variance 1/144 · 6/5, s = 0.0912871; t(5) → ±0.234661:
+    // Q(0.2653) = 4 (F̂(3) = 2/12), Q(0.7347) = 6 (F̂(5) = 8/12, F̂(6) = 10/12).
+    const games = [[4, 6], [5], [3, 4, 9], [4, 6], [5], [3, 4, 9]];
+    expect(clusteredMedian(turnsOf(games))).toEqual({ estimate: 4.5, low: 4, high: 6 });
+    expect(0.5 + T5 * Math.sqrt((1 / 144) * 1.2)).toBeCloseTo(0.7346609, 6);
+  });
+
+  it('is open above when the upper quantile passes the data, and clipped below at 1; one game: the whole support', () => {
+    // [4, 6], [5], [3, 4, 9]: s = 0.144338, t(2) → ±0.621: below 0 and above 1.
+    expect(clusteredMedian(turnsOf([[4, 6], [5], [3, 4, 9]]))).toEqual({ estimate: 4.5, low: 1, high: Infinity });
+    expect(clusteredMedian(turnsOf([[7, 8, 9]]))).toEqual({ estimate: 8, low: 1, high: Infinity });
+    expect(clusteredMedian(turnsOf([]))).toBeNull();
+  });
+
+  it('keeps the estimate inside when the variance is zero and the median falls between two values', () => {
+    // Every game [4, 5]: F̂(4) = 1/2 in every game, so s = 0.
+    expect(clusteredMedian(turnsOf([[4, 5], [5, 4], [4, 5]]))).toEqual({ estimate: 4.5, low: 4, high: 4.5 });
+    expect(clusteredMedian(turnsOf([[4, 4], [4], [4, 4, 4]]))).toEqual({ estimate: 4, low: 4, high: 4 });
+  });
+
+  it('reads the distribution function from per-value sums equal to brute force (property)', () => {
+    const games = fc.array(fc.array(fc.integer({ min: 1, max: 12 }), { maxLength: 6 }), { maxLength: 25 });
+    fc.assert(
+      fc.property(games, (list) => {
+        const turns = turnsOf(list);
+        const withValues = list.filter((g) => g.length > 0);
+        for (const { turn, sums } of cdfSums(turns)) {
+          const c = withValues.map((g) => g.filter((v) => v <= turn).length);
+          const m = withValues.map((g) => g.length);
+          expect(sums).toEqual({
+            clusters: withValues.length,
+            x: c.reduce((a, b) => a + b, 0),
+            n: m.reduce((a, b) => a + b, 0),
+            xx: c.reduce((a, b) => a + b * b, 0),
+            xn: c.reduce((a, b, i) => a + b * m[i], 0),
+            nn: m.reduce((a, b) => a + b * b, 0),
+          });
+        }
+        // The median is the pooled sample median.
+        const pooled = withValues.flat().sort((a, b) => a - b);
+        const median = clusteredMedian(turns);
+        if (pooled.length === 0) expect(median).toBeNull();
+        else {
+          const k = pooled.length;
+          expect(median!.estimate).toBe((pooled[Math.ceil(k / 2) - 1] + pooled[Math.floor(k / 2)]) / 2);
+          expect(median!.low).toBeLessThanOrEqual(median!.estimate);
+          expect(median!.high).toBeGreaterThanOrEqual(median!.estimate);
+          expect(median!.low).toBeGreaterThanOrEqual(1);
+        }
+      }),
+      { seed: 3, numRuns: 300 },
+    );
+  });
+
+  it('rejects turn counts that are not positive integers', () => {
+    expect(() => turnsOf([[0]])).toThrow(RangeError);
+    expect(() => turnsOf([[2.5]])).toThrow(RangeError);
   });
 });

@@ -9,8 +9,11 @@ import { InputError } from '../model/errors.js';
 import { parseAgentSpec, AGENT_NAMES } from '../play/agents/registry.js';
 import { playTournamentGame, type TournamentConfig } from '../tournament/play.js';
 import { runTournament } from '../tournament/run.js';
-import { summarize } from '../tournament/statistics.js';
-import { renderHtmlReport, renderSummary, toCsv } from '../tournament/render.js';
+import { accumulate, emptyAccumulator, finalize, rowLabel, type SummaryAccumulator } from '../tournament/summary.js';
+import { renderSummary } from '../tournament/text-report.js';
+import { renderHtmlReport } from '../tournament/html-report.js';
+import { toCsv } from '../tournament/csv.js';
+import { formatMeanInterval, formatMedianInterval, formatRateInterval } from '../tournament/format.js';
 import type { GameResult } from '../play/results.js';
 import type { Summary } from '../tournament/types.js';
 import { withCancellation } from './cancel.js';
@@ -33,6 +36,7 @@ interface SimulateOptions {
   field?: string;
   logs?: string;
   logGames: number;
+  progress?: boolean;
 }
 
 /**
@@ -62,10 +66,11 @@ export function simulateCommand(): Command {
     .option('--report <file.html>', 'write an HTML report with charts')
     .option('--logs <dir>', "write every seat's view of the first games as game logs (replayable by analyze and suggest)")
     .option('--log-games <k>', 'how many games --logs writes', positiveInteger('--log-games', 10_000), 1)
+    .option('--progress', 'show progress even when stderr is not a terminal (a line every 2 s, e.g. for logs)')
     .action(async (opts: SimulateOptions) => {
       const config = configOf(opts);
       const maxTurnsNote = `max ${config.maxTurns} turns`;
-      const bar = progressBar(opts.games);
+      const bar = progressBar(opts.games, opts.progress === true);
       const started = Date.now();
       const outcome = await withCancellation((signal) =>
         runTournament(config, {
@@ -77,12 +82,13 @@ export function simulateCommand(): Command {
         }),
       );
       bar?.stop();
-      const order = config.solo ? [config.solo.agent, config.solo.field] : config.agents;
-      const summary = summarize(outcome.results, [...new Set(order)]);
+      const order = config.solo ? [rowLabel(config.solo.agent, 'solo'), rowLabel(config.solo.field, 'field')] : config.agents;
+      const accumulator = outcome.results.reduce(accumulate, emptyAccumulator());
+      const summary = finalize(accumulator, order);
       const seconds = (Date.now() - started) / 1000;
       const head = `${outcome.results.length} of ${opts.games} games, ${config.players} players, seed ${opts.seed}, ${maxTurnsNote}, ${seconds.toFixed(1)} s${outcome.interrupted ? ' (interrupted: results of the finished games)' : ''}`;
       process.stdout.write(`${head}\n\n${renderSummary(summary)}\n${config.solo ? `\n${soloLine(summary, config)}\n` : ''}`);
-      writeOutputs(opts, config, summary, outcome.results, head, outcome.interrupted);
+      writeOutputs(opts, config, summary, accumulator, outcome.results, head, outcome.interrupted);
       if (opts.logs) writeLogs(opts.logs, config, opts.seed, Math.min(opts.logGames, opts.games));
       if (outcome.interrupted) process.exitCode = 130;
     });
@@ -104,27 +110,44 @@ function configOf(opts: SimulateOptions): TournamentConfig {
   };
 }
 
-function progressBar(total: number): cliProgress.SingleBar | null {
-  if (!process.stderr.isTTY) return null;
+/** A progress bar on stderr when it is a terminal, or as a line every 2 s anywhere when `always`. */
+function progressBar(total: number, always: boolean): cliProgress.SingleBar | null {
+  if (!process.stderr.isTTY && !always) return null;
   const bar = new cliProgress.SingleBar(
-    { format: 'games {bar} {value}/{total} | {speed} games/s | {eta_formatted} left', stream: process.stderr, hideCursor: true, clearOnComplete: true },
+    {
+      format: 'games {bar} {value}/{total} | {speed} games/s | {eta_formatted} left',
+      stream: process.stderr,
+      hideCursor: true,
+      clearOnComplete: true,
+      noTTYOutput: always,
+    },
     cliProgress.Presets.shades_classic,
   );
   bar.start(total, 0, { speed: '0.0' });
   return bar;
 }
 
+/** The solo measurement in one line, from the solo seat's own row (the field is summarised apart). */
 function soloLine(summary: Summary, config: TournamentConfig): string {
-  const solo = summary.agents.find((a) => a.agent === config.solo!.agent);
-  if (!solo) return 'Solo: no game finished';
-  const fmt = (i: { estimate: number; low: number; high: number } | null) => (i ? `${i.estimate.toFixed(2)} [${i.low.toFixed(2)}–${i.high.toFixed(2)}]` : 'n/a');
+  const { agent, field } = config.solo!;
+  const solo = summary.agents.find((a) => a.agent === rowLabel(agent, 'solo'));
+  if (!solo || solo.seatGames === 0) return 'Solo: no game finished';
   return (
-    `Solo ${config.solo!.agent} among ${config.players - 1} × ${config.solo!.field} (who never accuse): rounds until certain ` +
-    `mean ${fmt(solo.meanTurnsToCertain)}, median ${fmt(solo.medianTurnsToCertain)}; certain in ${(solo.certainRate * 100).toFixed(1)}% of games`
+    `Solo ${agent} among ${config.players - 1} × ${field} (who never accuse): rounds until certain ` +
+    `mean ${formatMeanInterval(solo.meanTurnsToCertain, 2)}, median ${formatMedianInterval(solo.medianTurnsToCertain)}; ` +
+    `certain in ${formatRateInterval(solo.certainRate)} of ${solo.games.toLocaleString('en-US')} games`
   );
 }
 
-function writeOutputs(opts: SimulateOptions, config: TournamentConfig, summary: Summary, results: GameResult[], head: string, interrupted: boolean): void {
+function writeOutputs(
+  opts: SimulateOptions,
+  config: TournamentConfig,
+  summary: Summary,
+  accumulator: SummaryAccumulator,
+  results: GameResult[],
+  head: string,
+  interrupted: boolean,
+): void {
   const write = (file: string, text: string) => {
     try {
       writeFileSync(file, text);
@@ -132,12 +155,12 @@ function writeOutputs(opts: SimulateOptions, config: TournamentConfig, summary: 
       throw new InputError(`cannot write "${file}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
   };
-  if (opts.json) write(opts.json, `${JSON.stringify({ config, seed: opts.seed, gamesRequested: opts.games, interrupted, summary, games: results }, null, 2)}\n`);
+  if (opts.json) write(opts.json, `${JSON.stringify({ config, seed: opts.seed, gamesRequested: opts.games, interrupted, summary, accumulator, games: results }, null, 2)}\n`);
   if (opts.csv) write(opts.csv, toCsv(results));
   if (opts.report) {
     write(
       opts.report,
-      renderHtmlReport(summary, results, 'Clue agents compared', {
+      renderHtmlReport(summary, 'Clue agents compared', {
         players: String(config.players),
         agents: config.solo ? `${config.solo.agent} solo among ${config.solo.field}` : config.agents.join(', '),
         games: `${results.length} of ${opts.games}${interrupted ? ' (interrupted)' : ''}`,

@@ -1,9 +1,14 @@
 // What a played game reports: the contract between the game loop, tournaments and their reports.
 
+/** In a solo measurement: the one seat measured, or one of the field around it. */
+export type SeatRole = 'solo' | 'field';
+
 export interface SeatResult {
   seat: number;
   /** Label of the agent in this seat, as given on the command line (e.g. "entropy:samples=5000"). */
   agent: string;
+  /** Set in solo measurements only: the solo seat and the field are summarised apart, even when they are the same agent. */
+  role?: SeatRole;
   won: boolean;
   /** Out after a wrong accusation. */
   eliminated: boolean;

@@ -39,7 +39,9 @@ export function playTournamentGame(config: TournamentConfig, seed: number, game:
   const agents = specs.map((spec, s) =>
     createAgent(spec, new Random(seed, game, 1 + s), core, config.solo && !isSoloSeat(config, game, s) ? { accuse: 'never' } : {}),
   );
-  return playGame({ deck, players: playerNames(config.players), maxTurns: config.maxTurns, faceUpCount: config.faceUpCount }, agents, new Random(seed, game), game);
+  const played = playGame({ deck, players: playerNames(config.players), maxTurns: config.maxTurns, faceUpCount: config.faceUpCount }, agents, new Random(seed, game), game);
+  if (config.solo) for (const seat of played.result.seatResults) seat.role = isSoloSeat(config, game, seat.seat) ? 'solo' : 'field';
+  return played;
 }
 
 function isSoloSeat(config: TournamentConfig, game: number, seat: number): boolean {

@@ -1,36 +1,51 @@
 // What a tournament summarises: the contract between the statistics and the reports.
 
+/** An estimate with its 95% confidence interval. `high` is Infinity (null in JSON) when the interval is open above. */
 export interface Interval {
   estimate: number;
   low: number;
   high: number;
 }
 
+/** One row of the summary: an agent, or in a solo run an agent in one role ("naive (solo)"). */
 export interface AgentSummary {
+  /** The agent's label; in solo runs followed by its role: "naive (solo)", "random (field)". */
   agent: string;
+  /** Games in which it had a seat: the independent units of every interval. */
+  games: number;
   /** Seat-games played by this agent. */
   seatGames: number;
   wins: number;
-  /** Wins per seat-game, with a 95% Wilson interval. */
+  /** Wins per seat-game (a ratio over games), with its cluster-robust 95% interval. */
   winRate: Interval;
-  /** Over its winning seat-games: mean (95% t interval) and median (95% order-statistic interval). */
+  /** Its own turns when it won: mean (t interval over games) and median (Woodruff's interval). */
   meanTurnsToWin: Interval | null;
   medianTurnsToWin: Interval | null;
-  /** Over seat-games where it became certain. */
+  /** Its own turns when it first became certain, over the seat-games where it did. */
   meanTurnsToCertain: Interval | null;
   medianTurnsToCertain: Interval | null;
-  /** Share of its seat-games in which it became certain. */
-  certainRate: number;
+  /** Share of its seat-games in which it became certain, with its interval (as winRate). */
+  certainRate: Interval;
   wrongAccusations: number;
+  /** The win rate if every seat at its tables were equally likely to win: 1/players averaged over its seat-games (null with none). */
+  equalShare: number | null;
+  /** How many of its seat-games first became certain at each of its own turns (turns with none left out), ascending. */
+  turnsToCertain: { turn: number; seatGames: number }[];
+}
+
+export interface HeadToHead {
+  /** Games with both agents seated and won by a seat of one of them. */
+  games: number;
+  /** Of those, the games won by the row agent. */
+  won: number;
+  /** won / games with a 95% Wilson interval (games are independent); null when games is 0. */
+  share: Interval | null;
 }
 
 export interface Summary {
   games: number;
   unsolvedGames: number;
   agents: AgentSummary[];
-  /**
-   * headToHead[a][b]: among games with both agent a and agent b seated and won by one of them,
-   * the share won by a (null when there is no such game).
-   */
-  headToHead: Record<string, Record<string, { games: number; share: number | null }>>;
+  /** headToHead[a][b]: a against b, for every pair of distinct rows. */
+  headToHead: Record<string, Record<string, HeadToHead>>;
 }

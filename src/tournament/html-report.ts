@@ -1,206 +1,19 @@
-// Reports of a tournament: a fixed-width table for the terminal, a CSV of seat-games, and a
-// self-contained HTML page whose centrepiece is an inline-SVG chart of turns to certainty.
-import { agentsOf } from './statistics.js';
-import type { GameResult } from '../play/results.js';
+// The HTML report of a tournament: one self-contained page (inline CSS and SVG; no scripts, fonts
+// or network) whose centrepiece is a chart of turns to certainty per agent. Everything is drawn
+// from the Summary alone, so a summary merged from shards renders as well as a single run's.
+import { agentColours } from './colours.js';
+import {
+  abbreviate,
+  DASH,
+  formatCount,
+  formatRateBounds,
+  formatRateInterval,
+  formatShare,
+  formatTurns,
+  formatTurnsDecimal,
+  NONE,
+} from './format.js';
 import type { AgentSummary, Interval, Summary } from './types.js';
-
-// ---------------------------------------------------------------------------------------------
-// Number formatting.
-
-const DASH = '–';
-const NONE = '—';
-
-/** 0.3124 → "31.2%". */
-export function formatShare(p: number, digits = 1): string {
-  return `${(100 * p).toFixed(digits)}%`;
-}
-
-/** A rate with its interval: "31.2% [28.9–33.6]". */
-export function formatRateInterval(interval: Interval): string {
-  return `${formatShare(interval.estimate)} [${(100 * interval.low).toFixed(1)}${DASH}${(100 * interval.high).toFixed(1)}]`;
-}
-
-/** Turns: whole numbers as such, others with one decimal. */
-function formatTurns(x: number): string {
-  return Number.isInteger(x) ? String(x) : x.toFixed(1);
-}
-
-/** A mean with its interval, one decimal: "14.3 [13.9–14.7]"; "—" for null. */
-export function formatMeanInterval(interval: Interval | null): string {
-  if (interval === null) return NONE;
-  return `${interval.estimate.toFixed(1)} [${interval.low.toFixed(1)}${DASH}${interval.high.toFixed(1)}]`;
-}
-
-/** A median with its interval: "14 [13–15]"; "—" for null. */
-export function formatMedianInterval(interval: Interval | null): string {
-  if (interval === null) return NONE;
-  return `${formatTurns(interval.estimate)} [${formatTurns(interval.low)}${DASH}${formatTurns(interval.high)}]`;
-}
-
-function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
-}
-
-// ---------------------------------------------------------------------------------------------
-// Terminal table.
-
-interface Column {
-  header: string;
-  group?: string;
-  align: 'left' | 'right';
-  cells: string[];
-}
-
-function pad(text: string, width: number, align: 'left' | 'right'): string {
-  return align === 'left' ? text.padEnd(width) : text.padStart(width);
-}
-
-/** Lays out columns with two spaces between them; a group header spans its adjacent columns. */
-function layoutTable(columns: Column[]): string[] {
-  const GAP = '  ';
-  const widths = columns.map((c) => Math.max(c.header.length, ...c.cells.map((s) => s.length)));
-  // Widen grouped columns so that the group title fits over them.
-  for (let i = 0; i < columns.length; ) {
-    const group = columns[i].group;
-    let j = i + 1;
-    while (group !== undefined && j < columns.length && columns[j].group === group) j++;
-    if (group !== undefined) {
-      const span = widths.slice(i, j).reduce((a, b) => a + b, 0) + GAP.length * (j - i - 1);
-      const needed = group.length + 4;
-      if (span < needed) widths[j - 1] += needed - span;
-    }
-    i = j;
-  }
-  const lines: string[] = [];
-  if (columns.some((c) => c.group !== undefined)) {
-    let line = '';
-    for (let i = 0; i < columns.length; ) {
-      const group = columns[i].group;
-      let j = i + 1;
-      while (group !== undefined && j < columns.length && columns[j].group === group) j++;
-      const span = widths.slice(i, j).reduce((a, b) => a + b, 0) + GAP.length * (j - i - 1);
-      const text = group === undefined ? '' : `── ${group} `.padEnd(span, '─');
-      line += (i === 0 ? '' : GAP) + text.padEnd(span);
-      i = j;
-    }
-    lines.push(line.trimEnd());
-  }
-  lines.push(columns.map((c, i) => pad(c.header, widths[i], c.align)).join(GAP).trimEnd());
-  lines.push(widths.map((w) => '─'.repeat(w)).join(GAP));
-  const rows = columns[0]?.cells.length ?? 0;
-  for (let r = 0; r < rows; r++) {
-    lines.push(columns.map((c, i) => pad(c.cells[r], widths[i], c.align)).join(GAP).trimEnd());
-  }
-  return lines;
-}
-
-/** Column keys for the head-to-head table: the labels when short, else "#1", "#2", …. */
-function headToHeadKeys(agents: string[]): { keys: string[]; numbered: boolean } {
-  const numbered = agents.some((a) => a.length > 16);
-  return { keys: numbered ? agents.map((_, i) => `#${i + 1}`) : agents, numbered };
-}
-
-function headToHeadCell(entry: { games: number; share: number | null } | undefined): string {
-  if (entry === undefined || entry.share === null) return NONE;
-  return `${formatShare(entry.share)} (${formatCount(entry.games)})`;
-}
-
-/** A readable fixed-width summary for the terminal: agents, head-to-head, games. */
-export function renderSummary(summary: Summary): string {
-  const agents = summary.agents;
-  const lines: string[] = [];
-  lines.push(
-    ...layoutTable([
-      { header: 'Agent', align: 'left', cells: agents.map((a) => a.agent) },
-      { header: 'Seat-games', align: 'right', cells: agents.map((a) => formatCount(a.seatGames)) },
-      { header: 'Win rate [95% CI]', align: 'right', cells: agents.map((a) => formatRateInterval(a.winRate)) },
-      { group: 'Turns to win', header: 'mean [95% CI]', align: 'right', cells: agents.map((a) => formatMeanInterval(a.meanTurnsToWin)) },
-      { group: 'Turns to win', header: 'median [95% CI]', align: 'right', cells: agents.map((a) => formatMedianInterval(a.medianTurnsToWin)) },
-      { group: 'Turns to certain', header: 'mean [95% CI]', align: 'right', cells: agents.map((a) => formatMeanInterval(a.meanTurnsToCertain)) },
-      { group: 'Turns to certain', header: 'median [95% CI]', align: 'right', cells: agents.map((a) => formatMedianInterval(a.medianTurnsToCertain)) },
-      { header: 'Certain', align: 'right', cells: agents.map((a) => formatShare(a.certainRate)) },
-      { header: 'Wrong acc.', align: 'right', cells: agents.map((a) => formatCount(a.wrongAccusations)) },
-    ]),
-  );
-
-  const labels = agents.map((a) => a.agent);
-  if (labels.length >= 2) {
-    lines.push('');
-    lines.push('Head-to-head: share of the games won by the row agent among those won by either (decided games)');
-    const { keys, numbered } = headToHeadKeys(labels);
-    const rowLabels = labels.map((a, i) => (numbered ? `${keys[i]} ${a}` : a));
-    lines.push(
-      ...layoutTable([
-        { header: 'beats →', align: 'left', cells: rowLabels },
-        ...labels.map<Column>((b, j) => ({
-          header: keys[j],
-          align: 'right',
-          cells: labels.map((a) => (a === b ? '·' : headToHeadCell(summary.headToHead[a]?.[b]))),
-        })),
-      ]),
-    );
-  }
-
-  lines.push('');
-  const unsolvedShare = summary.games === 0 ? '' : ` (${formatShare(summary.unsolvedGames / summary.games)})`;
-  lines.push(`Games: ${formatCount(summary.games)}, unsolved: ${formatCount(summary.unsolvedGames)}${unsolvedShare}`);
-  return lines.join('\n');
-}
-
-// ---------------------------------------------------------------------------------------------
-// CSV.
-
-const CSV_COLUMNS = [
-  'game',
-  'seat',
-  'agent',
-  'won',
-  'eliminated',
-  'wrongAccusations',
-  'turnsTaken',
-  'turnsToWin',
-  'turnsToCertain',
-  'winner',
-  'unsolved',
-  'turns',
-  'rounds',
-] as const;
-
-/** One CSV field: null as an empty cell; quoted (quotes doubled) when it holds , " CR or LF. */
-export function csvField(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** A header and one row per seat-game, newline-terminated. */
-export function toCsv(results: GameResult[]): string {
-  const lines: string[] = [CSV_COLUMNS.join(',')];
-  for (const game of results) {
-    for (const seat of game.seatResults) {
-      const row: (string | number | boolean | null)[] = [
-        game.game,
-        seat.seat,
-        seat.agent,
-        seat.won,
-        seat.eliminated,
-        seat.wrongAccusations,
-        seat.turnsTaken,
-        seat.turnsToWin,
-        seat.turnsToCertain,
-        game.winner,
-        game.unsolved,
-        game.turns,
-        game.rounds,
-      ];
-      lines.push(row.map(csvField).join(','));
-    }
-  }
-  return lines.join('\n') + '\n';
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTML report.
 
 /** Escapes text for HTML content and quoted attribute values. */
 export function escapeHtml(text: string): string {
@@ -213,13 +26,6 @@ export function escapeHtml(text: string): string {
 }
 
 const esc = escapeHtml;
-
-/** Okabe–Ito colours, in an order that keeps good contrast on white. */
-const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#5b5b5b', '#B8A000'];
-
-function colourOf(index: number): string {
-  return PALETTE[index % PALETTE.length];
-}
 
 /** A round number: 1, 2 or 5 times a power of ten, at least `raw`. */
 function niceStep(raw: number): number {
@@ -242,35 +48,36 @@ function fmtPx(x: number): string {
   return Number(x.toFixed(1)).toString();
 }
 
-/** Shortens a label for a chart, keeping the full text in a tooltip. */
-function shortLabel(label: string, max: number): string {
-  return label.length <= max ? label : label.slice(0, max - 1) + '…';
-}
-
 interface CertaintyData {
   agent: AgentSummary;
   colour: string;
-  values: number[];
+  /** Seat-games first certain at each turn, ascending. */
+  counts: { turn: number; seatGames: number }[];
+  /** Seat-games in which it became certain at all. */
+  certain: number;
   seatGames: number;
 }
 
-/** Turns-to-certain values per agent, from the seat-games. */
-function certaintyData(summary: Summary, results: GameResult[]): CertaintyData[] {
-  const values = new Map<string, number[]>(summary.agents.map((a) => [a.agent, []]));
-  const seatGames = new Map<string, number>(summary.agents.map((a) => [a.agent, 0]));
-  for (const game of results) {
-    for (const seat of game.seatResults) {
-      if (!values.has(seat.agent)) continue;
-      seatGames.set(seat.agent, seatGames.get(seat.agent)! + 1);
-      if (seat.turnsToCertain !== null) values.get(seat.agent)!.push(seat.turnsToCertain);
-    }
-  }
-  return summary.agents.map((agent, i) => ({
+function certaintyData(summary: Summary, colours: Map<string, string>): CertaintyData[] {
+  return summary.agents.map((agent) => ({
     agent,
-    colour: colourOf(i),
-    values: values.get(agent.agent)!,
-    seatGames: seatGames.get(agent.agent)!,
+    colour: colours.get(agent.agent)!,
+    counts: agent.turnsToCertain,
+    certain: agent.turnsToCertain.reduce((sum, c) => sum + c.seatGames, 0),
+    seatGames: agent.seatGames,
   }));
+}
+
+/** Every agent's counts together: seat-games per turn, ascending. */
+function pooledCounts(data: CertaintyData[]): { turn: number; seatGames: number }[] {
+  const pooled = new Map<number, number>();
+  for (const d of data) for (const c of d.counts) pooled.set(c.turn, (pooled.get(c.turn) ?? 0) + c.seatGames);
+  return [...pooled].sort((a, b) => a[0] - b[0]).map(([turn, seatGames]) => ({ turn, seatGames }));
+}
+
+/** The last turn at which any agent first became certain (0 when none did). */
+function lastTurn(data: CertaintyData[]): number {
+  return Math.max(0, ...data.flatMap((d) => d.counts.map((c) => c.turn)));
 }
 
 /** Binning shared by every agent: whole turns, or wider bins for long ranges; a last open bin for outliers. */
@@ -281,14 +88,22 @@ interface Binning {
   overflow: boolean; // a last bin for values ≥ start + bins·width
 }
 
-function binningOf(all: number[]): Binning {
-  if (all.length === 0) return { start: 1, width: 1, bins: 10, overflow: false };
-  const sorted = [...all].sort((a, b) => a - b);
-  const min = Math.floor(sorted[0]);
-  const max = Math.ceil(sorted[sorted.length - 1]);
+function binningOf(pooled: { turn: number; seatGames: number }[]): Binning {
+  const total = pooled.reduce((sum, c) => sum + c.seatGames, 0);
+  if (total === 0) return { start: 1, width: 1, bins: 10, overflow: false };
+  const min = pooled[0].turn;
+  const max = pooled[pooled.length - 1].turn;
   // Keep the axis to the bulk of the data: values far out (beyond Q3 + 3·IQR and beyond the
   // 98th percentile) go into an open last bin.
-  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const at = (q: number): number => {
+    const rank = Math.min(total - 1, Math.floor(q * total)); // 0-based rank in the sorted values
+    let below = 0;
+    for (const c of pooled) {
+      below += c.seatGames;
+      if (below > rank) return c.turn;
+    }
+    return max;
+  };
   const fence = Math.max(Math.ceil(at(0.75) + 3 * (at(0.75) - at(0.25))), Math.ceil(at(0.98)));
   const cap = max > fence ? fence : max;
   const span = cap - min + 1;
@@ -305,11 +120,11 @@ function binIndex(b: Binning, v: number): number {
 
 /** The centrepiece: small multiples, one histogram per agent, sharing both axes. */
 function certaintyChart(data: CertaintyData[]): string {
-  const binning = binningOf(data.flatMap((d) => d.values));
+  const binning = binningOf(pooledCounts(data));
   const totalBins = binning.bins + (binning.overflow ? 1 : 0);
   const counts = data.map((d) => {
     const c = new Array<number>(totalBins).fill(0);
-    for (const v of d.values) c[binIndex(binning, v)]++;
+    for (const { turn, seatGames } of d.counts) c[binIndex(binning, turn)] += seatGames;
     return c;
   });
   const shares = counts.map((c, i) => c.map((n) => (data[i].seatGames === 0 ? 0 : n / data[i].seatGames)));
@@ -361,7 +176,7 @@ function certaintyChart(data: CertaintyData[]): string {
     const plotBottom = plotTop + plotH;
     const y = (share: number): number => plotBottom - (share / yTop) * plotH;
     const a = d.agent;
-    const never = d.seatGames - d.values.length;
+    const never = d.seatGames - d.certain;
     const neverShare = d.seatGames === 0 ? 0 : never / d.seatGames;
     const med = a.medianTurnsToCertain;
 
@@ -369,7 +184,7 @@ function certaintyChart(data: CertaintyData[]): string {
     // Title line: swatch, agent, then the numbers on the right.
     out.push(
       `<rect x="${left}" y="${top + 6}" width="12" height="12" rx="2" fill="${d.colour}"/>`,
-      `<text x="${left + 18}" y="${top + 17}" class="panel-title"><title>${esc(a.agent)}</title>${esc(shortLabel(a.agent, 48))}</text>`,
+      `<text x="${left + 18}" y="${top + 17}" class="panel-title"><title>${esc(a.agent)}</title>${esc(abbreviate(a.agent, 40))}</text>`,
     );
     const facts: string[] = [];
     if (med !== null) facts.push(`median <tspan class="strong">${esc(formatTurns(med.estimate))}</tspan> [${esc(formatTurns(med.low))}${DASH}${esc(formatTurns(med.high))}]`);
@@ -392,8 +207,10 @@ function certaintyChart(data: CertaintyData[]): string {
 
     // Median CI band and bars.
     if (med !== null) {
-      const x0 = x(med.low - (binning.width === 1 ? 0.5 : 0));
-      const x1 = x(med.high + (binning.width === 1 ? 0.5 : 0));
+      // Within the plot: an open interval (∞) runs to its right edge.
+      const clip = (px: number): number => Math.min(left + plotW, Math.max(left, px));
+      const x0 = clip(x(med.low - (binning.width === 1 ? 0.5 : 0)));
+      const x1 = clip(x(med.high + (binning.width === 1 ? 0.5 : 0)));
       out.push(
         `<rect x="${fmtPx(x0)}" y="${plotTop}" width="${fmtPx(Math.max(1, x1 - x0))}" height="${plotH}" fill="${d.colour}" opacity="0.12"><title>95% CI of the median: ${esc(formatTurns(med.low))}${DASH}${esc(formatTurns(med.high))}</title></rect>`,
       );
@@ -416,7 +233,7 @@ function certaintyChart(data: CertaintyData[]): string {
         `<text x="${fmtPx(x(med.estimate) + 5)}" y="${plotTop + 8}" class="median-label">median ${esc(formatTurns(med.estimate))}</text>`,
       );
     }
-    if (d.values.length === 0) {
+    if (d.certain === 0) {
       out.push(`<text x="${left + plotW / 2}" y="${plotTop + plotH / 2}" text-anchor="middle" class="empty">never certain in any seat-game</text>`);
     }
     out.push(`</g>`);
@@ -442,14 +259,13 @@ function certaintyChart(data: CertaintyData[]): string {
 
 /** Companion view: the share of seat-games in which each agent was certain by turn t. */
 function cumulativeChart(data: CertaintyData[]): string {
-  const all = data.flatMap((d) => d.values);
-  const binning = binningOf(all);
-  const maxT = binning.start + binning.bins * binning.width - 1;
-  const minT = Math.min(binning.start, 1);
+  // From turn 1 to the last turn at which any agent became certain: every line reaches its final share.
+  const minT = 1;
+  const maxT = Math.max(10, lastTurn(data));
   const W = 1000;
   const H = 300;
   const left = 64;
-  const right = 220;
+  const right = 260; // room for the end labels: 22 characters and a share
   const top = 16;
   const bottom = 52;
   const plotW = W - left - right;
@@ -479,15 +295,14 @@ function cumulativeChart(data: CertaintyData[]): string {
   const ends: { y: number; d: CertaintyData; share: number }[] = [];
   for (const d of data) {
     if (d.seatGames === 0) continue;
-    const sorted = [...d.values].sort((a, b) => a - b);
     let k = 0;
     let prevY = y(0);
     let path = `M${fmtPx(x(minT - 1))},${fmtPx(prevY)}`;
-    for (let t = minT; t <= maxT; t++) {
-      while (k < sorted.length && sorted[k] <= t) k++;
+    for (const { turn, seatGames } of d.counts) {
+      k += seatGames;
       const yy = y(k / d.seatGames);
       if (yy !== prevY) {
-        path += `H${fmtPx(x(t))}V${fmtPx(yy)}`;
+        path += `H${fmtPx(x(turn))}V${fmtPx(yy)}`;
         prevY = yy;
       }
     }
@@ -508,25 +323,16 @@ function cumulativeChart(data: CertaintyData[]): string {
   }
   ends.forEach((e, i) => {
     out.push(
-      `<text x="${left + plotW + 8}" y="${fmtPx(labelYs[i])}" class="end-label" fill="${e.d.colour}"><title>${esc(e.d.agent.agent)}</title>${esc(shortLabel(e.d.agent.agent, 20))} ${esc(formatShare(e.share, 0))}</text>`,
+      `<text x="${left + plotW + 8}" y="${fmtPx(labelYs[i])}" class="end-label" fill="${e.d.colour}"><title>${esc(e.d.agent.agent)}</title>${esc(abbreviate(e.d.agent.agent, 22))} ${esc(formatShare(e.share, 0))}</text>`,
     );
   });
   out.push(`</svg>`);
   return out.join('\n');
 }
 
-/** Win rates with their 95% Wilson intervals; a grey tick marks each agent's equal share (1/players). */
-function winRateChart(summary: Summary, results: GameResult[]): string {
+/** Win rates with their 95% intervals; a grey tick marks each agent's equal share (1/players). */
+function winRateChart(summary: Summary, colours: Map<string, string>): string {
   const agents = summary.agents;
-  const fair = new Map<string, { sum: number; n: number }>(agents.map((a) => [a.agent, { sum: 0, n: 0 }]));
-  for (const game of results) {
-    for (const seat of game.seatResults) {
-      const f = fair.get(seat.agent);
-      if (f === undefined || game.seatResults.length === 0) continue;
-      f.sum += 1 / game.seatResults.length;
-      f.n++;
-    }
-  }
   const labelChars = Math.min(28, Math.max(6, ...agents.map((a) => a.agent.length)));
   const W = 1000;
   const left = 28 + labelChars * 8.6;
@@ -536,7 +342,7 @@ function winRateChart(summary: Summary, results: GameResult[]): string {
   const bottom = 48;
   const plotW = W - left - right;
   const H = top + agents.length * rowH + bottom;
-  const maxHigh = Math.max(0.05, ...agents.map((a) => a.winRate.high), ...[...fair.values()].map((f) => (f.n ? f.sum / f.n : 0)));
+  const maxHigh = Math.max(0.05, ...agents.map((a) => a.winRate.high), ...agents.map((a) => a.equalShare ?? 0));
   const { ticks, top: xTop } = niceTicks(Math.min(1, maxHigh), 7);
   const x = (p: number): number => left + (p / xTop) * plotW;
   const out: string[] = [];
@@ -553,12 +359,11 @@ function winRateChart(summary: Summary, results: GameResult[]): string {
   out.push(`<text x="${left + plotW / 2}" y="${H - 8}" text-anchor="middle" class="axis-title">Win rate per seat-game (dot) with its 95% confidence interval (bar)</text>`);
   agents.forEach((a, i) => {
     const cy = top + i * rowH + rowH / 2;
-    const colour = colourOf(i);
-    const f = fair.get(a.agent)!;
-    out.push(`<text x="${left - 12}" y="${fmtPx(cy + 4.5)}" text-anchor="end" class="row-label"><title>${esc(a.agent)}</title>${esc(shortLabel(a.agent, 28))}</text>`);
-    if (f.n > 0) {
-      const fx = fmtPx(x(f.sum / f.n));
-      out.push(`<line x1="${fx}" x2="${fx}" y1="${fmtPx(cy - 11)}" y2="${fmtPx(cy + 11)}" class="fair"><title>Equal share: ${esc(formatShare(f.sum / f.n))}</title></line>`);
+    const colour = colours.get(a.agent)!;
+    out.push(`<text x="${left - 12}" y="${fmtPx(cy + 4.5)}" text-anchor="end" class="row-label"><title>${esc(a.agent)}</title>${esc(abbreviate(a.agent, 28))}</text>`);
+    if (a.equalShare !== null) {
+      const fx = fmtPx(x(a.equalShare));
+      out.push(`<line x1="${fx}" x2="${fx}" y1="${fmtPx(cy - 11)}" y2="${fmtPx(cy + 11)}" class="fair"><title>Equal share: ${esc(formatShare(a.equalShare))}</title></line>`);
     }
     if (a.seatGames > 0) {
       const x0 = fmtPx(x(a.winRate.low));
@@ -577,27 +382,38 @@ function winRateChart(summary: Summary, results: GameResult[]): string {
 }
 
 /** A table cell: the estimate, and under it, smaller, its 95% interval. */
-function estimateCell(estimate: string, low: string, high: string): string {
-  return `<td><span class="est">${esc(estimate)}</span><span class="ci">${esc(low)}${DASH}${esc(high)}</span></td>`;
+function estimateCell(estimate: string, bounds: string): string {
+  return `<td><span class="est">${esc(estimate)}</span><span class="ci">${esc(bounds)}</span></td>`;
 }
 
 function rateCell(interval: Interval): string {
-  return estimateCell(formatShare(interval.estimate), (100 * interval.low).toFixed(1), (100 * interval.high).toFixed(1));
+  return estimateCell(formatShare(interval.estimate), formatRateBounds(interval));
 }
 
 function meanCell(interval: Interval | null): string {
   if (interval === null) return `<td class="na">${NONE}</td>`;
-  return estimateCell(interval.estimate.toFixed(1), interval.low.toFixed(1), interval.high.toFixed(1));
+  return estimateCell(formatTurnsDecimal(interval.estimate), `${formatTurnsDecimal(interval.low)}${DASH}${formatTurnsDecimal(interval.high)}`);
 }
 
 function medianCell(interval: Interval | null): string {
   if (interval === null) return `<td class="na">${NONE}</td>`;
-  return estimateCell(formatTurns(interval.estimate), formatTurns(interval.low), formatTurns(interval.high));
+  return estimateCell(formatTurns(interval.estimate), `${formatTurns(interval.low)}${DASH}${formatTurns(interval.high)}`);
 }
 
-function summaryTableHtml(summary: Summary): string {
-  const rows = summary.agents.map((a, i) => {
+/** A label for HTML with break opportunities after its commas and colons (between an agent's options). */
+function breakable(label: string): string {
+  return esc(label).replace(/([,:])/g, '$1<wbr>');
+}
+
+/** An agent's name in a table: its swatch, then the name, wrapping between options when long (the full name also in a tooltip). */
+function agentHeader(label: string, colour: string, scope: 'row' | 'col'): string {
+  return `<th scope="${scope}" class="agent" title="${esc(label)}"><div class="name"><span class="swatch" style="background:${colour}"></span><span>${breakable(label)}</span></div></th>`;
+}
+
+function summaryTableHtml(summary: Summary, colours: Map<string, string>): string {
+  const rows = summary.agents.map((a) => {
     const cells = [
+      `<td>${esc(formatCount(a.games))}</td>`,
       `<td>${esc(formatCount(a.seatGames))}</td>`,
       `<td>${esc(formatCount(a.wins))}</td>`,
       rateCell(a.winRate),
@@ -605,14 +421,14 @@ function summaryTableHtml(summary: Summary): string {
       medianCell(a.medianTurnsToWin),
       meanCell(a.meanTurnsToCertain),
       medianCell(a.medianTurnsToCertain),
-      `<td>${esc(formatShare(a.certainRate))}</td>`,
+      rateCell(a.certainRate),
       `<td>${esc(formatCount(a.wrongAccusations))}</td>`,
     ];
-    return `<tr><th scope="row"><span class="swatch" style="background:${colourOf(i)}"></span>${esc(a.agent)}</th>${cells.join('')}</tr>`;
+    return `<tr>${agentHeader(a.agent, colours.get(a.agent)!, 'row')}${cells.join('')}</tr>`;
   });
   return `<table class="data summary">
 <thead>
-<tr><th rowspan="2" scope="col" class="left">Agent</th><th rowspan="2" scope="col">Seat-games</th><th rowspan="2" scope="col">Wins</th><th rowspan="2" scope="col">Win rate</th><th colspan="2" scope="colgroup" class="group">Turns to win</th><th colspan="2" scope="colgroup" class="group">Turns to certain</th><th rowspan="2" scope="col">Certain</th><th rowspan="2" scope="col">Wrong<br>accusations</th></tr>
+<tr><th rowspan="2" scope="col" class="left">Agent</th><th rowspan="2" scope="col">Games</th><th rowspan="2" scope="col">Seat-games</th><th rowspan="2" scope="col">Wins</th><th rowspan="2" scope="col">Win rate</th><th colspan="2" scope="colgroup" class="group">Turns to win</th><th colspan="2" scope="colgroup" class="group">Turns to certain</th><th rowspan="2" scope="col">Certain</th><th rowspan="2" scope="col">Wrong<br>accusations</th></tr>
 <tr><th scope="col">mean</th><th scope="col">median</th><th scope="col">mean</th><th scope="col">median</th></tr>
 </thead>
 <tbody>
@@ -629,17 +445,18 @@ function shareTint(share: number): string {
   return `rgba(${r},${g},${b},${alpha})`;
 }
 
-function headToHeadHtml(summary: Summary): string {
+function headToHeadHtml(summary: Summary, colours: Map<string, string>): string {
   const labels = summary.agents.map((a) => a.agent);
-  const head = labels.map((b, j) => `<th scope="col"><span class="swatch" style="background:${colourOf(j)}"></span>${esc(b)}</th>`).join('');
-  const rows = labels.map((a, i) => {
+  const head = labels.map((b) => agentHeader(b, colours.get(b)!, 'col')).join('');
+  const rows = labels.map((a) => {
     const cells = labels.map((b) => {
       if (a === b) return `<td class="diag">·</td>`;
       const e = summary.headToHead[a]?.[b];
       if (e === undefined || e.share === null) return `<td class="na">${NONE}</td>`;
-      return `<td style="background:${shareTint(e.share)}" title="${esc(`${a} won ${formatShare(e.share)} of the ${formatCount(e.games)} games won by ${a} or ${b}`)}">${esc(formatShare(e.share))} <span class="n">(${esc(formatCount(e.games))})</span></td>`;
+      const tip = `${a} won ${formatCount(e.won)} of the ${formatCount(e.games)} games won by ${a} or ${b}: ${formatRateInterval(e.share)}`;
+      return `<td style="background:${shareTint(e.share.estimate)}" title="${esc(tip)}"><span class="est">${esc(formatShare(e.share.estimate))} <span class="n">(${esc(formatCount(e.games))})</span></span><span class="ci">${esc(formatRateBounds(e.share))}</span></td>`;
     });
-    return `<tr><th scope="row"><span class="swatch" style="background:${colourOf(i)}"></span>${esc(a)}</th>${cells.join('')}</tr>`;
+    return `<tr>${agentHeader(a, colours.get(a)!, 'row')}${cells.join('')}</tr>`;
   });
   return `<table class="data h2h">
 <thead><tr><th scope="col" class="left corner">row beats column</th>${head}</tr></thead>
@@ -697,6 +514,14 @@ table.data .est { display: block; font-weight: 600; }
 table.data .ci { display: block; font-size: 12px; color: var(--muted); }
 table.data td.na { color: #9aa3ad; }
 table.h2h td { min-width: 120px; }
+table.data th.agent { white-space: normal; overflow-wrap: break-word; min-width: 7em; max-width: 16em; }
+table.data thead th.agent { min-width: 10em; max-width: 12em; }
+table.data th.agent .name { display: flex; align-items: baseline; }
+table.data thead th.agent .name { justify-content: flex-end; text-align: right; }
+table.data th.agent .swatch { flex: none; }
+ul.methods { color: var(--muted); font-size: 14px; padding-left: 20px; margin: 6px 0 0; }
+ul.methods li { margin: 4px 0; }
+ul.methods b { color: var(--text); font-weight: 600; }
 table.h2h td.diag, table.h2h td.na { color: #9aa3ad; text-align: center; }
 table.h2h .n { color: var(--muted); font-size: 12.5px; }
 .swatch { display: inline-block; width: 11px; height: 11px; border-radius: 2px; margin-right: 8px; vertical-align: -1px; }
@@ -704,27 +529,31 @@ footer { margin-top: 40px; color: var(--muted); font-size: 13px; border-top: 1px
 @media print { main { max-width: none; padding: 0; } h2 { break-after: avoid; } figure, table { break-inside: avoid; } }
 `;
 
+/** How the intervals are computed, for the notes of the report (and the README says the same). */
+const METHODS_HTML = `<ul class="methods">
+<li><b>The game is the unit.</b> Seats of one game are not independent (exactly one of them wins), so every per-seat figure is a ratio of sums over games, r = Σx<sub>g</sub> / Σn<sub>g</sub> (for a win rate, x<sub>g</sub> is the agent's wins in game g and n<sub>g</sub> its seats), with the cluster-robust (sandwich) variance Σ(x<sub>g</sub> − r·n<sub>g</sub>)² / (Σn<sub>g</sub>)² · G/(G − 1) over the G games that contribute.</li>
+<li><b>Win rates and the certain share</b>: Wilson's interval at the effective sample size n<sub>eff</sub> = r(1 − r) / variance, with Student's t quantile for G − 1 degrees of freedom in place of z. At 0% or 100% the games are the trials (Wilson at n = G); a variance of exactly zero (a table of identical agents wins 1/players by construction) gives the point itself; a single game, the whole range.</li>
+<li><b>Means</b> of turns: the ratio of sums with a t interval for G − 1 degrees of freedom, G the games in which the agent had such a turn count.</li>
+<li><b>Medians</b>: Woodruff's interval: the standard error s of the empirical distribution function at the median (a ratio over games, with the same variance) gives [Q(½ − t·s), Q(½ + t·s)], Q the empirical quantiles.</li>
+<li><b>Head-to-head</b>: games are independent, so a Wilson interval over the games won by either agent.</li>
+<li><b>Ranges</b>: intervals stay within what the quantity can take: rates within [0, 100%], turns at least 1; ∞ marks an interval open above (a single game, or the upper quantile beyond the data).</li>
+</ul>`;
+
 /**
  * One self-contained HTML page (inline CSS and SVG; no scripts, fonts or network): the run
  * details, the distribution of turns to certainty per agent, win rates, the summary and the
- * head-to-head tables.
+ * head-to-head tables, and how the intervals are computed. Agents are coloured by name.
  */
-export function renderHtmlReport(
-  summary: Summary,
-  results: GameResult[],
-  title: string,
-  details: Record<string, string> = {},
-): string {
-  const data = certaintyData(summary, results);
+export function renderHtmlReport(summary: Summary, title: string, details: Record<string, string> = {}): string {
+  const colours = agentColours(summary.agents.map((a) => a.agent));
+  const data = certaintyData(summary, colours);
   const detailEntries: [string, string][] = [
     ...Object.entries(details),
     ['Games', formatCount(summary.games)],
     ['Unsolved games', `${formatCount(summary.unsolvedGames)}${summary.games ? ` (${formatShare(summary.unsolvedGames / summary.games)})` : ''}`],
   ].filter(([k], i, all) => all.findIndex(([k2]) => k2.toLowerCase() === k.toLowerCase()) === i) as [string, string][];
   const detailHtml = detailEntries.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('\n');
-  const agentsKnown = new Set(summary.agents.map((a) => a.agent));
-  const unknownAgents = agentsOf(results).filter((a) => !agentsKnown.has(a));
-  const binning = binningOf(data.flatMap((d) => d.values));
+  const binning = binningOf(pooledCounts(data));
   const overflowFrom = binning.overflow ? binning.start + binning.bins * binning.width : null;
   const seatGames = summary.agents.reduce((sum, a) => sum + a.seatGames, 0);
 
@@ -762,7 +591,7 @@ ${certaintyChart(data)}
 
 <section>
 <h2>Certain by turn <i>t</i></h2>
-<p class="note">The share of each agent's seat-games in which it was certain by each of its turns; the label gives the share by the last turn shown.</p>
+<p class="note">The share of each agent's seat-games in which it was certain by each of its turns, up to the last turn at which any agent became certain; the label gives the final share.</p>
 <figure>
 ${cumulativeChart(data)}
 </figure>
@@ -770,17 +599,17 @@ ${cumulativeChart(data)}
 
 <section>
 <h2>Win rates</h2>
-<p class="note">Wins per seat-game with a 95% Wilson interval. The dashed grey tick is the agent's equal share of wins, 1 / players averaged over its games.</p>
+<p class="note">Wins per seat-game with a 95% confidence interval over games (see the notes below). The dashed grey tick is the agent's equal share of wins, 1 / players averaged over its seat-games.</p>
 <figure>
-${winRateChart(summary, results)}
+${winRateChart(summary, colours)}
 </figure>
 </section>
 
 <section>
 <h2>Summary</h2>
-<p class="note">Each estimate with its 95% confidence interval beneath it: Wilson for win rates, Student t for means, order statistics (distribution-free) for medians. Turns are the agent's own turns; turns to certain are over the seat-games in which it became certain.</p>
+<p class="note">Each estimate with its 95% confidence interval beneath it. Games: the games in which the agent had a seat, the independent units of every interval. Turns are the agent's own turns; turns to certain are over the seat-games in which it became certain.</p>
 <div class="scroll">
-${summaryTableHtml(summary)}
+${summaryTableHtml(summary, colours)}
 </div>
 </section>
 
@@ -788,14 +617,18 @@ ${
   summary.agents.length >= 2
     ? `<section>
 <h2>Head-to-head</h2>
-<p class="note">Among the games with both agents seated and won by one of them, the share won by the row agent (number of such games in parentheses). Blue: the row agent won more; orange: fewer.</p>
+<p class="note">Among the games with both agents seated and won by one of them, the share won by the row agent (number of such games in parentheses), its 95% Wilson interval beneath. Blue: the row agent won more; orange: fewer.</p>
 <div class="scroll">
-${headToHeadHtml(summary)}
+${headToHeadHtml(summary, colours)}
 </div>
 </section>`
     : ''
 }
-${unknownAgents.length ? `<p class="note">Not in the summary: ${esc(unknownAgents.join(', '))}.</p>` : ''}
+
+<section>
+<h2>Notes: how the intervals are computed</h2>
+${METHODS_HTML}
+</section>
 <footer>Generated by cluedo simulate. Self-contained page: no scripts, no network.</footer>
 </main>
 </body>

@@ -1,0 +1,57 @@
+// Number formatting shared by the reports.
+import type { Interval } from './types.js';
+
+export const DASH = '–';
+export const NONE = '—';
+
+/** 0.3124 → "31.2%". */
+export function formatShare(p: number, digits = 1): string {
+  return `${(100 * p).toFixed(digits)}%`;
+}
+
+/** A rate's interval bounds in percent: "28.9–33.6". */
+export function formatRateBounds(interval: Interval): string {
+  return `${(100 * interval.low).toFixed(1)}${DASH}${(100 * interval.high).toFixed(1)}`;
+}
+
+/** A rate with its interval: "31.2% [28.9–33.6]". */
+export function formatRateInterval(interval: Interval): string {
+  return `${formatShare(interval.estimate)} [${formatRateBounds(interval)}]`;
+}
+
+/** A number of turns with one decimal (or `digits`); an open bound as "∞". */
+export function formatTurnsDecimal(x: number, digits = 1): string {
+  return x === Infinity ? '∞' : x.toFixed(digits);
+}
+
+/** Turns: whole numbers as such, others with one decimal; an open bound as "∞". */
+export function formatTurns(x: number): string {
+  if (x === Infinity) return '∞';
+  return Number.isInteger(x) ? String(x) : x.toFixed(1);
+}
+
+/** A mean with its interval, one decimal (or `digits`): "14.3 [13.9–14.7]"; "—" for null. */
+export function formatMeanInterval(interval: Interval | null, digits = 1): string {
+  if (interval === null) return NONE;
+  const f = (x: number) => formatTurnsDecimal(x, digits);
+  return `${f(interval.estimate)} [${f(interval.low)}${DASH}${f(interval.high)}]`;
+}
+
+/** A median with its interval: "14 [13–15]"; "—" for null. */
+export function formatMedianInterval(interval: Interval | null): string {
+  if (interval === null) return NONE;
+  return `${formatTurns(interval.estimate)} [${formatTurns(interval.low)}${DASH}${formatTurns(interval.high)}]`;
+}
+
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** Shortens a label to at most `max` characters by an ellipsis in the middle, keeping its start and its end (where options and roles are). */
+export function abbreviate(label: string, max: number): string {
+  const chars = [...label];
+  if (chars.length <= max) return label;
+  const head = Math.ceil((max - 1) / 2);
+  const tail = max - 1 - head;
+  return `${chars.slice(0, head).join('')}…${tail > 0 ? chars.slice(chars.length - tail).join('') : ''}`;
+}
