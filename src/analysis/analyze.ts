@@ -21,7 +21,7 @@ export interface AnalyzeOptions {
    * alone means 'sampled'.
    */
   method?: 'auto' | AnalysisMethod;
-  /** Draws for the sampled methods (default 1,000,000). */
+  /** Draws for the sampled methods (default 200,000: standard errors of at most 0.11 points). */
   samples?: number;
   /** Seed of the sampler (default 1). */
   seed?: number;
@@ -61,7 +61,7 @@ export interface Analysis {
 }
 
 export const DEFAULT_SEED = 1;
-export const DEFAULT_ANALYSIS_SAMPLES = 1_000_000;
+export const DEFAULT_ANALYSIS_SAMPLES = 200_000;
 /**
  * Work allowed for the exact envelope joint, in DAG edge visits (one masked pass per combination of
  * all categories but one): about 2 s here. Past it, the answer is drawn from the DAG instead.

@@ -19,7 +19,13 @@ export function sharedCore(): KnowledgeCore {
  * left. The caller disposes of the position.
  */
 export function positionOf(core: KnowledgeCore, game: Game, load: 'load' | 'tryLoad' = 'load'): Position {
-  const position = core[load](constraintsOf(game));
+  const store = constraintsOf(game);
+  if (store.clauses.length > core.maxClauses) {
+    throw new InputError(
+      `the log says ${store.clauses.length.toLocaleString('en-US')} different things that are "at least one of these cards" (unseen refutations, wrong accusations); at most ${core.maxClauses.toLocaleString('en-US')} are supported`,
+    );
+  }
+  const position = core[load](store);
   if (position.status !== 'inconsistent') return position;
   position.dispose();
   throw new InputError(describeContradiction(game, (k) => consistentPrefix(core, game, k)));

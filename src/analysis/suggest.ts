@@ -17,7 +17,7 @@ import { MAX_EXACT_DEALS, SCORE_WIDTH, rankSuggestions, scoresExactly, scoringDe
 export type { ResponseModel } from './entropy-greedy.js';
 
 export interface SuggestOptions {
-  /** Uniform samples to estimate from (default 20,000) when not exact. */
+  /** Uniform samples to estimate from when not exact (default 20,000; fewer past 10,000 suggestions: see SUGGEST_WORK). */
   samples?: number;
   /** Seed of the samples and of tie-breaking (default 1). */
   seed?: number;
@@ -67,6 +67,17 @@ export interface SuggestResult {
 }
 
 export const DEFAULT_SUGGEST_SAMPLES = 20_000;
+/**
+ * Samples times suggestions scored when the caller gives no sample count: about a second of work.
+ * A deck with a huge number of possible suggestions is scored from fewer samples by default.
+ */
+export const SUGGEST_WORK = 200_000_000;
+const MIN_DEFAULT_SAMPLES = 1000;
+
+/** The default sample count for `suggestions` suggestions: 20,000, fewer for decks with very many suggestions. */
+export function defaultSamples(suggestions: number): number {
+  return Math.min(DEFAULT_SUGGEST_SAMPLES, Math.max(MIN_DEFAULT_SAMPLES, Math.floor(SUGGEST_WORK / suggestions)));
+}
 /** Each worker holds every sample (about 100 bytes each with its working arrays) for the whole ranking. */
 export const MAX_SUGGEST_SAMPLES = 5_000_000;
 
@@ -75,7 +86,7 @@ export async function suggest(log: unknown, options: SuggestOptions = {}): Promi
 }
 
 export async function suggestGame(game: Game, options: SuggestOptions = {}): Promise<SuggestResult> {
-  const samples = options.samples ?? DEFAULT_SUGGEST_SAMPLES;
+  const samples = options.samples ?? defaultSamples(combinationCount(game.deck.categoryMasks));
   const seed = options.seed ?? 1;
   checkSamples(samples, MAX_SUGGEST_SAMPLES);
   checkSeed(seed);

@@ -9,14 +9,14 @@ export function suggestCommand(): Command {
     .description("rank the observer's possible suggestions by the information they are expected to bring about the envelope")
     .argument('<log.json>', 'game log with an observer ("me")')
     .option('--top <k>', 'show only the best k suggestions', positiveInteger('--top', 1_000_000))
-    .option('--samples <n>', 'uniform samples to estimate from (when the consistent deals are more than this)', positiveInteger('--samples', MAX_SUGGEST_SAMPLES), DEFAULT_SUGGEST_SAMPLES)
+    .option('--samples <n>', `uniform samples to estimate from when the consistent deals are more (default ${DEFAULT_SUGGEST_SAMPLES.toLocaleString('en-US')}; fewer for decks with very many suggestions)`, positiveInteger('--samples', MAX_SUGGEST_SAMPLES))
     .option('--exact', 'score on every consistent deal, however many (up to 5,000,000)')
     .option('--no-exact', 'always estimate from samples, even when the deals are few')
     .option('--threads <t>', 'worker threads (default: all cores)', positiveInteger('--threads', 256))
     .option('--seed <s>', 'seed of the samples and of tie-breaking', seedValue, 1)
     .addOption(new Option('--response <model>', 'how a refuter with several named cards picks one').choices(['uniform', 'repeat']).default('uniform'))
     .option('--json', 'print the ranking as JSON')
-    .action(async (file: string, opts: { top?: number; samples: number; exact?: boolean; threads?: number; seed: number; response: 'uniform' | 'repeat'; json?: boolean }) => {
+    .action(async (file: string, opts: { top?: number; samples?: number; exact?: boolean; threads?: number; seed: number; response: 'uniform' | 'repeat'; json?: boolean }) => {
       const game = parseGame(readGameLogFile(file));
       const exact = opts.exact === undefined ? 'auto' : opts.exact ? 'always' : 'never';
       const result = await withCancellation((signal) =>

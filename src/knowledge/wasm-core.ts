@@ -113,6 +113,11 @@ export class KnowledgeCore {
     return position;
   }
 
+  /** The most distinct clauses a store may hold. */
+  get maxClauses(): number {
+    return this.layout.MAX_CLAUSES;
+  }
+
   /** Node and edge budgets of every DAG built from now on (defaults: 8 M nodes, 64 M edges, about 700 MB). */
   setBudget(nodes: number, edges: number): void {
     this.exports.setBudget(nodes, edges);
