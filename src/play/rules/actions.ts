@@ -4,7 +4,7 @@ import type { Deck } from '../../model/deck.js';
 import type { GameEvent } from '../../model/game.js';
 import { cardsOfMask, maskOfCards } from '../../model/bits.js';
 import type { TableEvent } from './events.js';
-import { startNextTurn, type GameState, type Phase } from './state.js';
+import { evolve, startNextTurn, type GameState, type Phase } from './state.js';
 
 export type Action =
   /** One card per category, in category order. */
@@ -82,10 +82,10 @@ function suggest(state: GameState, seat: number, cards: readonly number[]): Step
   for (let k = 1; k < state.seats; k++) {
     const other = (seat + k) % state.seats;
     const held = state.deal.hands[other] & named;
-    if (held !== 0) return { state: { ...state, phase: { kind: 'refute', seat: other, suggestion, held: cardsOfMask(held) } }, events: [] };
+    if (held !== 0) return { state: evolve(state, { phase: { kind: 'refute', seat: other, suggestion, held: cardsOfMask(held) } }), events: [] };
   }
   const event = frozen({ type: 'suggestion', by: seat, cards: suggestion.cards as number[], shownBy: null, shown: null });
-  return { state: { ...state, phase: { kind: 'accuse', seat } }, events: [{ visibility: 'public', event }] };
+  return { state: evolve(state, { phase: { kind: 'accuse', seat } }), events: [{ visibility: 'public', event }] };
 }
 
 /** The card shown is seen by the suggester and the refuter; the others see only who refuted. */
@@ -98,7 +98,7 @@ function show(state: GameState, phase: Extract<Phase, { kind: 'refute' }>, card:
   const { by, cards } = phase.suggestion;
   const event = frozen({ type: 'suggestion', by, cards: cards as number[], shownBy: refuter, shown: card });
   const publicPart = frozen({ type: 'suggestion', by, cards: cards as number[], shownBy: refuter, shown: null });
-  return { state: { ...state, phase: { kind: 'accuse', seat: by } }, events: [{ visibility: 'private', event, seenBy: [by, refuter], publicPart }] };
+  return { state: evolve(state, { phase: { kind: 'accuse', seat: by } }), events: [{ visibility: 'private', event, seenBy: [by, refuter], publicPart }] };
 }
 
 /** Right wins and ends the game; wrong puts the seat out. */
@@ -107,10 +107,10 @@ function accuse(state: GameState, seat: number, cards: readonly number[]): Step 
   if (problem !== null) throw new IllegalActionError(`seat ${seat} cannot accuse ${describe(state.deck, cards)}: ${problem}`);
   const correct = maskOfCards(cards) === state.envelopeMask;
   const events: TableEvent[] = [{ visibility: 'public', event: frozen({ type: 'accusation', by: seat, cards: [...cards], correct }) }];
-  if (correct) return { state: startNextTurn({ ...state, winner: seat }, seat), events };
+  if (correct) return { state: startNextTurn(evolve(state, { winner: seat }), seat), events };
   const eliminated = state.eliminated.slice();
   eliminated[seat] = true;
-  return { state: startNextTurn({ ...state, eliminated }, seat), events };
+  return { state: startNextTurn(evolve(state, { eliminated }), seat), events };
 }
 
 function combinationProblem(deck: Deck, cards: readonly number[]): string | null {

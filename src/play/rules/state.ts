@@ -45,6 +45,28 @@ export interface GameState {
 
 const OVER: Phase = Object.freeze({ kind: 'over' });
 
+/** What a move may change; the rest is fixed for the whole game. */
+type Progress = Pick<GameState, 'phase' | 'eliminated' | 'winner' | 'turn' | 'round'>;
+
+/**
+ * `state` with some of its progress changed, every field written out: copied by spread
+ * (`{ ...state, phase }`) a state costs V8 microseconds, written out tens of nanoseconds.
+ */
+export function evolve(state: GameState, changes: Partial<Progress>): GameState {
+  return {
+    deck: state.deck,
+    seats: state.seats,
+    maxTurns: state.maxTurns,
+    deal: state.deal,
+    envelopeMask: state.envelopeMask,
+    phase: changes.phase ?? state.phase,
+    eliminated: changes.eliminated ?? state.eliminated,
+    winner: changes.winner !== undefined ? changes.winner : state.winner,
+    turn: changes.turn ?? state.turn,
+    round: changes.round ?? state.round,
+  };
+}
+
 /** The first state after the deal: seat 0 to suggest (or over at once when `maxTurns` is 0). */
 export function newGame(spec: GameSpec, deal: Deal): GameState {
   checkDeal(spec, deal);
@@ -69,14 +91,14 @@ export function newGame(spec: GameSpec, deal: Deal): GameState {
  * passes seat 0; or the game is over (a winner, the turn cap, or every seat out).
  */
 export function startNextTurn(state: GameState, seat: number): GameState {
-  if (state.winner !== null || state.turn >= state.maxTurns || state.eliminated.every(Boolean)) return { ...state, phase: OVER };
+  if (state.winner !== null || state.turn >= state.maxTurns || !state.eliminated.includes(false)) return evolve(state, { phase: OVER });
   let round = state.round;
   let next = seat;
   do {
     next = (next + 1) % state.seats;
     if (next === 0) round++;
   } while (state.eliminated[next]);
-  return { ...state, phase: { kind: 'suggest', seat: next }, turn: state.turn + 1, round };
+  return evolve(state, { phase: { kind: 'suggest', seat: next }, turn: state.turn + 1, round });
 }
 
 /** The seat whose decision it is, or null when the game is over. */
