@@ -1,6 +1,6 @@
 // Same games: the rules' state machine driven by playGame plays exactly the games of the loop it
-// replaces (src/play/engine.ts), compared at the same commit, seed for seed:
-// the same results and every seat's view the same, event by event.
+// replaced (kept in test/support/reference-game-loop.ts), compared at the same commit, seed for
+// seed: the same results and every seat's view the same, event by event.
 import { describe, expect, it } from 'vitest';
 import { CLASSIC_CATEGORIES, makeDeck, type Deck } from '../src/model/deck.js';
 import { Random } from '../src/model/random.js';
@@ -10,7 +10,7 @@ import { createAgent, parseAgentSpec } from '../src/play/agents/registry.js';
 import type { SeatView } from '../src/play/seat-view.js';
 import { playGame } from '../src/play/driver.js';
 import type { GameSpec } from '../src/play/rules/deal.js';
-import { playGame as playGameWithOldLoop } from '../src/play/engine.js';
+import { playGameWithReferenceLoop } from './support/reference-game-loop.js';
 
 const core = KnowledgeCore.create();
 const SMALL_DECK = makeDeck({ who: ['A', 'B', 'C', 'D'], what: ['e', 'f', 'g', 'h', 'i'], where: ['j', 'k', 'l', 'm'] });
@@ -75,7 +75,7 @@ describe('the state machine plays the same games as the loop it replaced', () =>
     const seen = { winners: 0, unsolvedAtCap: 0, everyoneOut: 0, wrongAccusations: 0, refuterViews: 0, faceUp: 0, smallDeck: 0, tenSeats: 0, entropy: 0 };
     for (let i = 0; i < GAMES; i++) {
       const c = caseOf(i);
-      const old = playGameWithOldLoop(c.spec, agentsOf(c), new Random(c.seed), c.seed);
+      const old = playGameWithReferenceLoop(c.spec, agentsOf(c), new Random(c.seed), c.seed);
       const now = playGame(c.spec, agentsOf(c), new Random(c.seed), c.seed);
       // Compared as JSON too: the same fields in the same order (written to --json files).
       expect(JSON.stringify(now.result), `game ${i}`).toBe(JSON.stringify(old.result));

@@ -47,11 +47,7 @@ export function playGame(spec: GameSpec, agents: Agent[], rng: Random, gameIndex
 
   /** The one place a seat learns of an event: its view records it, then its observer hears it. */
   const deliver = (seat: number, seen: GameEvent) => {
-    if (seen.type === 'suggestion' && seen.shownBy === seat && seen.shown !== null) {
-      // The refuter's log, like every log, names the card only on its own suggestions.
-      writers[seat].showed(seen.by, seen.shown);
-      writers[seat].observe({ ...seen, shown: null });
-    } else writers[seat].observe(seen);
+    writers[seat](seen);
     options.observers?.[seat]?.(seen);
   };
 
