@@ -86,7 +86,7 @@ function applyFor(agent: Agent, state: GameState, action: Action): Step {
   try {
     return applyAction(state, action);
   } catch (error) {
-    if (error instanceof IllegalActionError) throw new IllegalActionError(`agent ${agent.label} made an illegal move: ${error.message}`);
+    if (error instanceof IllegalActionError) throw new IllegalActionError(`agent ${agent.label} made an illegal move: ${error.message}`, { cause: error });
     throw error;
   }
 }
