@@ -1,12 +1,15 @@
-// The rules of the simulated game, checked against the deal itself (rebuilt from every seat's
-// own hand), and the agents' isolation from hidden state.
+// Games played by the driver (playGame), checked against the deal itself (rebuilt from every
+// seat's own hand): what each seat is told, the results, the agents' isolation from hidden state;
+// and tournaments. The rules themselves are tested in rules.test.ts.
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLASSIC_CATEGORIES, CLASSIC_DECK, makeDeck } from '../src/model/deck.js';
+import { CLASSIC_CATEGORIES, CLASSIC_DECK } from '../src/model/deck.js';
 import { Random } from '../src/model/random.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
 import type { Agent } from '../src/play/agents/agent.js';
 import { createAgent, parseAgentSpec } from '../src/play/agents/registry.js';
-import { dealCards, playGame, type PlayedGame } from '../src/play/engine.js';
+import { playGame, type PlayedGame } from '../src/play/driver.js';
+import { IllegalActionError } from '../src/play/rules/actions.js';
+import type { GameEvent } from '../src/model/game.js';
 import { SeatView } from '../src/play/seat-view.js';
 import { gameToLog } from '../src/io/write-log.js';
 import { analyze } from '../src/analysis/analyze.js';
@@ -31,23 +34,7 @@ function dealOf(game: PlayedGame): { hands: number[]; envelope: number } {
   return { hands, envelope: (all & ~hands.reduce((a, b) => a | b, 0)) >>> 0 };
 }
 
-describe('dealing', () => {
-  it('deals every card once: one envelope card per category, hands of the right sizes, face-up cards', () => {
-    const deck = makeDeck(CLASSIC_CATEGORIES);
-    for (let seed = 0; seed < 50; seed++) {
-      const sizes = [4, 4, 4, 4];
-      const deal = dealCards(deck, sizes, 2, new Random(seed));
-      const owned = [...deal.hands, mask(deal.envelope), mask(deal.faceUp)];
-      expect(owned.reduce((a, b) => a | b, 0)).toBe((1 << 21) - 1);
-      expect(owned.reduce((n, m) => n + popcount(m), 0)).toBe(21);
-      deal.hands.forEach((h, s) => expect(popcount(h)).toBe(sizes[s]));
-      expect(deal.envelope.map((c) => deck.categoryOf[c])).toEqual([0, 1, 2]);
-      expect(deal.faceUp).toHaveLength(2);
-    }
-  });
-});
-
-describe('the rules, checked against the deal', () => {
+describe('games, checked against the deal', () => {
   const games = Array.from({ length: 12 }, (_, seed) => play(['deductive', 'naive', 'random', 'deductive', 'naive', 'random'], 100 + seed));
 
   it('asks the following seats in order: the first holding a named card shows one of them; seats before it hold none', () => {
@@ -182,6 +169,47 @@ describe('elimination and the end of a game', () => {
     const game = play(['random', 'random', 'random'], 3, 7);
     expect(game.result.turns).toBe(7);
     expect(game.result.unsolved).toBe(game.result.winner === null);
+  });
+});
+
+describe('the driver', () => {
+  it("delivers every event to each seat's observer as that seat saw it: the card only to the suggester and the refuter", () => {
+    const heard: GameEvent[][] = [[], [], [], []];
+    const agents = [1, 2, 3, 4].map((s) => createAgent(parseAgentSpec('deductive'), new Random(9, s), core));
+    const game = playGame({ deck: CLASSIC_DECK, players: players(4), maxTurns: 300 }, agents, new Random(9), 9, {
+      observers: heard.map((events) => (e: GameEvent) => void events.push(e)),
+    });
+    let cardsSeen = 0;
+    game.views.forEach((view, s) => {
+      for (const e of heard[s]) {
+        if (e.type !== 'suggestion') continue;
+        expect(e.shown !== null).toBe(e.shownBy !== null && (e.by === s || e.shownBy === s));
+        if (e.shown !== null) cardsSeen++;
+      }
+      // The view records the same events, keeping the card only on its own suggestions (as a log
+      // does) and the cards it showed apart.
+      expect(view.events).toEqual(heard[s].map((e) => (e.type === 'suggestion' && e.by !== s ? { ...e, shown: null } : e)));
+      const showed = view.players.map((_, o) => mask(heard[s].flatMap((e) => (e.type === 'suggestion' && e.by === o && e.shownBy === s ? [e.shown!] : []))));
+      expect(view.players.map((_, o) => view.showedTo(o))).toEqual(showed);
+    });
+    expect(cardsSeen).toBeGreaterThan(4);
+  });
+
+  it('an illegal action from an agent throws, naming the agent and the broken rule', () => {
+    const honest = (s: number) => createAgent(parseAgentSpec('naive'), new Random(1, s), core);
+    const spec = { deck: CLASSIC_DECK, players: players(3), maxTurns: 30 };
+    const badSuggester: Agent = { ...honest(0), label: 'cheat', suggest: () => [0, 1, 12] };
+    expect(() => playGame(spec, [badSuggester, honest(1), honest(2)], new Random(1))).toThrow(IllegalActionError);
+    expect(() => playGame(spec, [badSuggester, honest(1), honest(2)], new Random(1))).toThrow(
+      /agent cheat made an illegal move: seat 0 cannot suggest \[Miss Scarlet, Colonel Mustard, Kitchen\]: not one card per category/,
+    );
+    const badRefuter: Agent = { ...honest(1), label: 'liar', refute: () => 99 };
+    const agents = [honest(0), badRefuter, badRefuter];
+    expect(() => playGame(spec, agents, new Random(1))).toThrow(/agent liar made an illegal move: seat [12] cannot show \[99\]: it must show one of the named cards it holds/);
+  });
+
+  it('needs one agent per seat', () => {
+    expect(() => playGame({ deck: CLASSIC_DECK, players: players(3), maxTurns: 30 }, [], new Random(1))).toThrow(/0 agents for 3 players/);
   });
 });
 

@@ -1,16 +1,12 @@
 // What one seat knows of a game: the table, its own hand, the public events, the cards shown to
 // it, and the cards it showed. This is all an agent ever receives. The deal lives only inside the
-// engine; a view holds no reference to it, and only the engine can add to a view (through the
-// writer it receives when creating the view).
+// game's driver; a view holds no reference to it, and only the driver can add to a view (through
+// the writer it receives when creating the view).
 import type { Deck } from '../model/deck.js';
 import type { Game, GameEvent } from '../model/game.js';
 
-export interface ViewWriter {
-  /** Records an event as this seat saw it (`shown` only on its own suggestions). */
-  observe(event: GameEvent): void;
-  /** Records that this seat showed `card` to `suggester`. */
-  showed(suggester: number, card: number): void;
-}
+/** Records an event as this seat saw it: `shown` set when it saw the card (it suggested or refuted). */
+export type ViewWriter = (seen: GameEvent) => void;
 
 export interface TableSetup {
   deck: Deck;
@@ -37,10 +33,22 @@ export class SeatView {
     this.me = me;
     this.myHand = Object.freeze([...hand]);
     this.#showedTo = new Array(setup.players.length).fill(0);
-    giveWriter({
-      observe: (event) => void this.#events.push(Object.freeze({ ...event, cards: Object.freeze([...event.cards]) as number[] })),
-      showed: (suggester, card) => void (this.#showedTo[suggester] = (this.#showedTo[suggester] | (1 << card)) >>> 0),
-    });
+    giveWriter((seen) => this.#record(seen));
+  }
+
+  #record(seen: GameEvent): void {
+    const cards = Object.freeze([...seen.cards]) as number[];
+    // Built field by field, not spread, so that every recorded event of a type has one shape:
+    // agents scan these events at every decision.
+    let event: GameEvent;
+    if (seen.type === 'accusation') event = { type: 'accusation', by: seen.by, cards, correct: seen.correct };
+    else {
+      const iShowed = seen.shownBy === this.me && seen.shown !== null;
+      // A card it showed is kept apart: a log names the card only on the observer's own suggestions.
+      if (iShowed) this.#showedTo[seen.by] = (this.#showedTo[seen.by] | (1 << seen.shown!)) >>> 0;
+      event = { type: 'suggestion', by: seen.by, cards, shownBy: seen.shownBy, shown: iShowed ? null : seen.shown };
+    }
+    this.#events.push(Object.freeze(event));
   }
 
   get events(): readonly GameEvent[] {

@@ -4,7 +4,7 @@ import { makeDeck, type Deck } from '../model/deck.js';
 import { Random } from '../model/random.js';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { createAgent, parseAgentSpec, type AgentSpec } from '../play/agents/registry.js';
-import { playGame, type PlayedGame } from '../play/engine.js';
+import { playGame, type PlayedGame } from '../play/driver.js';
 import type { GameResult } from '../play/results.js';
 
 export interface TournamentConfig {

@@ -1,33 +1,20 @@
-// The card game, without the board: deal from a seed, turns in seat order, suggestions refuted by
-// the following seats, accusations. Every seat sees only its SeatView; the engine alone holds the
-// deal.
-import type { Agent } from './agents/agent.js';
-import type { Deck } from '../model/deck.js';
-import { Random } from '../model/random.js';
-import { cardsOfMask } from '../model/bits.js';
-import { SeatView, type ViewWriter } from './seat-view.js';
-import { defaultHandSizes, type GameEvent } from '../model/game.js';
-import type { GameResult, SeatResult } from './results.js';
+// The game loop that the rules' state machine (src/play/rules/) and its driver (src/play/driver.ts)
+// replaced, kept as the reference of test/same-games.test.ts: the driver must play exactly its
+// games. One loop: deal from a seed, turns in seat order, suggestions refuted by the following
+// seats, accusations. Changed only where the seat views' writer changed (the refuter now
+// receives the card it showed within the event).
+import type { Agent } from '../../src/play/agents/agent.js';
+import type { Deck } from '../../src/model/deck.js';
+import type { Random } from '../../src/model/random.js';
+import { cardsOfMask } from '../../src/model/bits.js';
+import { SeatView, type ViewWriter } from '../../src/play/seat-view.js';
+import { defaultHandSizes, type GameEvent } from '../../src/model/game.js';
+import type { GameResult, SeatResult } from '../../src/play/results.js';
+import type { Deal, GameSpec } from '../../src/play/rules/deal.js';
+import type { PlayedGame } from '../../src/play/driver.js';
 
-export interface GameSpec {
-  deck: Deck;
-  players: string[];
-  /** Default: as even as possible, earlier seats taking the extras. */
-  handSizes?: number[];
-  /** Number of cards laid face up (taken from the shuffled deck before dealing). Default 0. */
-  faceUpCount?: number;
-  /** The game ends unsolved after this many turns. */
-  maxTurns: number;
-}
-
-export interface Deal {
-  hands: number[];
-  envelope: number[];
-  faceUp: number[];
-}
-
-/** A uniformly random deal: one envelope card per category, the face-up cards, then the hands. */
-export function dealCards(deck: Deck, handSizes: number[], faceUpCount: number, rng: Random): Deal {
+/** The deal, as it was dealt before: rules/deal.ts must deal the same cards from the same generator. */
+function dealCards(deck: Deck, handSizes: number[], faceUpCount: number, rng: Random): Deal {
   const envelope = deck.categories.map((_, g) => rng.pick(deck.cards.map((_, c) => c).filter((c) => deck.categoryOf[c] === g)));
   const rest = rng.shuffle(deck.cards.map((_, c) => c).filter((c) => !envelope.includes(c)));
   const faceUp = rest.splice(0, faceUpCount).sort((a, b) => a - b);
@@ -40,18 +27,12 @@ export function dealCards(deck: Deck, handSizes: number[], faceUpCount: number, 
   return { hands, envelope, faceUp };
 }
 
-export interface PlayedGame {
-  result: GameResult;
-  /** Each seat's view at the end: its knowledge, replayable as a game log. */
-  views: SeatView[];
-}
-
 /**
  * Plays one game. `agents[s]` plays seat s; `rng` deals the cards (agents have their own
  * generators). Agents' answers are checked: an illegal suggestion or refutation is a bug in the
  * agent and throws.
  */
-export function playGame(spec: GameSpec, agents: Agent[], rng: Random, gameIndex = 0): PlayedGame {
+export function playGameWithReferenceLoop(spec: GameSpec, agents: Agent[], rng: Random, gameIndex = 0): PlayedGame {
   const n = spec.players.length;
   const { deck } = spec;
   const faceUpCount = spec.faceUpCount ?? 0;
@@ -76,8 +57,8 @@ export function playGame(spec: GameSpec, agents: Agent[], rng: Random, gameIndex
     turnsToWin: null,
     turnsToCertain: null,
   }));
-  const broadcast = (event: GameEvent, shownTo: number | null) => {
-    writers.forEach((w, s) => w.observe(s === shownTo || event.type === 'accusation' ? event : { ...event, shown: null }));
+  const broadcast = (event: GameEvent, seesCard: number[]) => {
+    writers.forEach((w, s) => w(seesCard.includes(s) || event.type === 'accusation' ? event : { ...event, shown: null }));
   };
 
   let winner: number | null = null;
@@ -102,15 +83,14 @@ export function playGame(spec: GameSpec, agents: Agent[], rng: Random, gameIndex
         shown = agents[other].refute(views[other], seat, held);
         if (!held.includes(shown)) throw new Error(`${agents[other].label} (seat ${other}) showed a card it cannot show`);
         shownBy = other;
-        writers[other].showed(seat, shown);
       }
-      broadcast({ type: 'suggestion', by: seat, cards, shownBy, shown }, seat);
+      broadcast({ type: 'suggestion', by: seat, cards, shownBy, shown }, shownBy === null ? [seat] : [seat, shownBy]);
       const decision = agents[seat].decide(views[seat]);
       if (decision.certain && me.turnsToCertain === null) me.turnsToCertain = me.turnsTaken;
       if (decision.accusation) {
         checkCombination(deck, decision.accusation, `${agents[seat].label} (seat ${seat}) accused`);
         const correct = decision.accusation.every((c) => (envelopeMask >>> c) & 1);
-        broadcast({ type: 'accusation', by: seat, cards: decision.accusation, correct }, null);
+        broadcast({ type: 'accusation', by: seat, cards: decision.accusation, correct }, []);
         if (correct) {
           winner = seat;
           me.won = true;

@@ -1,0 +1,48 @@
+// Chance: the deal, the card game's only random event. Everything after it is a seat's decision.
+import type { Deck } from '../../model/deck.js';
+import type { Random } from '../../model/random.js';
+import { defaultHandSizes } from '../../model/game.js';
+
+export interface GameSpec {
+  deck: Deck;
+  players: string[];
+  /** Default: as even as possible, earlier seats taking the extras. */
+  handSizes?: number[];
+  /** Number of cards laid face up (taken from the shuffled deck before dealing). Default 0. */
+  faceUpCount?: number;
+  /** The game ends unsolved after this many turns. */
+  maxTurns: number;
+}
+
+export interface Deal {
+  /** Per seat, the mask of the cards it holds. */
+  hands: number[];
+  /** One card per category, in category order. */
+  envelope: number[];
+  /** The face-up cards, in increasing order. */
+  faceUp: number[];
+}
+
+export function handSizesOf(spec: GameSpec): number[] {
+  const { deck } = spec;
+  return spec.handSizes ?? defaultHandSizes(deck.cards.length - deck.categories.length - (spec.faceUpCount ?? 0), spec.players.length);
+}
+
+/** A uniformly random deal: one envelope card per category, the face-up cards, then the hands. */
+export function dealCards(deck: Deck, handSizes: number[], faceUpCount: number, rng: Random): Deal {
+  const envelope = deck.categories.map((_, g) => rng.pick(deck.cards.map((_, c) => c).filter((c) => deck.categoryOf[c] === g)));
+  const rest = rng.shuffle(deck.cards.map((_, c) => c).filter((c) => !envelope.includes(c)));
+  const faceUp = rest.splice(0, faceUpCount).sort((a, b) => a - b);
+  let next = 0;
+  const hands = handSizes.map((size) => {
+    let mask = 0;
+    for (let k = 0; k < size; k++) mask |= 1 << rest[next++];
+    return mask >>> 0;
+  });
+  return { hands, envelope, faceUp };
+}
+
+/** The deal of a game of `spec`, drawn from `rng`. */
+export function randomDeal(spec: GameSpec, rng: Random): Deal {
+  return dealCards(spec.deck, handSizesOf(spec), spec.faceUpCount ?? 0, rng);
+}
