@@ -63,14 +63,13 @@ export function analysisFromTallies(game: Game, tallies: Tallies, known: Placeme
   const width = game.players.length + 2;
   const owners = ownerNames(game);
   const { total } = tallies;
-  const cards: Analysis['cards'] = {};
-  game.deck.cards.forEach((card, c) => {
-    cards[card] = Object.fromEntries(owners.map((o) => [o, tallies.ownerCounts[c * width + ownerColumn(game, o)] / total]));
-  });
-  const envelope: Analysis['envelope'] = {};
-  for (const category of game.deck.categories) {
-    envelope[category.name] = Object.fromEntries(category.cards.map((card) => [card, cards[card].envelope]));
-  }
+  // Keys are the log's names: built with fromEntries, since assigning a "__proto__" key would set the prototype.
+  const cards: Analysis['cards'] = Object.fromEntries(
+    game.deck.cards.map((card, c) => [card, Object.fromEntries(owners.map((o) => [o, tallies.ownerCounts[c * width + ownerColumn(game, o)] / total]))]),
+  );
+  const envelope: Analysis['envelope'] = Object.fromEntries(
+    game.deck.categories.map((category) => [category.name, Object.fromEntries(category.cards.map((card) => [card, cards[card].envelope]))]),
+  );
   const solutions: Solution[] = [];
   tallies.envelopeCounts.forEach((n, index) => {
     if (n > 0) solutions.push({ cards: combinationCards(game.deck.categoryMasks, index).map((c) => game.deck.cards[c]), probability: n / total });
