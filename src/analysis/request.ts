@@ -1,6 +1,11 @@
 // The checks every sampling request makes of its numbers, with the same messages everywhere.
 import { InputError } from '../model/errors.js';
 
+/** suggest's default number of samples. */
+export const DEFAULT_SUGGEST_SAMPLES = 20_000;
+/** Each worker holds every sample (about 100 bytes each with its working arrays) for the whole ranking. */
+export const MAX_SUGGEST_SAMPLES = 5_000_000;
+
 export function checkSamples(samples: number, max = Number.MAX_SAFE_INTEGER): number {
   if (!Number.isSafeInteger(samples) || samples < 1 || samples > max) {
     throw new InputError(

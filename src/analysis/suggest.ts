@@ -6,7 +6,7 @@ import type { Game } from '../model/game.js';
 import { withExecutor, type Executor } from '../runtime/executor.js';
 import { analysisPool, sampleDeals, scoreSuggestions } from './sampling.js';
 import { Random } from '../model/random.js';
-import { checkSamples, checkSeed } from './request.js';
+import { checkSamples, checkSeed, DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES } from './request.js';
 import { loadGame, sharedCore } from './load.js';
 import { describeEvent } from '../io/describe.js';
 import { combinationCards, combinationCount } from '../knowledge/tallies.js';
@@ -48,9 +48,8 @@ export interface SuggestResult {
   suggestions: SuggestionScore[];
 }
 
-export const DEFAULT_SUGGEST_SAMPLES = 20_000;
-/** Each worker holds every sample (about 100 bytes each with its working arrays) for the whole ranking. */
-export const MAX_SUGGEST_SAMPLES = 5_000_000;
+// In request.ts, so that a command line can state its limits without loading the worker pool.
+export { DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES } from './request.js';
 
 export async function suggest(log: unknown, options: SuggestOptions = {}): Promise<SuggestResult> {
   return suggestGame(parseGame(log), options);

@@ -2,10 +2,20 @@ import { Command } from 'commander';
 import { analyzeGame, type Analysis } from '../analysis/analyze.js';
 import { parseGame, readGameLogFile } from '../io/log.js';
 import { renderNotebook } from './notebook.js';
-import { estimateGame } from '../analysis/estimate.js';
-import { InputError } from '../model/errors.js';
+import { UsageError } from './errors.js';
 import { withCancellation } from './cancel.js';
-import { positiveInteger, seedValue } from './options.js';
+import { noteThreads, positiveInteger, seedValue, threadCount } from './options.js';
+import { writeStdout } from './output.js';
+import { ProgressLines } from './progress.js';
+
+interface AnalyzeOptions {
+  json?: boolean;
+  samples?: number;
+  seed?: number;
+  threads?: number;
+  top: number;
+  progress?: boolean;
+}
 
 export function analyzeCommand(): Command {
   return new Command('analyze')
@@ -14,18 +24,29 @@ export function analyzeCommand(): Command {
     .option('--json', 'print the analysis as JSON (see docs/analysis-output.md)')
     .option('--samples <n>', 'estimate from n uniform samples instead of counting exactly', positiveInteger('--samples', 100_000_000))
     .option('--seed <s>', 'seed of the sampler (with --samples)', seedValue)
-    .option('--threads <t>', 'sample on this many worker threads (with --samples; same answer for any number)', positiveInteger('--threads', 256))
+    .option('--threads <t>', 'sample on this many worker threads (with --samples; same answer for any number)', threadCount)
+    .option('--progress', 'print progress lines on stderr while sampling on threads (with --threads)')
     .option('--top <k>', 'how many solutions to list in the notebook', positiveInteger('--top', 100_000), 10)
-    .action(async (file: string, opts: { json?: boolean; samples?: number; seed?: number; threads?: number; top: number }) => {
+    .action(async (file: string, opts: AnalyzeOptions) => {
+      if (opts.threads !== undefined && opts.samples === undefined) throw new UsageError('--threads goes with --samples: exact counting runs on one thread');
+      if (opts.progress && opts.threads === undefined) throw new UsageError('--progress goes with --samples and --threads: sampling in process shows no progress');
       const game = parseGame(readGameLogFile(file));
-      if (opts.threads !== undefined && opts.samples === undefined) throw new InputError('--threads goes with --samples: exact counting runs on one thread');
-      const analysis =
-        opts.threads === undefined
-          ? analyzeGame(game, { samples: opts.samples, seed: opts.seed })
-          : await withCancellation((signal) => estimateGame(game, { samples: opts.samples!, seed: opts.seed, threads: opts.threads, signal }));
+      let analysis: Analysis;
+      if (opts.threads === undefined) {
+        analysis = analyzeGame(game, { samples: opts.samples, seed: opts.seed });
+      } else {
+        const samples = opts.samples!;
+        await noteThreads(opts.threads);
+        const { estimateGame } = await import('../analysis/estimate.js');
+        analysis = await withCancellation((signal) => {
+          const progress = opts.progress ? new ProgressLines('samples', samples) : null;
+          progress?.begin(`drawing ${samples.toLocaleString('en-US')} samples`);
+          return estimateGame(game, { samples, seed: opts.seed, threads: opts.threads, signal, onProgress: (done) => progress?.update(done) });
+        });
+      }
       // --json prints exactly the documented analysis object, however it was computed.
       const text = opts.json ? JSON.stringify(contractOnly(analysis), null, 2) : renderNotebook(game, analysis, { topSolutions: opts.top, title: file });
-      process.stdout.write(`${text}\n`);
+      await writeStdout(`${text}\n`);
     });
 }
 

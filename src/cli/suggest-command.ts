@@ -1,8 +1,22 @@
 import { Command, Option } from 'commander';
 import { parseGame, readGameLogFile } from '../io/log.js';
-import { DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES, suggestGame, type SuggestResult } from '../analysis/suggest.js';
+import type { SuggestResult } from '../analysis/suggest.js';
+import { DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES } from '../analysis/request.js';
 import { withCancellation } from './cancel.js';
-import { positiveInteger, seedValue } from './options.js';
+import { noteThreads, positiveInteger, seedValue, threadCount } from './options.js';
+import { writeStdout } from './output.js';
+import { ProgressLines } from './progress.js';
+import { shorten } from '../io/quote.js';
+
+interface SuggestOptions {
+  top?: number;
+  samples: number;
+  threads?: number;
+  seed: number;
+  response: 'uniform' | 'repeat';
+  json?: boolean;
+  progress?: boolean;
+}
 
 export function suggestCommand(): Command {
   return new Command('suggest')
@@ -10,16 +24,22 @@ export function suggestCommand(): Command {
     .argument('<log.json>', 'game log with an observer ("me")')
     .option('--top <k>', 'show only the best k suggestions', positiveInteger('--top', 1_000_000))
     .option('--samples <n>', 'uniform samples to estimate from', positiveInteger('--samples', MAX_SUGGEST_SAMPLES), DEFAULT_SUGGEST_SAMPLES)
-    .option('--threads <t>', 'worker threads (default: all cores)', positiveInteger('--threads', 256))
+    .option('--threads <t>', 'worker threads (default: all cores)', threadCount)
     .option('--seed <s>', 'seed of the samples and of tie-breaking', seedValue, 1)
     .addOption(new Option('--response <model>', 'how a refuter with several named cards picks one').choices(['uniform', 'repeat']).default('uniform'))
     .option('--json', 'print the ranking as JSON')
-    .action(async (file: string, opts: { top?: number; samples: number; threads?: number; seed: number; response: 'uniform' | 'repeat'; json?: boolean }) => {
+    .option('--progress', 'print a progress line on stderr when the work starts')
+    .action(async (file: string, opts: SuggestOptions) => {
       const game = parseGame(readGameLogFile(file));
-      const result = await withCancellation((signal) =>
-        suggestGame(game, { samples: opts.samples, seed: opts.seed, threads: opts.threads, top: opts.top, responseModel: opts.response, signal }),
-      );
-      process.stdout.write(`${opts.json ? JSON.stringify(result, null, 2) : renderSuggestions(result, game.players[game.me!], opts.top ?? 20)}\n`);
+      await noteThreads(opts.threads);
+      const { suggestGame } = await import('../analysis/suggest.js');
+      const result = await withCancellation((signal) => {
+        if (opts.progress) {
+          new ProgressLines('samples', opts.samples).begin(`drawing ${opts.samples.toLocaleString('en-US')} samples and scoring every suggestion`);
+        }
+        return suggestGame(game, { samples: opts.samples, seed: opts.seed, threads: opts.threads, top: opts.top, responseModel: opts.response, signal });
+      });
+      await writeStdout(`${opts.json ? JSON.stringify(result, null, 2) : renderSuggestions(result, shorten(game.players[game.me!]), opts.top ?? 20)}\n`);
     });
 }
 
