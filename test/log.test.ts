@@ -244,6 +244,13 @@ describe('structure errors', () => {
 
   it('rejects an event that is not an object', () => bad(log({ events: [5] }), 'events[0]: expected an event object'));
 
+  it('names the first bad element of a huge array (and does not gather 300,000 issues)', () => {
+    const numbers = Array.from({ length: 300_000 }, (_, i) => i);
+    bad(log({ events: [{ type: 'suggestion', by: 'Bob', cards: numbers, shownBy: null }] }), 'invalid game log: events[0].cards[0]: expected a card name');
+    bad(log({ events: numbers }), 'invalid game log: events[0]: expected an event object');
+    bad({ players: numbers }, 'invalid game log: players[0]: expected a player name');
+  });
+
   it('requires correct on an accusation', () => {
     bad(log({ events: [{ type: 'accusation', by: 'Bob', cards: ['Scarlet', 'Rope', 'Hall'], correct: 'no' }] }),
       'events[0].correct: expected true or false');

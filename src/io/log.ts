@@ -125,8 +125,29 @@ const expecting = (what: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined ? `required (${what})` : `expected ${what}`),
 });
 
+/**
+ * An array whose elements are checked in order up to the first bad one. zod's own arrays report
+ * every bad element, and the issues of a huge array (300,000 numbers for card names) overflow the
+ * stack when zod gathers them; one is all a message shows anyway.
+ */
+function arrayOf<T extends z.ZodType>(element: T, what: string) {
+  return z.array(z.unknown(), expecting(what)).transform((items, ctx) => {
+    const out: Array<z.output<T>> = [];
+    for (let i = 0; i < items.length; i++) {
+      const result = element.safeParse(items[i]);
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        ctx.addIssue({ ...issue, path: [i, ...issue.path] } as Parameters<typeof ctx.addIssue>[0]);
+        return z.NEVER;
+      }
+      out.push(result.data);
+    }
+    return out;
+  });
+}
+
 const cardName = z.string(expecting('a card name'));
-const cardNames = z.array(cardName, expecting('an array of card names'));
+const cardNames = arrayOf(cardName, 'an array of card names');
 const playerName = z.string(expecting('a player name'));
 const count = z
   .number(expecting('a non-negative integer'))
@@ -154,17 +175,12 @@ const logSchema = z.strictObject(
   {
     // Checked by deckEntries: zod's records drop a "__proto__" key, and such a category must not vanish.
     deck: z.unknown().optional(),
-    players: z.array(playerName, expecting('an array of player names in seat order')),
-    handSizes: z.array(count, expecting('an array of hand sizes, one per player')).optional(),
+    players: arrayOf(playerName, 'an array of player names in seat order'),
+    handSizes: arrayOf(count, 'an array of hand sizes, one per player').optional(),
     faceUp: cardNames.optional(),
     me: playerName.nullable().optional(),
     myHand: cardNames.optional(),
-    events: z
-      .array(
-        z.discriminatedUnion('type', [suggestionSchema, accusationSchema], expecting('an event object')),
-        expecting('an array of events'),
-      )
-      .optional(),
+    events: arrayOf(z.discriminatedUnion('type', [suggestionSchema, accusationSchema], expecting('an event object')), 'an array of events').optional(),
   },
   expecting('a JSON object'),
 );
