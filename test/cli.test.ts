@@ -442,6 +442,18 @@ describe('cluedo simulate', () => {
     expect(readFileSync(report, 'utf8')).toContain('<svg');
   });
 
+  it('a summary that cannot be printed (stdout on a full disk) does not cost the files', () => {
+    const csv = join(dir, 'despite-stdout.csv');
+    const full = openSync('/dev/full', 'w');
+    try {
+      const r = cluedoWithStdout(full, 'simulate', '--games', '4', '--agents', 'random,deductive', '--threads', '1', '--csv', csv);
+      expectOneLineError(r, 1, /^cluedo: cannot write to standard output: no space left on the device \(ENOSPC\)$/m);
+    } finally {
+      closeSync(full);
+    }
+    expect(readFileSync(csv, 'utf8').trim().split('\n')).toHaveLength(1 + 4 * 6);
+  });
+
   it('--logs makes its directory before the run', () => {
     const logs = join(dir, 'new', 'logs');
     const r = cluedo('simulate', '--games', '2', '--agents', 'random,deductive', '--threads', '1', '--logs', logs, '--log-games', '2');

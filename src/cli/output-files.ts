@@ -43,7 +43,7 @@ export function checkOutputFile(output: OutputPath): void {
     if (code(e) === 'ENOTDIR') throw problem(output, 'a part of the path is not a directory');
     if (code(e) !== 'ENOENT') throw problem(output, writeFailure(e as NodeJS.ErrnoException));
   }
-  const parent = dirname(resolve(output.path));
+  const parent = dirname(output.path);
   let stats;
   try {
     stats = statSync(parent);

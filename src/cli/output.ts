@@ -10,6 +10,8 @@ let readerGone = false;
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') readerGone = true;
 });
+// Messages and progress lines that cannot be written have nowhere else to go.
+process.stderr.on('error', () => {});
 
 const REASONS: Record<string, string> = {
   ENOSPC: 'no space left on the device',

@@ -7,7 +7,7 @@ import type { playTournamentGame, TournamentConfig } from '../tournament/play.js
 import type { Summary } from '../tournament/types.js';
 import { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { gameToLog } from '../io/write-log.js';
-import { UsageError } from './errors.js';
+import { OutputError, UsageError } from './errors.js';
 import { withCancellation } from './cancel.js';
 import { noteThreads, path, positiveInteger, seedValue, threadCount } from './options.js';
 import { writeStdout } from './output.js';
@@ -68,50 +68,66 @@ export function simulateCommand(): Command {
       const config = await configOf(opts);
       const outputs = checkOutputs(opts);
       await noteThreads(opts.threads);
-      const [{ runTournament }, { summarize }, { renderHtmlReport, renderSummary, toCsv }, { playTournamentGame }] = await Promise.all([
-        import('../tournament/run.js'),
-        import('../tournament/statistics.js'),
-        import('../tournament/render.js'),
-        import('../tournament/play.js'),
-      ]);
-      await withCancellation(async (signal) => {
-        const progress = await progressOf(opts);
-        const started = Date.now();
-        const outcome = await runTournament(config, { games: opts.games, seed: opts.seed, threads: opts.threads, signal, onProgress: progress.update });
-        progress.stop();
-        const order = config.solo ? [config.solo.agent, config.solo.field] : config.agents;
-        const summary = summarize(outcome.results, [...new Set(order)]);
-        const seconds = (Date.now() - started) / 1000;
-        const head =
-          `${outcome.results.length} of ${opts.games} games, ${config.players} players, seed ${opts.seed}, max ${config.maxTurns} turns, ` +
-          `${seconds.toFixed(1)} s${outcome.interrupted ? ' (interrupted: results of the finished games)' : ''}`;
-        await writeStdout(`${head}\n\n${renderSummary(summary)}\n${config.solo ? `\n${soloLine(summary, config)}\n` : ''}`);
-
-        const { results, interrupted } = outcome;
-        const runDetails = {
-          players: String(config.players),
-          agents: config.solo ? `${config.solo.agent} solo among ${config.solo.field}` : config.agents.join(', '),
-          games: `${results.length} of ${opts.games}${interrupted ? ' (interrupted)' : ''}`,
-          seed: String(opts.seed),
-          'turn cap': String(config.maxTurns),
-          run: head,
-        };
-        const text: Record<string, () => string> = {
-          '--json': () => `${JSON.stringify({ config, seed: opts.seed, gamesRequested: opts.games, interrupted, summary, games: results }, null, 2)}\n`,
-          '--csv': () => toCsv(results),
-          '--report': () => renderHtmlReport(summary, results, 'Clue agents compared', runDetails),
-        };
-        if (interrupted) process.exitCode = 130;
-        writeOutputs(
-          outputs.map((output) => ({
-            ...output,
-            write: output.option === '--logs'
-              ? (dir: string) => writeLogs(dir, config, opts.seed, Math.min(opts.logGames, opts.games), playTournamentGame)
-              : (file: string) => writeFileSync(file, text[output.option]()),
-          })),
-        );
-      });
+      await withCancellation((signal) => runAndReport(opts, config, outputs, signal));
     });
+}
+
+/** Plays the games, prints the summary and writes the outputs; Ctrl-C keeps the finished games. */
+async function runAndReport(opts: SimulateOptions, config: TournamentConfig, outputs: OutputPath[], signal: AbortSignal): Promise<void> {
+  const [{ runTournament }, { summarize }, { renderHtmlReport, renderSummary, toCsv }, { playTournamentGame }] = await Promise.all([
+    import('../tournament/run.js'),
+    import('../tournament/statistics.js'),
+    import('../tournament/render.js'),
+    import('../tournament/play.js'),
+  ]);
+  const progress = await progressOf(opts);
+  const started = Date.now();
+  const { results, interrupted } = await runTournament(config, { games: opts.games, seed: opts.seed, threads: opts.threads, signal, onProgress: progress.update });
+  progress.stop();
+  const order = config.solo ? [config.solo.agent, config.solo.field] : config.agents;
+  const summary = summarize(results, [...new Set(order)]);
+  const seconds = (Date.now() - started) / 1000;
+  const head =
+    `${results.length} of ${opts.games} games, ${config.players} players, seed ${opts.seed}, max ${config.maxTurns} turns, ` +
+    `${seconds.toFixed(1)} s${interrupted ? ' (interrupted: results of the finished games)' : ''}`;
+  if (interrupted) process.exitCode = 130;
+  // A summary that cannot be printed must not cost the files: write everything, then report.
+  const failures = await failuresOf(() => writeStdout(`${head}\n\n${renderSummary(summary)}\n${config.solo ? `\n${soloLine(summary, config)}\n` : ''}`));
+
+  const texts: Record<string, () => string> = {
+    '--json': () => `${JSON.stringify({ config, seed: opts.seed, gamesRequested: opts.games, interrupted, summary, games: results }, null, 2)}\n`,
+    '--csv': () => toCsv(results),
+    '--report': () =>
+      renderHtmlReport(summary, results, 'Clue agents compared', {
+        players: String(config.players),
+        agents: config.solo ? `${config.solo.agent} solo among ${config.solo.field}` : config.agents.join(', '),
+        games: `${results.length} of ${opts.games}${interrupted ? ' (interrupted)' : ''}`,
+        seed: String(opts.seed),
+        'turn cap': String(config.maxTurns),
+        run: head,
+      }),
+  };
+  const logGames = Math.min(opts.logGames, opts.games);
+  const writers = outputs.map((output) => ({
+    ...output,
+    write:
+      output.option === '--logs'
+        ? (dir: string) => writeLogs(dir, config, opts.seed, logGames, playTournamentGame)
+        : (file: string) => writeFileSync(file, texts[output.option]()),
+  }));
+  failures.push(...(await failuresOf(async () => writeOutputs(writers))));
+  if (failures.length > 0) throw new OutputError(failures);
+}
+
+/** The write failures of `write` (an OutputError's), or none; any other error is thrown. */
+async function failuresOf(write: () => Promise<void>): Promise<string[]> {
+  try {
+    await write();
+    return [];
+  } catch (e) {
+    if (e instanceof OutputError) return e.failures;
+    throw e;
+  }
 }
 
 async function configOf(opts: SimulateOptions): Promise<TournamentConfig> {
