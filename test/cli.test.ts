@@ -482,3 +482,26 @@ describe('cluedo simulate', () => {
     expect(lines(r.stderr).every((l) => l.startsWith('cluedo: progress: ')), r.stderr).toBe(true);
   });
 });
+
+describe('the README', () => {
+  it('its examples of mistakes are the outputs of the runs it shows, in examples/mistakes/', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const block = /```\n(\$ cluedo analyze typo\.json\n[\s\S]*?)```/.exec(readme);
+    expect(block, 'the block of mistakes in README.md').not.toBeNull();
+    const shown: Array<{ args: string[]; stderr: string[]; exit?: number }> = [];
+    const rows = block![1].trimEnd().split('\n');
+    for (let i = 0; i < rows.length; i++) {
+      if (rows[i] === '$ echo $?') shown[shown.length - 1].exit = Number(rows[++i]);
+      else if (rows[i].startsWith('$ cluedo ')) shown.push({ args: rows[i].slice('$ cluedo '.length).split(' '), stderr: [] });
+      else shown[shown.length - 1].stderr.push(rows[i]);
+    }
+    expect(shown.length).toBeGreaterThan(10);
+    for (const { args, stderr, exit } of shown) {
+      const r = spawnSync(process.execPath, [join(ROOT, MAIN), ...args], { cwd: join(ROOT, 'examples', 'mistakes'), encoding: 'utf8', env: env() });
+      expect(r.stderr, args.join(' ')).toBe(`${stderr.join('\n')}\n`);
+      expect(r.stdout).toBe('');
+      if (exit !== undefined) expect(r.status, args.join(' ')).toBe(exit);
+      else expect(r.status, args.join(' ')).not.toBe(0);
+    }
+  });
+});
