@@ -45,7 +45,8 @@ export function suggestCommand(): Command {
 
 export function renderSuggestions(result: SuggestResult, suggester: string, show: number): string {
   const rows = result.suggestions.slice(0, show);
-  const width = Math.max(10, ...rows.map((s) => s.cards.join(', ').length));
+  // Not Math.max(...): --top may list a hundred thousand suggestions, too many arguments for a call.
+  const width = rows.reduce((w, s) => Math.max(w, s.cards.join(', ').length), 10);
   const lines = [
     `Suggestions for ${suggester}, from ${result.samples.toLocaleString('en-US')} uniform samples (seed ${result.seed})`,
     '',
