@@ -254,7 +254,7 @@ describe('usage mistakes: exit 2, one line', () => {
     [['simulate', '--solo', 'naive'], /--solo and --field go together/],
     [['simulate', '--json', ''], /^cluedo: --json needs a path, got ""$/m],
     [['simulate', '--json', 'same.out', '--csv', 'same.out'], /--json and --csv name the same file "same.out"/],
-    [[], /^cluedo: no command given: the commands are analyze, suggest and simulate/],
+    [[], /^cluedo: which command\? analyze, suggest or simulate \(see "cluedo --help"\)$/m],
     [['analyse', log], /^cluedo: unknown command 'analyse'; did you mean analyze\?/],
   ])('cluedo %j', (args, pattern) => {
     expectOneLineError(cluedo(...args), 2, pattern);

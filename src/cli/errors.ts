@@ -72,8 +72,8 @@ export function commanderExit(commandPath: string) {
   return (error: CommanderError): never => {
     if (error.exitCode === 0) throw error;
     let text = error.message.replace(/^error: /, '');
-    if (error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync') {
-      text = 'no command given: the commands are analyze, suggest and simulate';
+    if (error.code === 'commander.help') {
+      text = 'which command? analyze, suggest or simulate';
     }
     // "(Did you mean --json?)" comes on a line of its own
     text = text.replace(/\s*\(Did you mean (.*)\?\)\s*$/s, '; did you mean $1?').trim();
