@@ -4,7 +4,7 @@ import { parseGame, readGameLogFile } from '../io/log.js';
 import { renderNotebook } from './notebook.js';
 import { UsageError } from './errors.js';
 import { withCancellation } from './cancel.js';
-import { noteThreads, positiveInteger, seedValue, threadCount } from './options.js';
+import { noteThreads, wholeNumber, seedValue, threadCount } from './options.js';
 import { writeStdout } from './output.js';
 import { ProgressLines } from './progress.js';
 
@@ -22,11 +22,11 @@ export function analyzeCommand(): Command {
     .description("print the detective's notebook of a game log: who holds what, the envelope, the likely solutions")
     .argument('<log.json>', 'game log (see docs/game-log.md)')
     .option('--json', 'print the analysis as JSON (see docs/analysis-output.md)')
-    .option('--samples <n>', 'estimate from n uniform samples instead of counting exactly', positiveInteger('--samples', 100_000_000))
+    .option('--samples <n>', 'estimate from n uniform samples instead of counting exactly', wholeNumber('--samples', 100_000_000))
     .option('--seed <s>', 'seed of the sampler (with --samples)', seedValue)
     .option('--threads <t>', 'sample on this many worker threads (with --samples; same answer for any number)', threadCount)
     .option('--progress', 'print progress lines on stderr while sampling on threads (with --threads)')
-    .option('--top <k>', 'how many solutions to list in the notebook', positiveInteger('--top', 100_000), 10)
+    .option('--top <k>', 'how many solutions to list in the notebook', wholeNumber('--top', 100_000), 10)
     .action(async (file: string, opts: AnalyzeOptions) => {
       if (opts.threads !== undefined && opts.samples === undefined) throw new UsageError('--threads goes with --samples: exact counting runs on one thread');
       if (opts.progress && opts.threads === undefined) throw new UsageError('--progress goes with --samples and --threads: sampling in process shows no progress');

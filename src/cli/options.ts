@@ -9,7 +9,7 @@ export const MAX_THREADS_OPTION = 256;
 const WHOLE_NUMBER = /^\d+$/;
 
 /** A whole number from `min` to `max`, written in decimal digits ("1e3", "0x10" and "1.0" are refused). */
-export function positiveInteger(name: string, max = Number.MAX_SAFE_INTEGER, min = 1) {
+export function wholeNumber(name: string, max = Number.MAX_SAFE_INTEGER, min = 1) {
   return (value: string): number => {
     const n = Number(value);
     if (!WHOLE_NUMBER.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
@@ -27,7 +27,7 @@ export function seedValue(value: string): number {
   return n;
 }
 
-export const threadCount = positiveInteger('--threads', MAX_THREADS_OPTION);
+export const threadCount = wholeNumber('--threads', MAX_THREADS_OPTION);
 
 /** A file or directory path: anything but empty (which would name nothing, or the current directory). */
 export function path(name: string) {

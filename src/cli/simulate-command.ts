@@ -3,21 +3,20 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { CLASSIC_CATEGORIES, MAX_SEATS, MIN_SEATS } from '../model/deck.js';
 import { InputError } from '../model/errors.js';
+import { AGENT_NAMES, parseAgentSpec } from '../play/agents/registry.js';
 import type { playTournamentGame, TournamentConfig } from '../tournament/play.js';
 import type { Summary } from '../tournament/types.js';
 import { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { gameToLog } from '../io/write-log.js';
 import { OutputError, UsageError } from './errors.js';
 import { withCancellation } from './cancel.js';
-import { noteThreads, path, positiveInteger, seedValue, threadCount } from './options.js';
+import { noteThreads, path, wholeNumber, seedValue, threadCount } from './options.js';
 import { writeStdout } from './output.js';
 import { checkDistinct, checkOutputFile, prepareOutputDirectory, writeOutputs, type OutputPath } from './output-files.js';
 import { ProgressLines } from './progress.js';
 
 export const DEFAULT_AGENTS = 'random,naive,deductive,entropy';
 export const DEFAULT_GAMES = 1000;
-/** The agent names, for the help text (the registry itself is loaded only when a run starts). */
-const AGENT_NAMES = DEFAULT_AGENTS.split(',');
 
 interface SimulateOptions {
   players: number;
@@ -50,22 +49,22 @@ export function splitAgents(list: string): string[] {
 export function simulateCommand(): Command {
   return new Command('simulate')
     .description('play many games between agents and compare them, with confidence intervals')
-    .option('--players <n>', `seats at the table (${MIN_SEATS}-${MAX_SEATS})`, positiveInteger('--players', MAX_SEATS, MIN_SEATS), 6)
+    .option('--players <n>', `seats at the table (${MIN_SEATS}-${MAX_SEATS})`, wholeNumber('--players', MAX_SEATS, MIN_SEATS), 6)
     .option('--agents <list>', `agents seated in rotation (${AGENT_NAMES.join(', ')}; options like entropy:samples=5000 or deductive:accuse=risky:0.8,refute=repeat)`, DEFAULT_AGENTS)
-    .option('--games <g>', 'games to play', positiveInteger('--games', 10_000_000), DEFAULT_GAMES)
+    .option('--games <g>', 'games to play', wholeNumber('--games', 10_000_000), DEFAULT_GAMES)
     .option('--seed <s>', 'seed of the run: same seed, same games, whatever the threads', seedValue, 1)
     .option('--threads <t>', 'worker threads (default: all cores)', threadCount)
-    .option('--max-turns <m>', 'turns before a game is declared unsolved (default: 50 per player)', positiveInteger('--max-turns', 1_000_000))
+    .option('--max-turns <m>', 'turns before a game is declared unsolved (default: 50 per player)', wholeNumber('--max-turns', 1_000_000))
     .option('--solo <agent>', 'solo measurement: this agent in one seat (needs --field)')
     .option('--field <agent>', 'solo measurement: the agent in every other seat (never accusing)')
     .option('--json <file>', 'write the summary and every game as JSON', path('--json'))
     .option('--csv <file>', 'write one row per seat and game as CSV', path('--csv'))
     .option('--report <file.html>', 'write an HTML report with charts', path('--report'))
     .option('--logs <dir>', "write every seat's view of the first games as game logs (replayable by analyze and suggest)", path('--logs'))
-    .option('--log-games <k>', 'how many games --logs writes', positiveInteger('--log-games', 10_000), 1)
+    .option('--log-games <k>', 'how many games --logs writes', wholeNumber('--log-games', 10_000), 1)
     .option('--progress', 'print progress lines on stderr (instead of the bar drawn on a terminal)')
     .action(async (opts: SimulateOptions) => {
-      const config = await configOf(opts);
+      const config = configOf(opts);
       const outputs = checkOutputs(opts);
       await noteThreads(opts.threads);
       await withCancellation((signal) => runAndReport(opts, config, outputs, signal));
@@ -130,11 +129,10 @@ async function failuresOf(write: () => Promise<void>): Promise<string[]> {
   }
 }
 
-async function configOf(opts: SimulateOptions): Promise<TournamentConfig> {
+function configOf(opts: SimulateOptions): TournamentConfig {
   if ((opts.solo === undefined) !== (opts.field === undefined)) throw new UsageError('--solo and --field go together: one solo agent among a field of another');
   const agents = splitAgents(opts.agents);
   if (agents.length === 0) throw new UsageError(`--agents names no agent; the agents are ${AGENT_NAMES.join(', ')}`);
-  const { parseAgentSpec } = await import('../play/agents/registry.js');
   const check = (option: string, label: string) => {
     try {
       return parseAgentSpec(label).label;

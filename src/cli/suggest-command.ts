@@ -3,7 +3,7 @@ import { parseGame, readGameLogFile } from '../io/log.js';
 import type { SuggestResult } from '../analysis/suggest.js';
 import { DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES } from '../analysis/request.js';
 import { withCancellation } from './cancel.js';
-import { noteThreads, positiveInteger, seedValue, threadCount } from './options.js';
+import { noteThreads, wholeNumber, seedValue, threadCount } from './options.js';
 import { writeStdout } from './output.js';
 import { ProgressLines } from './progress.js';
 import { shorten } from '../io/quote.js';
@@ -22,8 +22,8 @@ export function suggestCommand(): Command {
   return new Command('suggest')
     .description("rank the observer's possible suggestions by the information they are expected to bring about the envelope")
     .argument('<log.json>', 'game log with an observer ("me")')
-    .option('--top <k>', 'show only the best k suggestions', positiveInteger('--top', 1_000_000))
-    .option('--samples <n>', 'uniform samples to estimate from', positiveInteger('--samples', MAX_SUGGEST_SAMPLES), DEFAULT_SUGGEST_SAMPLES)
+    .option('--top <k>', 'show only the best k suggestions', wholeNumber('--top', 1_000_000))
+    .option('--samples <n>', 'uniform samples to estimate from', wholeNumber('--samples', MAX_SUGGEST_SAMPLES), DEFAULT_SUGGEST_SAMPLES)
     .option('--threads <t>', 'worker threads (default: all cores)', threadCount)
     .option('--seed <s>', 'seed of the samples and of tie-breaking', seedValue, 1)
     .addOption(new Option('--response <model>', 'how a refuter with several named cards picks one').choices(['uniform', 'repeat']).default('uniform'))
