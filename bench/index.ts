@@ -1,7 +1,8 @@
 // `npm run bench [-- --json FILE] [-- --time MS]`: the knowledge core's speed, measured side by side
 // in one run on one thread: the Wasm check vs the plain TypeScript one, exact inference latency
 // per example, exactly-uniform sampling vs rejection sampling at three stages of a game, and the
-// card-by-card exact counter vs the seat-by-seat one, the worker pool with 1 and 2 threads, and simulated games per second.
+// card-by-card exact counter vs the seat-by-seat one, the worker pool with 1 and 2 threads, simulated games per second,
+// and the CLI's start-up against a bare `node -e 0`.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -16,6 +17,7 @@ import { analyzeGame } from '../src/analysis/analyze.js';
 import { benchCountingApproaches } from './counting-approaches.js';
 import { benchPool } from './pool.js';
 import { benchSimulate } from './simulate.js';
+import { benchStartup } from './startup.js';
 
 const { values: args } = parseArgs({
   options: { json: { type: 'string' }, time: { type: 'string', default: '1000' } },
@@ -137,6 +139,7 @@ const sampling = await benchSampling();
 const counting = await benchCountingApproaches(TIME / 2);
 const pool = await benchPool(TIME);
 const simulate = await benchSimulate(TIME);
+const startup = benchStartup();
 
 console.log(`\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; one thread\n`);
 console.log('Consistency check (classic-6p-late, 4096 deals, half consistent)');
@@ -164,8 +167,11 @@ console.log(`  per-task overhead: one 8,192-deal chunk ${fmt(pool.taskOverhead.c
 console.log('\nSimulated six-player games per second, 1 thread vs 2 (targets: ≥ 200 deductive, ≥ 10 with one entropy agent, on 2)');
 for (const r of simulate) console.log(`  ${r.agents.padEnd(24)} 1: ${fmt(r.oneThreadGamesPerSec, 1).padStart(7)}/s   2: ${fmt(r.twoThreadsGamesPerSec, 1).padStart(7)}/s   ${fmt(r.speedup, 2)}×`);
 
+console.log(`\nCLI start-up, whole process, median of ${startup.rounds} alternating rounds (target ≤ 2× node -e 0)`);
+console.log(`  ${startup.command}   ${fmt(startup.cliMs, 0)} ms vs node -e 0 ${fmt(startup.nodeMs, 0)} ms: ${fmt(startup.ratio, 2)}×   (unbundled dist/cli/main.js: ${fmt(startup.unbundledMs, 0)} ms, ${fmt(startup.unbundledRatio, 2)}×)`);
+
 if (args.json) {
-  const out = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate };
+  const out = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup };
   writeFileSync(args.json, `${JSON.stringify(out, null, 2)}\n`);
   console.log(`\nwrote ${args.json}`);
 }

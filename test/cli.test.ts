@@ -1,13 +1,15 @@
 /**
- * The built command line (dist/cli/main.js), run as a child process from the project root:
- * outputs, agreement with the library, exit codes, one-line errors, Ctrl-C.
+ * The built command line, run as a child process from the project root through the entry users
+ * run (package.json's bin: the bundle dist/cli/cluedo.mjs): outputs, agreement with the library,
+ * exit codes, one-line errors, writes that fail, Ctrl-C.
  *
- * Needs `npm run build` (`npm test` builds first).
+ * Needs `npm run build` (`npm test` builds first). Nothing here waits on a timer: a run to be
+ * interrupted is sent SIGINT once its first --progress line is out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyze } from '../src/analysis/analyze.js';
@@ -15,9 +17,10 @@ import { toJson } from '../src/io/json.js';
 import { suggest } from '../src/analysis/suggest.js';
 import { formatMedianInterval, formatRateInterval } from '../src/tournament/format.js';
 import type { Summary } from '../src/tournament/types.js';
+import type { Analysis } from '../src/analysis/analyze.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = 'dist/cli/main.js';
+const MAIN = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { cluedo: string } }).bin.cluedo;
 
 interface Run {
   status: number | null;
@@ -39,46 +42,35 @@ function cluedo(...args: string[]): Run {
   return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
 }
 
-const SIGINT_READY = fileURLToPath(new URL('./support/sigint-ready.mjs', import.meta.url));
-
-/**
- * Starts the CLI, sends SIGINT as soon as it handles Ctrl-C (its SIGINT handler installed, told
- * on file descriptor 3 by a preloaded test module), and resolves when it has exited.
- */
-function interrupted(...args: string[]): Promise<Run & { runningAtSignal: boolean }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', SIGINT_READY, MAIN, ...args], { cwd: ROOT, env: env(), stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let runningAtSignal = false;
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    (child.stdio[3] as NodeJS.ReadableStream).once('data', () => {
-      runningAtSignal = child.exitCode === null && child.signalCode === null;
-      child.kill('SIGINT');
-    });
-    child.on('error', reject);
-    child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr, runningAtSignal }));
-  });
+/** Runs the CLI with stdout on a file descriptor of ours (/dev/full, say); stderr is captured. */
+function cluedoWithStdout(fd: number, ...args: string[]): Run {
+  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, encoding: 'utf8', env: env(), timeout: 60_000, stdio: ['ignore', fd, 'pipe'] });
+  if (r.error) throw r.error;
+  return { status: r.status, signal: r.signal, stdout: '', stderr: r.stderr };
 }
 
-/** Starts the CLI, sends SIGINT once its stderr satisfies `ready`, and resolves when it has exited. */
-function interruptedWhen(ready: (stderr: string) => boolean, ...args: string[]): Promise<Run & { runningAtSignal: boolean }> {
+/**
+ * Starts the CLI, sends SIGINT as soon as stderr has a line matching `ready` (a --progress line:
+ * the handler is installed by then), and resolves when the process has exited.
+ */
+function interrupted(ready: RegExp, ...args: string[]): Promise<Run & { runningAtSignal: boolean }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, env: env() });
     let stdout = '';
     let stderr = '';
-    let runningAtSignal: boolean | null = null;
+    let sent = false;
+    let runningAtSignal = false;
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => {
       stderr += d;
-      if (runningAtSignal === null && ready(stderr)) {
+      if (!sent && stderr.split('\n').some((line) => ready.test(line))) {
+        sent = true;
         runningAtSignal = child.exitCode === null && child.signalCode === null;
         child.kill('SIGINT');
       }
     });
     child.on('error', reject);
-    child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr, runningAtSignal: runningAtSignal === true }));
+    child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr, runningAtSignal }));
   });
 }
 
@@ -183,23 +175,146 @@ describe('cluedo analyze', () => {
     writeFileSync(impossible, JSON.stringify(log));
     expectOneLineError(cluedo('analyze', impossible), 1, /no deal is consistent with the log after event 6/);
 
-    // --threads without --samples
-    expectOneLineError(cluedo('analyze', 'examples/custom-deck-3p.json', '--threads', '2'), 1, /--threads goes with --samples/);
+    // what is not a regular file, and a file too large to be a game log
+    expectOneLineError(cluedo('analyze', '/dev/zero'), 1, /^cluedo: cannot read game log "\/dev\/zero": it is a character device, not a regular file$/m);
+    expectOneLineError(cluedo('analyze', dir), 1, /cannot read game log ".*": it is a directory, not a regular file/);
+    const huge = join(dir, 'huge.json');
+    writeFileSync(huge, `${JSON.stringify(readJson('examples/classic-6p-late.json'))}${' '.repeat(65 * 2 ** 20)}`);
+    expectOneLineError(cluedo('analyze', huge), 1, /huge\.json": it is 65 MiB, over the limit of 64 MiB/);
   });
 
-  it('bad options exit 2', () => {
-    for (const args of [
-      ['analyze', 'examples/custom-deck-3p.json', '--samples', 'x'],
-      ['analyze', 'examples/custom-deck-3p.json', '--samples', '0'],
-      ['analyze', 'examples/custom-deck-3p.json', '--no-such-option'],
-      ['suggest', 'examples/custom-deck-3p.json', '--response', 'sometimes'],
-      ['suggest', 'examples/custom-deck-3p.json', '--top', '-1'],
-    ]) {
+  it('a valid log padded to 52 MB is read (the limit is 64 MiB)', () => {
+    const padded = join(dir, 'padded.json');
+    const text = JSON.stringify(readJson('examples/classic-6p-late.json'));
+    writeFileSync(padded, `${text.slice(0, -1)}${' '.repeat(52_000_000)}}`);
+    const r = cluedo('analyze', padded, '--json');
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(cluedo('analyze', 'examples/classic-6p-late.json', '--json').stdout));
+  });
+
+  it('an unknown 50 MB name is answered in one short line', () => {
+    const file = join(dir, 'long-name.json');
+    writeFileSync(file, JSON.stringify({ players: ['A', 'B'], me: 'Z'.repeat(50 * 2 ** 20), myHand: [] }));
+    const r = cluedo('analyze', file);
+    expectOneLineError(r, 1, /^cluedo: me: unknown player "Z{40}…" \(52,428,800 characters\); the players are "A" and "B"$/m);
+  });
+
+  it('names that would collide with owners or vanish in plain objects', () => {
+    const base = readJson('examples/custom-deck-3p.json') as { deck: Record<string, string[]>; players: string[]; events: Array<Record<string, unknown>> };
+    const renamed = (from: string, to: string) => JSON.parse(JSON.stringify(base).replaceAll(`"${from}"`, JSON.stringify(to)));
+    const file = (name: string, log: unknown) => {
+      const path = join(dir, name);
+      writeFileSync(path, JSON.stringify(log));
+      return path;
+    };
+    expectOneLineError(cluedo('analyze', file('envelope.json', renamed('P1', 'Envelope'))), 1, /players: "Envelope" cannot name a player/);
+    expectOneLineError(cluedo('analyze', file('table.json', renamed('P2', 'table'))), 1, /players: "table" cannot name a player/);
+    // A card and a category named "__proto__" keep their place: the same answer as under their own names.
+    const want = JSON.parse(cluedo('analyze', 'examples/custom-deck-3p.json', '--json').stdout) as Analysis;
+    const got = JSON.parse(cluedo('analyze', file('proto.json', renamed('tools', '__proto__')), '--json').stdout) as Analysis;
+    const gotCard = JSON.parse(cluedo('analyze', file('proto-card.json', renamed('axe', '__proto__')), '--json').stdout) as Analysis;
+    expect(got.consistentDeals).toBe(want.consistentDeals);
+    expect(Object.hasOwn(got.envelope, '__proto__') && got.envelope.__proto__).toEqual(want.envelope.tools);
+    expect(gotCard.consistentDeals).toBe(want.consistentDeals);
+    expect(Object.hasOwn(gotCard.cards, '__proto__') && gotCard.cards.__proto__).toEqual(want.cards.axe);
+    expectOneLineError(cluedo('analyze', file('int-category.json', renamed('tools', '7'))), 1, /deck: category "7" is a whole number/);
+    expectOneLineError(cluedo('analyze', file('empty-category.json', renamed('tools', ''))), 1, /deck: a category has an empty name/);
+    const twice = join(dir, 'twice.json');
+    writeFileSync(twice, JSON.stringify(base).replace('"places"', '"culprits"'));
+    expectOneLineError(cluedo('analyze', twice), 1, /deck: key "culprits" is given twice/);
+  });
+
+  it("the observer's own refutation may record the card shown", () => {
+    const log = readJson('examples/custom-deck-3p.json') as { events: unknown[] };
+    log.events.push({ type: 'suggestion', by: 'P2', cards: ['Bo', 'cord', 'barn'], shownBy: 'P0', shown: 'cord' });
+    const ok = join(dir, 'refuted.json');
+    writeFileSync(ok, JSON.stringify(log));
+    expect(cluedo('analyze', ok, '--json').status).toBe(0);
+    (log.events[log.events.length - 1] as { shown: string }).shown = 'Bo';
+    writeFileSync(ok, JSON.stringify(log));
+    expectOneLineError(cluedo('analyze', ok), 1, /event 6 \(suggestion by P2\): P0 showed "Bo", but it is not in myHand/);
+  });
+});
+
+describe('usage mistakes: exit 2, one line', () => {
+  const log = 'examples/custom-deck-3p.json';
+  it.each([
+    [['analyze', log, '--samples', 'x'], /^cluedo: --samples must be a whole number from 1 to 100,000,000, got "x"$/m],
+    [['analyze', log, '--samples', '0'], /--samples must be a whole number/],
+    [['analyze', log, '--samples', '1e3'], /--samples must be a whole number/],
+    [['analyze', log, '--samples'], /^cluedo: option '--samples <n>' argument missing \(see "cluedo analyze --help"\)$/m],
+    [['analyze', log, '--no-such-option'], /^cluedo: unknown option '--no-such-option' \(see "cluedo analyze --help"\)$/m],
+    [['analyze', log, '--jsno'], /unknown option '--jsno'; did you mean --json\?/],
+    [['analyze'], /missing required argument 'log.json'/],
+    [['analyze', log, log], /too many arguments/],
+    [['analyze', log, '--threads', '2'], /^cluedo: --threads goes with --samples: exact counting runs on one thread$/m],
+    [['analyze', log, '--samples', '100', '--progress'], /--progress goes with --samples and --threads/],
+    [['analyze', log, '--samples', '1000', '--threads', '257'], /--threads must be a whole number from 1 to 256, got "257"/],
+    [['suggest', log, '--response', 'sometimes'], /--response/],
+    [['suggest', log, '--top', '-1'], /--top/],
+    [['suggest', log, '--samples', '5000001'], /--samples must be a whole number from 1 to 5,000,000/],
+    [['simulate', '--players', '1'], /^cluedo: --players must be a whole number from 2 to 10, got "1"$/m],
+    [['simulate', '--players', '11'], /^cluedo: --players must be a whole number from 2 to 10, got "11"$/m],
+    [['simulate', '--games', '0'], /--games must be a whole number/],
+    [['simulate', '--agents', 'deductive,entropi'], /^cluedo: --agents: unknown agent "entropi".*did you mean "entropy"/],
+    [['simulate', '--agents', 'deductive:accuse=risky:2'], /--agents: .*risky/],
+    [['simulate', '--agents', ',,'], /--agents names no agent/],
+    [['simulate', '--solo', 'naive'], /--solo and --field go together/],
+    [['simulate', '--json', ''], /^cluedo: --json needs a path, got ""$/m],
+    [['simulate', '--json', 'same.out', '--csv', 'same.out'], /--json and --csv name the same file "same.out"/],
+    [[], /^cluedo: which command\? analyze, suggest or simulate \(see "cluedo --help"\)$/m],
+    [['analyse', log], /^cluedo: unknown command 'analyse'; did you mean analyze\?/],
+  ])('cluedo %j', (args, pattern) => {
+    expectOneLineError(cluedo(...args), 2, pattern);
+  });
+
+  it('--help and --version print to stdout and exit 0', () => {
+    for (const args of [['--help'], ['analyze', '--help'], ['--version']]) {
       const r = cluedo(...args);
-      expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(2);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).not.toContain('    at ');
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stderr).toBe('');
+      expect(r.stdout.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('threads', () => {
+  it('--threads above the cores runs on the cores and says so in one note', () => {
+    const r = cluedo('analyze', 'examples/classic-6p-late.json', '--samples', '1000', '--threads', '256', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toBe(`cluedo: using ${availableParallelism()} thread${availableParallelism() === 1 ? '' : 's'}, the cores available\n`);
+    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(cluedo('analyze', 'examples/classic-6p-late.json', '--samples', '1000', '--json').stdout));
+  });
+});
+
+describe('writing the output', () => {
+  const commands: Array<[string, string[]]> = [
+    ['analyze', ['analyze', 'examples/classic-6p-late.json']],
+    ['analyze --json', ['analyze', 'examples/classic-6p-late.json', '--json']],
+    ['suggest', ['suggest', 'examples/classic-6p-late.json', '--samples', '2000', '--threads', '1']],
+    ['simulate', ['simulate', '--games', '4', '--agents', 'random,deductive', '--threads', '1']],
+  ];
+
+  it.each(commands)('%s: a full disk on stdout is an error, exit 1, one line', (_, args) => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      expectOneLineError(cluedoWithStdout(full, ...args), 1, /^cluedo: cannot write to standard output: no space left on the device \(ENOSPC\)$/m);
+    } finally {
+      closeSync(full);
+    }
+  });
+
+  it.each(commands)('%s: a reader that has gone (| head) ends quietly, exit 0', async (_, args) => {
+    const r = await new Promise<Run>((resolve, reject) => {
+      const child = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, env: env() });
+      child.stdout.destroy(); // the read end is closed before the command writes anything
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      child.on('error', reject);
+      child.on('close', (status, signal) => resolve({ status, signal, stdout: '', stderr }));
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
   });
 });
 
@@ -246,25 +361,26 @@ describe('cluedo suggest', () => {
 });
 
 describe('Ctrl-C', () => {
-  // The requests below take several seconds; SIGINT arrives as soon as the CLI handles it (however
-  // slowly it starts). Cancelling mid-computation is tested on the pool (suggest.test.ts, pool.test.ts).
+  // Each run is given far more work than it could finish before the signal, which is sent once
+  // its first progress line shows that it is under way with the handler installed.
   it('suggest: exit 130, "cluedo: cancelled", nothing on stdout', async () => {
-    const r = await interrupted('suggest', 'examples/classic-6p-early.json', '--samples', '5000000', '--threads', '2');
+    const r = await interrupted(/^cluedo: progress: /, 'suggest', 'examples/classic-6p-early.json', '--samples', '5000000', '--threads', '2', '--progress');
     expect(r.runningAtSignal, 'the request finished before the signal').toBe(true);
     expect(r.signal, `killed by the signal, stderr: ${r.stderr}`).toBeNull();
     expect(r.status, r.stderr).toBe(130);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('cluedo: cancelled\n');
+    expect(lines(r.stderr).filter((l) => !l.startsWith('cluedo: progress: '))).toEqual(['cluedo: cancelled']);
   });
 
-  it('analyze --samples 20000000 --threads 2: exit 130, "cluedo: cancelled", nothing on stdout', async () => {
-    const r = await interrupted('analyze', 'examples/classic-6p-early.json', '--samples', '20000000', '--threads', '2', '--json');
+  it('analyze --samples 100000000 --threads 2: exit 130, "cluedo: cancelled", nothing on stdout', async () => {
+    const r = await interrupted(/^cluedo: progress: /, 'analyze', 'examples/classic-6p-early.json', '--samples', '100000000', '--threads', '2', '--json', '--progress');
     expect(r.runningAtSignal, 'the request finished before the signal').toBe(true);
     expect(r.signal, `killed by the signal, stderr: ${r.stderr}`).toBeNull();
     expect(r.status, r.stderr).toBe(130);
     expect(r.stdout).toBe('');
     // the one line of the CLI's own; any stray warning is the subject of the "no warnings" test above
-    expect(lines(r.stderr).filter((l) => !/^\(node:\d+\)|^\(Use `node --trace-warnings/.test(l))).toEqual(['cluedo: cancelled']);
+    const own = lines(r.stderr).filter((l) => !/^\(node:\d+\)|^\(Use `node --trace-warnings/.test(l) && !l.startsWith('cluedo: progress: '));
+    expect(own).toEqual(['cluedo: cancelled']);
   });
 });
 
@@ -331,30 +447,88 @@ describe('cluedo simulate', () => {
     expect(r.stdout).toContain(`median ${formatMedianInterval(solo.medianTurnsToCertain)}`);
   });
 
-  it('bad agents and options: one line, exit 1 or 2', () => {
-    expectOneLineError(cluedo('simulate', '--agents', 'deductive,entropi', '--games', '2'), 1, /unknown agent "entropi".*did you mean "entropy"/);
-    expectOneLineError(cluedo('simulate', '--agents', 'deductive:accuse=risky:2', '--games', '2'), 1, /risky/);
-    expectOneLineError(cluedo('simulate', '--solo', 'naive', '--games', '2'), 1, /--solo and --field go together/);
-    expectOneLineError(cluedo('simulate', '--players', '1', '--games', '2'), 1, /--players must be from 2 to 10/);
-    expect(cluedo('simulate', '--players', '11').status).toBe(2);
-    expect(cluedo('simulate', '--games', '0').status).toBe(2);
+  it('output paths are checked before the first game: exit 1, one line, nothing played', () => {
+    const quick = ['simulate', '--games', '40', '--agents', 'random,deductive', '--threads', '1'];
+    const missing = join(dir, 'no', 'such', 'dir', 'out.json');
+    expectOneLineError(cluedo(...quick, '--json', missing), 1, /^cluedo: --json ".*out\.json": there is no directory ".*dir"$/m);
+    expectOneLineError(cluedo(...quick, '--csv', dir), 1, /^cluedo: --csv ".*": it is a directory$/m);
+    const aFile = join(dir, 'a-file');
+    writeFileSync(aFile, 'x');
+    expectOneLineError(cluedo(...quick, '--logs', aFile), 1, /^cluedo: --logs ".*a-file": it is not a directory$/m);
+    expectOneLineError(cluedo(...quick, '--report', join(aFile, 'r.html')), 1, /^cluedo: --report ".*r\.html": .*not a directory/m);
   });
 
-  it('Ctrl-C keeps the finished games: prints their summary, writes the JSON, exits 130', async () => {
-    const json = join(dir, 'stopped.json');
-    // The signal goes once --progress has reported finished games, however long that takes.
-    const r = await interruptedWhen(
-      (stderr) => /[1-9]\d*\/100000 \|/.test(stderr),
-      'simulate', '--games', '100000', '--agents', 'deductive', '--threads', '2', '--json', json, '--progress',
-    );
+  it('a failing --json does not stop --csv and --report: all written, each failure reported, exit 1', () => {
+    const csv = join(dir, 'after-failure.csv');
+    const report = join(dir, 'after-failure.html');
+    const r = cluedo('simulate', '--games', '4', '--agents', 'random,deductive', '--threads', '1', '--json', '/dev/full', '--csv', csv, '--report', report);
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/^4 of 4 games/);
+    expect(lines(r.stderr)).toEqual(['cluedo: cannot write --json "/dev/full": no space left on the device (ENOSPC)']);
+    expect(readFileSync(csv, 'utf8').trim().split('\n')).toHaveLength(1 + 4 * 6);
+    expect(readFileSync(report, 'utf8')).toContain('<svg');
+  });
+
+  it('a summary that cannot be printed (stdout on a full disk) does not cost the files', () => {
+    const csv = join(dir, 'despite-stdout.csv');
+    const full = openSync('/dev/full', 'w');
+    try {
+      const r = cluedoWithStdout(full, 'simulate', '--games', '4', '--agents', 'random,deductive', '--threads', '1', '--csv', csv);
+      expectOneLineError(r, 1, /^cluedo: cannot write to standard output: no space left on the device \(ENOSPC\)$/m);
+    } finally {
+      closeSync(full);
+    }
+    expect(readFileSync(csv, 'utf8').trim().split('\n')).toHaveLength(1 + 4 * 6);
+  });
+
+  it('--logs makes its directory before the run', () => {
+    const logs = join(dir, 'new', 'logs');
+    const r = cluedo('simulate', '--games', '2', '--agents', 'random,deductive', '--threads', '1', '--logs', logs, '--log-games', '2');
+    expect(r.status, r.stderr).toBe(0);
+    expect(existsSync(join(logs, 'game-2-P5.json'))).toBe(true);
+  });
+
+  it('Ctrl-C after the first finished games keeps them: prints their summary, writes every output, exits 130', async () => {
+    const out = join(dir, 'stopped');
+    mkdirSync(out);
+    const [json, csv, report] = ['json', 'csv', 'html'].map((x) => join(out, `run.${x}`));
+    const r = await interrupted(/^cluedo: progress: [1-9][\d,]* of 100,000 games/, 'simulate', '--games', '100000', '--agents', 'entropy:samples=2000',
+      '--threads', '2', '--progress', '--json', json, '--csv', csv, '--report', report);
     expect(r.runningAtSignal).toBe(true);
-    expect(r.status).toBe(130);
-    expect(r.stdout).toMatch(/of 100000 games.*interrupted/);
+    expect(r.signal, r.stderr).toBeNull();
+    expect(r.status, r.stderr).toBe(130);
+    const head = /^(\d+) of 100000 games.*interrupted/.exec(r.stdout);
+    expect(head, r.stdout).not.toBeNull();
     const saved = JSON.parse(readFileSync(json, 'utf8'));
     expect(saved.interrupted).toBe(true);
-    const reported = Math.max(...[...r.stderr.matchAll(/(\d+)\/100000 \|/g)].map((m) => Number(m[1])));
-    expect(saved.games.length).toBeGreaterThanOrEqual(reported);
+    expect(saved.games.length).toBe(Number(head![1]));
     expect(saved.games.length).toBeGreaterThan(0);
     expect(saved.games.length).toBeLessThan(100000);
+    expect(readFileSync(csv, 'utf8').trim().split('\n')).toHaveLength(1 + saved.games.length * 6);
+    expect(existsSync(report)).toBe(true);
+    expect(lines(r.stderr).every((l) => l.startsWith('cluedo: progress: ')), r.stderr).toBe(true);
+  });
+});
+
+describe('the README', () => {
+  it('its examples of mistakes are the outputs of the runs it shows, in examples/mistakes/', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const block = /```\n(\$ cluedo analyze typo\.json\n[\s\S]*?)```/.exec(readme);
+    expect(block, 'the block of mistakes in README.md').not.toBeNull();
+    const shown: Array<{ args: string[]; stderr: string[]; exit?: number }> = [];
+    const rows = block![1].trimEnd().split('\n');
+    for (let i = 0; i < rows.length; i++) {
+      if (rows[i] === '$ echo $?') shown[shown.length - 1].exit = Number(rows[++i]);
+      else if (rows[i].startsWith('$ cluedo ')) shown.push({ args: rows[i].slice('$ cluedo '.length).split(' '), stderr: [] });
+      else shown[shown.length - 1].stderr.push(rows[i]);
+    }
+    expect(shown.length).toBeGreaterThan(10);
+    for (const { args, stderr, exit } of shown) {
+      const r = spawnSync(process.execPath, [join(ROOT, MAIN), ...args], { cwd: join(ROOT, 'examples', 'mistakes'), encoding: 'utf8', env: env() });
+      expect(r.stderr, args.join(' ')).toBe(`${stderr.join('\n')}\n`);
+      expect(r.stdout).toBe('');
+      if (exit !== undefined) expect(r.status, args.join(' ')).toBe(exit);
+      else expect(r.status, args.join(' ')).not.toBe(0);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -244,6 +244,13 @@ describe('structure errors', () => {
 
   it('rejects an event that is not an object', () => bad(log({ events: [5] }), 'events[0]: expected an event object'));
 
+  it('names the first bad element of a huge array (and does not gather 300,000 issues)', () => {
+    const numbers = Array.from({ length: 300_000 }, (_, i) => i);
+    bad(log({ events: [{ type: 'suggestion', by: 'Bob', cards: numbers, shownBy: null }] }), 'invalid game log: events[0].cards[0]: expected a card name');
+    bad(log({ events: numbers }), 'invalid game log: events[0]: expected an event object');
+    bad({ players: numbers }, 'invalid game log: players[0]: expected a player name');
+  });
+
   it('requires correct on an accusation', () => {
     bad(log({ events: [{ type: 'accusation', by: 'Bob', cards: ['Scarlet', 'Rope', 'Hall'], correct: 'no' }] }),
       'events[0].correct: expected true or false');
@@ -330,15 +337,25 @@ describe('event errors', () => {
     bad(withEvents(suggestion('Bob', cards, 'bob')), 'event 1 (suggestion by Bob): shownBy is Bob, who made the suggestion');
   });
 
-  it('allows a shown card only in the observer\'s own suggestion', () => {
+  it('allows a shown card only in the log of the suggester or of the refuter', () => {
     bad({ players: ['Ann', 'Bob'], events: [suggestion('Ann', cards, 'Bob', 'Rope')] },
       'event 1 (suggestion by Ann): "shown" is given but the log has no observer');
     bad(withEvents(suggestion('Bob', cards, 'Cat', 'Rope')),
-      'event 1 (suggestion by Bob): "shown" is given but only Bob saw the card, and the observer is Ann');
+      'event 1 (suggestion by Bob): "shown" is given but only Bob and Cat know the card, and the observer is Ann');
     bad(withEvents(suggestion('Ann', cards, null, 'Rope')), 'event 1 (suggestion by Ann): "shown" is given but shownBy is null');
     bad(withEvents(suggestion('Ann', cards, 'Bob', 'Knife')),
       'event 1 (suggestion by Ann): shown card "Knife" is not one of the suggested cards');
     bad(withEvents(suggestion('Ann', cards, 'Bob', 'Rop')), 'event 1 (suggestion by Ann): unknown card "Rop"');
+  });
+
+  it('accepts the card the observer showed, when it is in their hand', () => {
+    // Ann holds Rope and Hall; she refutes Dan's suggestion and records what she showed.
+    const game = parseGame(withEvents(suggestion('Dan', ['Plum', 'Rope', 'Hall'], 'Ann', 'rope')));
+    expect(game.events[0]).toMatchObject({ by: 3, shownBy: 0, shown: CLASSIC_DECK.cards.indexOf('Rope') });
+    bad(withEvents(suggestion('Dan', ['Plum', 'Wrench', 'Hall'], 'Ann', 'Wrench')),
+      'event 1 (suggestion by Dan): Ann showed "Wrench", but it is not in myHand');
+    bad(withEvents(suggestion('Dan', ['Plum', 'Rope', 'Hall'], 'Ann', 'Knife')),
+      'event 1 (suggestion by Dan): shown card "Knife" is not one of the suggested cards');
   });
 
   it('stops an eliminated player', () => {
@@ -411,6 +428,14 @@ describe('constraintsOf', () => {
     expect(store.clauses).toEqual([]);
   });
 
+  it('records the card the observer showed as theirs, as their hand already says', () => {
+    const store = constraintsOf(game([suggestion('S', ['A', 'X', 'P'], 'N', 'X')], { me: 'N', myHand: ['X'] }));
+    expect(store.holds).toEqual([0, 0b100, 0, 0, 0]);
+    // W, between S and N, lacks the cards; N's refutation is no open clause: the card is known.
+    expect(store.lacks).toEqual([AXP, 0b111011, 0, 0, 0]);
+    expect(store.clauses).toEqual([]);
+  });
+
   it('records accusations', () => {
     const store = constraintsOf(game([accusation('N', ['A', 'X', 'P'], false), accusation('E', ['B', 'Y', 'Q'], true)]));
     // A wrong accusation: some accused card is with a seat (bits 0-3) or face up (table, bit 5).
@@ -443,5 +468,91 @@ describe('constraintsOf', () => {
     expect(store.holds[0] + store.lacks[0]).toBe(0xffffffff);
     expect(store.clauses).toEqual([{ cards: (1 << 1 | 1 << 9 | 1 << 23 | 1 << 31) >>> 0, owners: 2 }]);
     expect(store.clauses[0].cards).toBeGreaterThan(0);
+  });
+});
+
+describe('names that could be lost or misread', () => {
+  const deck = { who: ['Ada', 'Bo'], what: ['axe', 'bat'], where: ['attic', 'barn'] };
+
+  it('refuses a player named like the other owners, "envelope" or "table", in any case', () => {
+    bad({ deck, players: ['A', 'Envelope'] }, 'players: "Envelope" cannot name a player', '"envelope" and "table"');
+    bad({ deck, players: [' table ', 'B'] }, 'players: "table" cannot name a player');
+  });
+
+  it('keeps a card or a category named "__proto__" (JSON.parse makes it an own key)', () => {
+    const json = JSON.parse('{"deck": {"__proto__": ["__proto__", "constructor"], "what": ["axe", "bat"]}, "players": ["A", "B"]}');
+    const game = parseGame(json);
+    expect(game.deck.categories.map((c) => c.name)).toEqual(['__proto__', 'what']);
+    expect(game.deck.cards).toEqual(['__proto__', 'constructor', 'axe', 'bat']);
+  });
+
+  it('checks the cards of every category, "__proto__" too', () => {
+    bad(JSON.parse('{"deck": {"__proto__": "axe"}, "players": ["A", "B"]}'), 'invalid game log: deck.__proto__: expected an array of card names');
+    bad({ deck: { who: ['A', 3] }, players: ['A', 'B'] }, 'invalid game log: deck.who[1]: expected a card name');
+    bad({ deck: ['A', 'B'], players: ['A', 'B'] }, 'invalid game log: deck: expected an object mapping each category to its card names');
+  });
+
+  it('refuses a category named like a whole number, which JSON objects would move first', () => {
+    bad({ deck: { who: ['A'], 7: ['B'] }, players: ['P', 'Q'] }, 'deck: category "7" is a whole number', 'order');
+    expect(parseGame({ deck: { who: ['A'], '7s': ['B'], '-1': ['C'] }, players: ['P', 'Q'] }).deck.categories.map((c) => c.name)).toEqual(['who', '7s', '-1']);
+  });
+
+  it('refuses an empty category name', () => bad({ deck: { '': ['A'], ' ': ['B'] }, players: ['P', 'Q'] }, 'deck: a category has an empty name'));
+
+  it('shortens long names in messages and keeps messages on one line', () => {
+    const long = 'Z'.repeat(100_000);
+    let message = '';
+    try {
+      parseGame({ deck, players: ['A', 'B'], me: long, myHand: [] });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/^me: unknown player "Z{40}…" \(100,000 characters\); the players are "A" and "B"$/);
+    bad({ deck, players: ['two\nlines', 'B'], events: [suggestion('B', ['Ada', 'axe', 'attic'], 'two\nlines', 'axe')] }, '"shown" is given but the log has no observer');
+    bad({ deck, players: ['A', 'B'], me: 'A', myHand: ['Ada', 'bat'], events: [suggestion('B', ['Ada', 'axe', 'attic'], 'A', 'new\nline')] },
+      'unknown card "new\\nline"');
+  });
+
+  it('answers an unknown long name at once, without edit distances over it', () => {
+    const names = ['a', 'b', 'c'].map((l) => l.repeat(200_000));
+    const started = Date.now();
+    bad({ deck: { x: names, y: ['Y'] }, players: ['P', 'Q'], events: [suggestion('P', ['z'.repeat(200_000), 'Y'], null)] },
+      'unknown card "zzzz', '(200,000 characters)');
+    // the edit distance of two 200,000-character names alone takes minutes
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+});
+
+describe('reading a log file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cluedo-read-'));
+  const write = (name: string, text: string | Buffer) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it('refuses what is not a regular file, saying what it is', () => {
+    expectInputError(() => readGameLogFile('/dev/zero'), 'cannot read game log "/dev/zero": it is a character device, not a regular file');
+  });
+
+  it('refuses a file over 64 MiB without reading it', () => {
+    const path = join(dir, 'huge.json');
+    writeFileSync(path, '');
+    truncateSync(path, 65 * 2 ** 20);
+    expectInputError(() => readGameLogFile(path), 'it is 65 MiB, over the limit of 64 MiB');
+  });
+
+  it('names a UTF-16 file', () => {
+    expectInputError(() => readGameLogFile(write('u16.json', Buffer.from('\uFEFF{}', 'utf16le'))), 'u16.json is UTF-16 text; save it as UTF-8');
+  });
+
+  it('refuses a key given twice in the deck or at the top level (JSON.parse would keep the last)', () => {
+    expectInputError(() => readGameLogFile(write('dup.json', '{"deck": {"who": ["A"], "what": ["B"], "who": ["C"]}, "players": ["P", "Q"]}')),
+      'invalid game log: deck: key "who" is given twice (JSON keeps only the last)');
+    expectInputError(() => readGameLogFile(write('dup2.json', '{"players": ["P"], "deck": {"who": ["A"]}, "players": ["P", "Q"]}')),
+      'invalid game log: key "players" is given twice');
+    // equal keys in different objects, and keys spelt with escapes, are told apart correctly
+    expect(readGameLogFile(write('ok.json', '{"deck": {"w\\u0068o": ["who", "{\\"who\\": 1}"], "what": ["who"]}, "players": [{"who": 1}]}'))).toBeTruthy();
+    expectInputError(() => readGameLogFile(write('esc.json', '{"deck": {"w\\u0068o": ["A"], "who": ["B"]}}')), 'deck: key "who" is given twice');
   });
 });

@@ -8,7 +8,8 @@ import type { Executor, TaskRef } from '../runtime/executor.js';
 import { WorkerPool } from '../runtime/pool.js';
 import type { EigPayload, SamplePayload, TallyPayload, TallyResult } from './tasks.js';
 
-export const ANALYSIS_TASKS = new URL('./tasks.js', import.meta.url).href;
+// '../analysis/' rather than './': the same file from the CLI's bundle in dist/cli/.
+export const ANALYSIS_TASKS = new URL('../analysis/tasks.js', import.meta.url).href;
 const task = (name: 'sample' | 'tally' | 'eig'): TaskRef => ({ module: ANALYSIS_TASKS, name });
 
 /** A worker pool whose threads load the analysis tasks (and warm up their cores) at start-up. */

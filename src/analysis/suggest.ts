@@ -6,7 +6,7 @@ import { parseGame } from '../io/log.js';
 import type { Game } from '../model/game.js';
 import { withExecutor, type Executor } from '../runtime/executor.js';
 import { analysisPool, sampleDeals, scoreSuggestions } from './sampling.js';
-import { checkSamples, checkSeed } from './request.js';
+import { checkSamples, checkSeed, defaultSuggestSamples, MAX_SUGGEST_SAMPLES } from './request.js';
 import { positionOf, sharedCore } from './load.js';
 import { describeEvent } from '../io/describe.js';
 import { combinationCards, combinationCount } from '../knowledge/tallies.js';
@@ -66,27 +66,15 @@ export interface SuggestResult {
   suggestions: SuggestionScore[];
 }
 
-export const DEFAULT_SUGGEST_SAMPLES = 20_000;
-/**
- * Samples times suggestions scored when the caller gives no sample count: about a second of work.
- * A deck with a huge number of possible suggestions is scored from fewer samples by default.
- */
-export const SUGGEST_WORK = 200_000_000;
-const MIN_DEFAULT_SAMPLES = 1000;
-
-/** The default sample count for `suggestions` suggestions: 20,000, fewer for decks with very many suggestions. */
-export function defaultSamples(suggestions: number): number {
-  return Math.min(DEFAULT_SUGGEST_SAMPLES, Math.max(MIN_DEFAULT_SAMPLES, Math.floor(SUGGEST_WORK / suggestions)));
-}
-/** Each worker holds every sample (about 100 bytes each with its working arrays) for the whole ranking. */
-export const MAX_SUGGEST_SAMPLES = 5_000_000;
+// In request.ts, so that a command line can state its limits without loading the worker pool.
+export { DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES, SUGGEST_WORK, defaultSuggestSamples } from './request.js';
 
 export async function suggest(log: unknown, options: SuggestOptions = {}): Promise<SuggestResult> {
   return suggestGame(parseGame(log), options);
 }
 
 export async function suggestGame(game: Game, options: SuggestOptions = {}): Promise<SuggestResult> {
-  const samples = options.samples ?? defaultSamples(combinationCount(game.deck.categoryMasks));
+  const samples = options.samples ?? defaultSuggestSamples(combinationCount(game.deck.categoryMasks));
   const seed = options.seed ?? 1;
   checkSamples(samples, MAX_SUGGEST_SAMPLES);
   checkSeed(seed);

@@ -2,11 +2,24 @@ import { Command, Option } from 'commander';
 import { analyzeGame, type Analysis } from '../analysis/analyze.js';
 import { parseGame, readGameLogFile } from '../io/log.js';
 import { renderNotebook } from './notebook.js';
-import { estimateGame } from '../analysis/estimate.js';
-import { InputError } from '../model/errors.js';
+import { UsageError } from './errors.js';
 import { withCancellation } from './cancel.js';
-import { positiveInteger, seedValue } from './options.js';
+import { noteThreads, wholeNumber, seedValue, threadCount } from './options.js';
+import { writeStdout } from './output.js';
+import { ProgressLines } from './progress.js';
 import { toJson } from '../io/json.js';
+
+type Method = 'auto' | 'exact' | 'sampled' | 'mcmc';
+
+interface AnalyzeOptions {
+  json?: boolean;
+  method: Method;
+  samples?: number;
+  seed?: number;
+  threads?: number;
+  top: number;
+  progress?: boolean;
+}
 
 export function analyzeCommand(): Command {
   return new Command('analyze')
@@ -18,22 +31,33 @@ export function analyzeCommand(): Command {
         .choices(['auto', 'exact', 'sampled', 'mcmc'])
         .default('auto'),
     )
-    .option('--samples <n>', 'estimate from n draws (implies --method sampled unless a method is given)', positiveInteger('--samples', 100_000_000))
+    .option('--samples <n>', 'estimate from n draws (implies --method sampled unless a method is given)', wholeNumber('--samples', 100_000_000))
     .option('--seed <s>', 'seed of the sampler (with --samples)', seedValue)
-    .option('--threads <t>', 'sample on this many worker threads (with --samples; same answer for any number)', positiveInteger('--threads', 256))
-    .option('--top <k>', 'how many solutions to list in the notebook', positiveInteger('--top', 100_000), 10)
-    .action(async (file: string, opts: { json?: boolean; method: 'auto' | 'exact' | 'sampled' | 'mcmc'; samples?: number; seed?: number; threads?: number; top: number }, command: Command) => {
-      const game = parseGame(readGameLogFile(file));
+    .option('--threads <t>', 'sample on this many worker threads (with --samples; same answer for any number)', threadCount)
+    .option('--progress', 'print progress lines on stderr while sampling on threads (with --threads)')
+    .option('--top <k>', 'how many solutions to list in the notebook', wholeNumber('--top', 100_000), 10)
+    .action(async (file: string, opts: AnalyzeOptions, command: Command) => {
+      if (opts.threads !== undefined && opts.samples === undefined) throw new UsageError('--threads goes with --samples: exact counting runs on one thread');
+      if (opts.progress && opts.threads === undefined) throw new UsageError('--progress goes with --samples and --threads: sampling in process shows no progress');
       const methodGiven = command.getOptionValueSource('method') === 'cli';
-      const method = methodGiven ? opts.method : opts.samples !== undefined ? 'sampled' : 'auto';
-      if (opts.threads !== undefined && opts.samples === undefined) throw new InputError('--threads goes with --samples: exact counting runs on one thread');
-      const analysis =
-        opts.threads === undefined
-          ? analyzeGame(game, { method, samples: opts.samples, seed: opts.seed })
-          : await withCancellation((signal) => estimateGame(game, { samples: opts.samples!, seed: opts.seed, threads: opts.threads, signal }));
+      const method: Method = methodGiven ? opts.method : opts.samples !== undefined ? 'sampled' : 'auto';
+      const game = parseGame(readGameLogFile(file));
+      let analysis: Analysis;
+      if (opts.threads === undefined) {
+        analysis = analyzeGame(game, { method, samples: opts.samples, seed: opts.seed });
+      } else {
+        const samples = opts.samples!;
+        await noteThreads(opts.threads);
+        const { estimateGame } = await import('../analysis/estimate.js');
+        analysis = await withCancellation((signal) => {
+          const progress = opts.progress ? new ProgressLines('samples', samples) : null;
+          progress?.begin(`drawing ${samples.toLocaleString('en-US')} samples`);
+          return estimateGame(game, { samples, seed: opts.seed, threads: opts.threads, signal, onProgress: (done) => progress?.update(done) });
+        });
+      }
       // --json prints exactly the documented analysis object, however it was computed.
       const text = opts.json ? toJson(contractOnly(analysis)) : renderNotebook(game, analysis, { topSolutions: opts.top, title: file });
-      process.stdout.write(`${text}\n`);
+      await writeStdout(`${text}\n`);
     });
 }
 

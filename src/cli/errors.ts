@@ -1,35 +1,82 @@
-// One funnel for every failure of a command: a single line on stderr and a non-zero exit.
-// Mistakes in the input exit 1; anything else is our bug and exits 70 (EX_SOFTWARE), without a
-// stack trace unless CLUEDO_DEBUG is set.
+// One funnel for every failure of a command: one line on stderr, "cluedo: ...", and an exit code
+// that says whose mistake it was. A bad command line (an option, its value, a missing argument)
+// exits 2; bad input (a file, a log's contents) or an output that cannot be written exits 1;
+// anything else is our bug and exits 70 (EX_SOFTWARE), without a stack trace unless
+// CLUEDO_DEBUG is set. Ctrl-C exits 130.
 import { CommanderError } from 'commander';
 import { InputError } from '../model/errors.js';
 import { PositionTooLargeError } from '../knowledge/wasm-core.js';
 import { CancelledError, WorkerFailedError } from '../runtime/executor.js';
+import { oneLine } from '../io/quote.js';
 
 export const EXIT_INPUT = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_INTERNAL = 70;
 export const EXIT_CANCELLED = 130;
 
+/** A mistake on the command line: an unknown option, a bad or missing value, options that conflict. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** Outputs that could not be written, one message each (the others were written). */
+export class OutputError extends Error {
+  override name = 'OutputError';
+  constructor(readonly failures: string[]) {
+    super(failures.join('; '));
+  }
+}
+
+/** Past this, a message is cut: names in it are already shortened, so only a bug gets here. */
+const MAX_MESSAGE = 800;
+
+/** Writes "cluedo: <message>" as exactly one line on stderr. */
+export function printLine(message: string): void {
+  process.stderr.write(`cluedo: ${oneLine(message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message)}\n`);
+}
+
+/** Reports a failure of a command and returns the exit code. */
 export function reportError(error: unknown): number {
-  if (error instanceof CommanderError) {
-    // commander has already printed its message
-    return error.exitCode === 0 ? 0 : EXIT_USAGE;
+  if (error instanceof CommanderError) return error.exitCode; // help or version, already printed
+  if (error instanceof UsageError) {
+    printLine(error.message);
+    return EXIT_USAGE;
   }
   if (error instanceof CancelledError) {
-    process.stderr.write('cluedo: cancelled\n');
+    printLine('cancelled');
     return EXIT_CANCELLED;
   }
-  if (error instanceof WorkerFailedError) {
-    process.stderr.write(`cluedo: ${error.message}\n`);
-    return EXIT_INTERNAL;
-  }
-  if (error instanceof InputError || error instanceof PositionTooLargeError) {
-    process.stderr.write(`cluedo: ${error.message}\n`);
+  if (error instanceof OutputError) {
+    for (const failure of error.failures) printLine(failure);
     return EXIT_INPUT;
   }
+  if (error instanceof InputError || error instanceof PositionTooLargeError) {
+    printLine(error.message);
+    return EXIT_INPUT;
+  }
+  if (error instanceof WorkerFailedError) {
+    printLine(error.message);
+    return EXIT_INTERNAL;
+  }
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`cluedo: internal error: ${message}\n`);
+  printLine(`internal error: ${message}`);
   if (process.env.CLUEDO_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   return EXIT_INTERNAL;
+}
+
+/**
+ * commander's own errors (an unknown option, a missing argument) as a UsageError of one line,
+ * with where to find the usage; help and version (exit 0) pass through.
+ */
+export function commanderExit(commandPath: string) {
+  return (error: CommanderError): never => {
+    if (error.exitCode === 0) throw error;
+    let text = error.message.replace(/^error: /, '');
+    if (error.code === 'commander.help') {
+      text = 'which command? analyze, suggest or simulate';
+    }
+    // "(Did you mean --json?)" comes on a line of its own
+    text = text.replace(/\s*\(Did you mean (.*)\?\)\s*$/s, '; did you mean $1?').trim();
+    throw new UsageError(`${text} (see "${commandPath} --help")`);
+  };
 }

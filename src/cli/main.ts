@@ -1,30 +1,30 @@
 #!/usr/bin/env node
-// The `cluedo` command line.
+// The `cluedo` command line. Only what parsing the command line needs is loaded up front; each
+// command loads the rest (the worker pool, the tournament, the reports) when it runs.
 import { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { analyzeCommand } from './analyze-command.js';
 import { suggestCommand } from './suggest-command.js';
 import { simulateCommand } from './simulate-command.js';
-import { reportError } from './errors.js';
+import { commanderExit, reportError } from './errors.js';
 
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+function version(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
 
 export function program(): Command {
   const cli = new Command('cluedo')
     .description('Probabilistic analysis of Clue/Cluedo positions')
-    .version(pkg.version)
-    .showHelpAfterError('(run with --help for usage)')
-    .exitOverride();
-  cli.addCommand(analyzeCommand().exitOverride());
-  cli.addCommand(suggestCommand().exitOverride());
-  cli.addCommand(simulateCommand().exitOverride());
+    .version(version())
+    // commander's errors become one line through reportError, never its own "error: ..." plus help.
+    .configureOutput({ writeErr: () => {}, outputError: () => {} })
+    .exitOverride(commanderExit('cluedo'));
+  for (const command of [analyzeCommand(), suggestCommand(), simulateCommand()]) {
+    command.copyInheritedSettings(cli);
+    cli.addCommand(command.exitOverride(commanderExit(`cluedo ${command.name()}`)));
+  }
   return cli;
 }
-
-// Piping into `head` closes stdout early: that is not an error.
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code === 'EPIPE') process.exit(0);
-});
 
 try {
   await program().parseAsync(process.argv);

@@ -63,7 +63,8 @@ export function renderNotebook(game: Game, analysis: Analysis, options: Notebook
   const top = options.topSolutions ?? 10;
   const shown = analysis.solutions.slice(0, top);
   lines.push(`Most likely solutions (${shown.length} of ${analysis.solutions.length})`);
-  const solutionWidth = Math.max(0, ...shown.map((s) => s.cards.join(', ').length));
+  // Not Math.max(...): --top may list a hundred thousand solutions, too many arguments for a call.
+  const solutionWidth = shown.reduce((w, s) => Math.max(w, s.cards.join(', ').length), 0);
   shown.forEach((s, i) => {
     lines.push(`  ${String(i + 1).padStart(2)}. ${s.cards.join(', ').padEnd(solutionWidth)}  ${(s.probability * 100).toFixed(2).padStart(6)}%`);
   });

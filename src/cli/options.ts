@@ -1,11 +1,19 @@
-// Option parsers shared by the commands: each rejects a bad value with a message naming the option.
-import { InvalidArgumentError } from 'commander';
+// Option parsers shared by the commands: each refuses a bad value with a UsageError naming the
+// option (commander passes our own errors through untouched, as one line).
+import { quote } from '../io/quote.js';
+import { UsageError } from './errors.js';
 
-export function positiveInteger(name: string, max = Number.MAX_SAFE_INTEGER) {
+/** The most worker threads an option accepts; the pool itself never starts more than the cores. */
+export const MAX_THREADS_OPTION = 256;
+
+const WHOLE_NUMBER = /^\d+$/;
+
+/** A whole number from `min` to `max`, written in decimal digits ("1e3", "0x10" and "1.0" are refused). */
+export function wholeNumber(name: string, max = Number.MAX_SAFE_INTEGER, min = 1) {
   return (value: string): number => {
     const n = Number(value);
-    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1 || n > max) {
-      throw new InvalidArgumentError(`${name} must be a whole number from 1 to ${max}, got "${value}"`);
+    if (!WHOLE_NUMBER.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+      throw new UsageError(`${name} must be a whole number from ${min} to ${max.toLocaleString('en-US')}, got ${quote(value)}`);
     }
     return n;
   };
@@ -13,8 +21,28 @@ export function positiveInteger(name: string, max = Number.MAX_SAFE_INTEGER) {
 
 export function seedValue(value: string): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n)) {
-    throw new InvalidArgumentError(`the seed must be a non-negative whole number below 2^53, got "${value}"`);
+  if (!WHOLE_NUMBER.test(value.trim()) || !Number.isSafeInteger(n)) {
+    throw new UsageError(`--seed must be a whole number from 0 to 2^53 - 1, got ${quote(value)}`);
   }
   return n;
+}
+
+export const threadCount = wholeNumber('--threads', MAX_THREADS_OPTION);
+
+/** A file or directory path: anything but empty (which would name nothing, or the current directory). */
+export function path(name: string) {
+  return (value: string): string => {
+    if (value === '') throw new UsageError(`${name} needs a path, got ""`);
+    return value;
+  };
+}
+
+/** The pool starts at most one thread per core (more would only cost memory): say so when asked for more. */
+export async function noteThreads(requested: number | undefined): Promise<void> {
+  if (requested === undefined) return;
+  const { maxThreads } = await import('../runtime/pool.js');
+  const available = maxThreads();
+  if (requested > available) {
+    process.stderr.write(`cluedo: using ${available} thread${available === 1 ? '' : 's'}, the cores available\n`);
+  }
 }

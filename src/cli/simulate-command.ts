@@ -1,23 +1,20 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { gameToLog } from '../io/write-log.js';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import cliProgress from 'cli-progress';
 import { CLASSIC_CATEGORIES, MAX_SEATS, MIN_SEATS } from '../model/deck.js';
-import { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { InputError } from '../model/errors.js';
-import { parseAgentSpec, AGENT_NAMES } from '../play/agents/registry.js';
-import { playTournamentGame, type TournamentConfig } from '../tournament/play.js';
-import { runTournament } from '../tournament/run.js';
-import { accumulate, emptyAccumulator, finalize, rowLabel, type SummaryAccumulator } from '../tournament/summary.js';
-import { renderSummary } from '../tournament/text-report.js';
-import { renderHtmlReport } from '../tournament/html-report.js';
-import { toCsv } from '../tournament/csv.js';
-import { formatMeanInterval, formatMedianInterval, formatRateInterval } from '../tournament/format.js';
-import type { GameResult } from '../play/results.js';
+import { AGENT_NAMES, parseAgentSpec } from '../play/agents/registry.js';
+import type { playTournamentGame, TournamentConfig } from '../tournament/play.js';
 import type { Summary } from '../tournament/types.js';
+import { formatMeanInterval, formatMedianInterval, formatRateInterval } from '../tournament/format.js';
+import { KnowledgeCore } from '../knowledge/wasm-core.js';
+import { gameToLog } from '../io/write-log.js';
+import { OutputError, UsageError } from './errors.js';
 import { withCancellation } from './cancel.js';
-import { positiveInteger, seedValue } from './options.js';
+import { noteThreads, path, wholeNumber, seedValue, threadCount } from './options.js';
+import { writeStdout } from './output.js';
+import { checkDistinct, checkOutputFile, prepareOutputDirectory, writeOutputs, type OutputPath } from './output-files.js';
+import { ProgressLines } from './progress.js';
 
 export const DEFAULT_AGENTS = 'random,naive,deductive,entropy';
 export const DEFAULT_GAMES = 1000;
@@ -53,82 +50,151 @@ export function splitAgents(list: string): string[] {
 export function simulateCommand(): Command {
   return new Command('simulate')
     .description('play many games between agents and compare them, with confidence intervals')
-    .option('--players <n>', `seats at the table (${MIN_SEATS}-${MAX_SEATS})`, positiveInteger('--players', MAX_SEATS), 6)
+    .option('--players <n>', `seats at the table (${MIN_SEATS}-${MAX_SEATS})`, wholeNumber('--players', MAX_SEATS, MIN_SEATS), 6)
     .option('--agents <list>', `agents seated in rotation (${AGENT_NAMES.join(', ')}; options like entropy:samples=5000 or deductive:accuse=risky:0.8,refute=repeat)`, DEFAULT_AGENTS)
-    .option('--games <g>', 'games to play', positiveInteger('--games', 10_000_000), DEFAULT_GAMES)
+    .option('--games <g>', 'games to play', wholeNumber('--games', 10_000_000), DEFAULT_GAMES)
     .option('--seed <s>', 'seed of the run: same seed, same games, whatever the threads', seedValue, 1)
-    .option('--threads <t>', 'worker threads (default: all cores)', positiveInteger('--threads', 256))
-    .option('--max-turns <m>', 'turns before a game is declared unsolved (default: 50 per player)', positiveInteger('--max-turns', 1_000_000))
+    .option('--threads <t>', 'worker threads (default: all cores)', threadCount)
+    .option('--max-turns <m>', 'turns before a game is declared unsolved (default: 50 per player)', wholeNumber('--max-turns', 1_000_000))
     .option('--solo <agent>', 'solo measurement: this agent in one seat (needs --field)')
     .option('--field <agent>', 'solo measurement: the agent in every other seat (never accusing)')
-    .option('--json <file>', 'write the summary and every game as JSON')
-    .option('--csv <file>', 'write one row per seat and game as CSV')
-    .option('--report <file.html>', 'write an HTML report with charts')
-    .option('--logs <dir>', "write every seat's view of the first games as game logs (replayable by analyze and suggest)")
-    .option('--log-games <k>', 'how many games --logs writes', positiveInteger('--log-games', 10_000), 1)
-    .option('--progress', 'show progress even when stderr is not a terminal (a line every 2 s, e.g. for logs)')
+    .option('--json <file>', 'write the summary and every game as JSON', path('--json'))
+    .option('--csv <file>', 'write one row per seat and game as CSV', path('--csv'))
+    .option('--report <file.html>', 'write an HTML report with charts', path('--report'))
+    .option('--logs <dir>', "write every seat's view of the first games as game logs (replayable by analyze and suggest)", path('--logs'))
+    .option('--log-games <k>', 'how many games --logs writes', wholeNumber('--log-games', 10_000), 1)
+    .option('--progress', 'print progress lines on stderr (instead of the bar drawn on a terminal)')
     .action(async (opts: SimulateOptions) => {
       const config = configOf(opts);
-      const maxTurnsNote = `max ${config.maxTurns} turns`;
-      const bar = progressBar(opts.games, opts.progress === true);
-      const started = Date.now();
-      const outcome = await withCancellation((signal) =>
-        runTournament(config, {
-          games: opts.games,
-          seed: opts.seed,
-          threads: opts.threads,
-          signal,
-          onProgress: (done) => bar?.update(done, { speed: (done / Math.max(0.001, (Date.now() - started) / 1000)).toFixed(1) }),
-        }),
-      );
-      bar?.stop();
-      const order = config.solo ? [rowLabel(config.solo.agent, 'solo'), rowLabel(config.solo.field, 'field')] : config.agents;
-      const accumulator = outcome.results.reduce(accumulate, emptyAccumulator());
-      const summary = finalize(accumulator, order);
-      const seconds = (Date.now() - started) / 1000;
-      const head = `${outcome.results.length} of ${opts.games} games, ${config.players} players, seed ${opts.seed}, ${maxTurnsNote}, ${seconds.toFixed(1)} s${outcome.interrupted ? ' (interrupted: results of the finished games)' : ''}`;
-      process.stdout.write(`${head}\n\n${renderSummary(summary)}\n${config.solo ? `\n${soloLine(summary, config)}\n` : ''}`);
-      writeOutputs(opts, config, summary, accumulator, outcome.results, head, outcome.interrupted);
-      if (opts.logs) writeLogs(opts.logs, config, opts.seed, Math.min(opts.logGames, opts.games));
-      if (outcome.interrupted) process.exitCode = 130;
+      const outputs = checkOutputs(opts);
+      await noteThreads(opts.threads);
+      await withCancellation((signal) => runAndReport(opts, config, outputs, signal));
     });
 }
 
+/** Plays the games, prints the summary and writes the outputs; Ctrl-C keeps the finished games. */
+async function runAndReport(opts: SimulateOptions, config: TournamentConfig, outputs: OutputPath[], signal: AbortSignal): Promise<void> {
+  const [{ runTournament }, { accumulate, emptyAccumulator, finalize, rowLabel }, { renderSummary }, { renderHtmlReport }, { toCsv }, { playTournamentGame }] = await Promise.all([
+    import('../tournament/run.js'),
+    import('../tournament/summary.js'),
+    import('../tournament/text-report.js'),
+    import('../tournament/html-report.js'),
+    import('../tournament/csv.js'),
+    import('../tournament/play.js'),
+  ]);
+  const progress = await progressOf(opts);
+  const started = Date.now();
+  const { results, interrupted } = await runTournament(config, { games: opts.games, seed: opts.seed, threads: opts.threads, signal, onProgress: progress.update });
+  progress.stop();
+  const order = config.solo ? [rowLabel(config.solo.agent, 'solo'), rowLabel(config.solo.field, 'field')] : config.agents;
+  const accumulator = results.reduce(accumulate, emptyAccumulator());
+  const summary = finalize(accumulator, order);
+  const seconds = (Date.now() - started) / 1000;
+  const head =
+    `${results.length} of ${opts.games} games, ${config.players} players, seed ${opts.seed}, max ${config.maxTurns} turns, ` +
+    `${seconds.toFixed(1)} s${interrupted ? ' (interrupted: results of the finished games)' : ''}`;
+  if (interrupted) process.exitCode = 130;
+  // A summary that cannot be printed must not cost the files: write everything, then report.
+  const failures = await failuresOf(() => writeStdout(`${head}\n\n${renderSummary(summary)}\n${config.solo ? `\n${soloLine(summary, config, rowLabel)}\n` : ''}`));
+
+  const texts: Record<string, () => string> = {
+    '--json': () => `${JSON.stringify({ config, seed: opts.seed, gamesRequested: opts.games, interrupted, summary, accumulator, games: results }, null, 2)}\n`,
+    '--csv': () => toCsv(results),
+    '--report': () =>
+      renderHtmlReport(summary, 'Clue agents compared', {
+        players: String(config.players),
+        agents: config.solo ? `${config.solo.agent} solo among ${config.solo.field}` : config.agents.join(', '),
+        games: `${results.length} of ${opts.games}${interrupted ? ' (interrupted)' : ''}`,
+        seed: String(opts.seed),
+        'turn cap': String(config.maxTurns),
+        run: head,
+      }),
+  };
+  const logGames = Math.min(opts.logGames, opts.games);
+  const writers = outputs.map((output) => ({
+    ...output,
+    write:
+      output.option === '--logs'
+        ? (dir: string) => writeLogs(dir, config, opts.seed, logGames, playTournamentGame)
+        : (file: string) => writeFileSync(file, texts[output.option]()),
+  }));
+  failures.push(...(await failuresOf(async () => writeOutputs(writers))));
+  if (failures.length > 0) throw new OutputError(failures);
+}
+
+/** The write failures of `write` (an OutputError's), or none; any other error is thrown. */
+async function failuresOf(write: () => Promise<void>): Promise<string[]> {
+  try {
+    await write();
+    return [];
+  } catch (e) {
+    if (e instanceof OutputError) return e.failures;
+    throw e;
+  }
+}
+
 function configOf(opts: SimulateOptions): TournamentConfig {
-  if (opts.players < MIN_SEATS) throw new InputError(`--players must be from ${MIN_SEATS} to ${MAX_SEATS}, got ${opts.players}`);
-  if ((opts.solo === undefined) !== (opts.field === undefined)) throw new InputError('--solo and --field go together: one solo agent among a field of another');
+  if ((opts.solo === undefined) !== (opts.field === undefined)) throw new UsageError('--solo and --field go together: one solo agent among a field of another');
   const agents = splitAgents(opts.agents);
-  if (agents.length === 0) throw new InputError('--agents names no agent');
-  const check = (label: string) => parseAgentSpec(label).label; // throws a clear InputError
-  const solo = opts.solo !== undefined ? { agent: check(opts.solo), field: check(opts.field!) } : undefined;
+  if (agents.length === 0) throw new UsageError(`--agents names no agent; the agents are ${AGENT_NAMES.join(', ')}`);
+  const check = (option: string, label: string) => {
+    try {
+      return parseAgentSpec(label).label;
+    } catch (e) {
+      throw e instanceof InputError ? new UsageError(`${option}: ${e.message}`) : e;
+    }
+  };
+  const solo = opts.solo !== undefined ? { agent: check('--solo', opts.solo), field: check('--field', opts.field!) } : undefined;
   return {
     deck: CLASSIC_CATEGORIES,
     players: opts.players,
-    agents: agents.map(check),
+    agents: agents.map((a) => check('--agents', a)),
     maxTurns: opts.maxTurns ?? 50 * opts.players,
     solo,
   };
 }
 
-/** A progress bar on stderr when it is a terminal, or as a line every 2 s anywhere when `always`. */
-function progressBar(total: number, always: boolean): cliProgress.SingleBar | null {
-  if (!process.stderr.isTTY && !always) return null;
+/** The outputs asked for, each checked now: the run must not end on a path it cannot write. */
+function checkOutputs(opts: SimulateOptions): OutputPath[] {
+  const files: OutputPath[] = [
+    { option: '--json', path: opts.json },
+    { option: '--csv', path: opts.csv },
+    { option: '--report', path: opts.report },
+  ].filter((o): o is OutputPath => o.path !== undefined);
+  const logs: OutputPath[] = opts.logs === undefined ? [] : [{ option: '--logs', path: opts.logs }];
+  checkDistinct([...files, ...logs]);
+  files.forEach(checkOutputFile);
+  logs.forEach(prepareOutputDirectory);
+  return [...files, ...logs];
+}
+
+interface Progress {
+  update: (done: number) => void;
+  stop: () => void;
+}
+
+/** Plain lines with --progress, a bar on a terminal, else nothing. */
+async function progressOf(opts: SimulateOptions): Promise<Progress> {
+  if (opts.progress) {
+    const lines = new ProgressLines('games', opts.games);
+    return { update: (done) => lines.update(done), stop: () => {} };
+  }
+  if (!process.stderr.isTTY) return { update: () => {}, stop: () => {} };
+  const { default: cliProgress } = await import('cli-progress');
   const bar = new cliProgress.SingleBar(
-    {
-      format: 'games {bar} {value}/{total} | {speed} games/s | {eta_formatted} left',
-      stream: process.stderr,
-      hideCursor: true,
-      clearOnComplete: true,
-      noTTYOutput: always,
-    },
+    { format: 'games {bar} {value}/{total} | {speed} games/s | {eta_formatted} left', stream: process.stderr, hideCursor: true, clearOnComplete: true },
     cliProgress.Presets.shades_classic,
   );
-  bar.start(total, 0, { speed: '0.0' });
-  return bar;
+  const started = Date.now();
+  bar.start(opts.games, 0, { speed: '0.0' });
+  return {
+    update: (done) => bar.update(done, { speed: (done / Math.max(0.001, (Date.now() - started) / 1000)).toFixed(1) }),
+    stop: () => bar.stop(),
+  };
 }
 
 /** The solo measurement in one line, from the solo seat's own row (the field is summarised apart). */
-function soloLine(summary: Summary, config: TournamentConfig): string {
+function soloLine(summary: Summary, config: TournamentConfig, rowLabel: (agent: string, role: 'solo' | 'field') => string): string {
   const { agent, field } = config.solo!;
   const solo = summary.agents.find((a) => a.agent === rowLabel(agent, 'solo'));
   if (!solo || solo.seatGames === 0) return 'Solo: no game finished';
@@ -139,49 +205,11 @@ function soloLine(summary: Summary, config: TournamentConfig): string {
   );
 }
 
-function writeOutputs(
-  opts: SimulateOptions,
-  config: TournamentConfig,
-  summary: Summary,
-  accumulator: SummaryAccumulator,
-  results: GameResult[],
-  head: string,
-  interrupted: boolean,
-): void {
-  const write = (file: string, text: string) => {
-    try {
-      writeFileSync(file, text);
-    } catch (e) {
-      throw new InputError(`cannot write "${file}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
-  };
-  if (opts.json) write(opts.json, `${JSON.stringify({ config, seed: opts.seed, gamesRequested: opts.games, interrupted, summary, accumulator, games: results }, null, 2)}\n`);
-  if (opts.csv) write(opts.csv, toCsv(results));
-  if (opts.report) {
-    write(
-      opts.report,
-      renderHtmlReport(summary, 'Clue agents compared', {
-        players: String(config.players),
-        agents: config.solo ? `${config.solo.agent} solo among ${config.solo.field}` : config.agents.join(', '),
-        games: `${results.length} of ${opts.games}${interrupted ? ' (interrupted)' : ''}`,
-        seed: String(opts.seed),
-        'turn cap': String(config.maxTurns),
-        run: head,
-      }),
-    );
-  }
-}
-
 /** Replays the first games in process (they are determined by the seed) and writes each seat's view. */
-function writeLogs(dir: string, config: TournamentConfig, seed: number, games: number): void {
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (e) {
-    throw new InputError(`cannot create "${dir}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+function writeLogs(dir: string, config: TournamentConfig, seed: number, games: number, play: typeof playTournamentGame): void {
   const core = KnowledgeCore.create();
   for (let g = 0; g < games; g++) {
-    const { views } = playTournamentGame(config, seed, g, core);
+    const { views } = play(config, seed, g, core);
     views.forEach((view, s) => writeFileSync(join(dir, `game-${g + 1}-P${s}.json`), `${JSON.stringify(gameToLog(view.game()), null, 2)}\n`));
   }
 }

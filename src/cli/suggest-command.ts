@@ -1,28 +1,58 @@
 import { Command, Option } from 'commander';
 import { parseGame, readGameLogFile } from '../io/log.js';
-import { DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES, suggestGame, type SuggestResult } from '../analysis/suggest.js';
+import type { SuggestResult } from '../analysis/suggest.js';
+import { DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES } from '../analysis/request.js';
+import { toJson } from '../io/json.js';
 import { withCancellation } from './cancel.js';
-import { positiveInteger, seedValue } from './options.js';
+import { noteThreads, wholeNumber, seedValue, threadCount } from './options.js';
+import { writeStdout } from './output.js';
+import { ProgressLines } from './progress.js';
+import { shorten } from '../io/quote.js';
+
+interface SuggestOptions {
+  top?: number;
+  samples?: number;
+  exact?: boolean;
+  threads?: number;
+  seed: number;
+  response: 'uniform' | 'repeat';
+  json?: boolean;
+  progress?: boolean;
+}
 
 export function suggestCommand(): Command {
   return new Command('suggest')
     .description("rank the observer's possible suggestions by the information they are expected to bring about the envelope")
     .argument('<log.json>', 'game log with an observer ("me")')
-    .option('--top <k>', 'show only the best k suggestions', positiveInteger('--top', 1_000_000))
-    .option('--samples <n>', `uniform samples to estimate from when the consistent deals are more (default ${DEFAULT_SUGGEST_SAMPLES.toLocaleString('en-US')}; fewer for decks with very many suggestions)`, positiveInteger('--samples', MAX_SUGGEST_SAMPLES))
+    .option('--top <k>', 'show only the best k suggestions', wholeNumber('--top', 1_000_000))
+    .option('--samples <n>', `uniform samples to estimate from when the consistent deals are more (default ${DEFAULT_SUGGEST_SAMPLES.toLocaleString('en-US')}; fewer for decks with very many suggestions)`, wholeNumber('--samples', MAX_SUGGEST_SAMPLES))
     .option('--exact', 'score on every consistent deal, however many (up to 5,000,000)')
     .option('--no-exact', 'always estimate from samples, even when the deals are few')
-    .option('--threads <t>', 'worker threads (default: all cores)', positiveInteger('--threads', 256))
+    .option('--threads <t>', 'worker threads (default: all cores)', threadCount)
     .option('--seed <s>', 'seed of the samples and of tie-breaking', seedValue, 1)
     .addOption(new Option('--response <model>', 'how a refuter with several named cards picks one').choices(['uniform', 'repeat']).default('uniform'))
     .option('--json', 'print the ranking as JSON')
-    .action(async (file: string, opts: { top?: number; samples?: number; exact?: boolean; threads?: number; seed: number; response: 'uniform' | 'repeat'; json?: boolean }) => {
+    .option('--progress', 'print progress lines on stderr: when the deals are drawn and when scoring starts')
+    .action(async (file: string, opts: SuggestOptions) => {
       const game = parseGame(readGameLogFile(file));
+      await noteThreads(opts.threads);
+      const { suggestGame } = await import('../analysis/suggest.js');
       const exact = opts.exact === undefined ? 'auto' : opts.exact ? 'always' : 'never';
-      const result = await withCancellation((signal) =>
-        suggestGame(game, { samples: opts.samples, seed: opts.seed, exact, threads: opts.threads, top: opts.top, responseModel: opts.response, signal }),
-      );
-      process.stdout.write(`${opts.json ? JSON.stringify(result, null, 2) : renderSuggestions(result, game.players[game.me!], opts.top ?? 20)}\n`);
+      const result = await withCancellation((signal) => {
+        const progress = opts.progress ? new ProgressLines('suggestions', 1) : null;
+        progress?.begin('drawing the deals to score on');
+        return suggestGame(game, {
+          samples: opts.samples,
+          seed: opts.seed,
+          exact,
+          threads: opts.threads,
+          top: opts.top,
+          responseModel: opts.response,
+          signal,
+          onScoring: () => progress?.begin('scoring every suggestion'),
+        });
+      });
+      await writeStdout(`${opts.json ? toJson(result) : renderSuggestions(result, shorten(game.players[game.me!]), opts.top ?? 20)}\n`);
     });
 }
 
@@ -31,7 +61,8 @@ export function renderSuggestions(result: SuggestResult, suggester: string, show
     return `The envelope is certain for ${suggester}: accuse ${result.accuse.join(', ')}.\nNo suggestion can teach anything more about it.`;
   }
   const rows = result.suggestions.slice(0, show);
-  const width = Math.max(10, ...rows.map((s) => s.cards.join(', ').length));
+  // Not Math.max(...): --top may list a hundred thousand suggestions, too many arguments for a call.
+  const width = rows.reduce((w, s) => Math.max(w, s.cards.join(', ').length), 10);
   const basis =
     result.method === 'exact'
       ? `exactly, over all ${result.deals!.toLocaleString('en-US')} consistent deals`

@@ -22,10 +22,11 @@ export function maxThreads(): number {
 }
 
 function workerFile(): string {
-  // Compiled, this file sits beside worker.js; under the test runner it is src/runtime/pool.ts.
-  const beside = fileURLToPath(new URL('./worker.js', import.meta.url));
-  if (existsSync(beside)) return beside;
-  return fileURLToPath(resolveTaskModule(new URL('./worker.js', import.meta.url).href, 'compiled'));
+  // Compiled, this file sits beside worker.js; under the test runner it is src/runtime/pool.ts. The
+  // path climbs to runtime/ so that it holds from the CLI's bundle too (dist/cli/cluedo.mjs).
+  const worker = new URL('../runtime/worker.js', import.meta.url);
+  if (existsSync(worker)) return fileURLToPath(worker);
+  return fileURLToPath(resolveTaskModule(worker.href, 'compiled'));
 }
 
 export class WorkerPool implements Executor {

@@ -6,7 +6,8 @@ import type { GameResult } from '../play/results.js';
 import type { TournamentConfig } from './play.js';
 import type { GamesPayload } from './tasks.js';
 
-export const TOURNAMENT_TASKS = new URL('./tasks.js', import.meta.url).href;
+// '../tournament/' rather than './': the same file from the CLI's bundle in dist/cli/.
+export const TOURNAMENT_TASKS = new URL('../tournament/tasks.js', import.meta.url).href;
 const GAMES: TaskRef = { module: TOURNAMENT_TASKS, name: 'games' };
 
 export interface RunOptions {

@@ -1,0 +1,40 @@
+// Writing a command's answer to standard output. A reader that stops early (`| head`) is no error:
+// the rest is dropped quietly. Any other failure (a full disk, an I/O error) must not pass for
+// success: it is an OutputError, exit 1.
+import { OutputError } from './errors.js';
+
+let readerGone = false;
+
+// Without a listener, a failed write to stdout would crash the process with a stack trace; the
+// write callbacks below say what failed.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') readerGone = true;
+});
+// Messages and progress lines that cannot be written have nowhere else to go.
+process.stderr.on('error', () => {});
+
+const REASONS: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EIO: 'input/output error',
+  EBADF: 'it is closed',
+  EFBIG: 'the file is too large',
+  EDQUOT: 'the disk quota is exceeded',
+};
+
+/** Why a write failed, in words: "no space left on the device (ENOSPC)". */
+export function writeFailure(e: NodeJS.ErrnoException): string {
+  const code = e.code ?? '';
+  return REASONS[code] ? `${REASONS[code]} (${code})` : code || e.message;
+}
+
+/** Writes `text` to stdout and resolves once it is written (or once the reader has gone). */
+export function writeStdout(text: string): Promise<void> {
+  if (readerGone) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    process.stdout.write(text, (error?: Error | null) => {
+      const e = error as NodeJS.ErrnoException | null | undefined;
+      if (!e || e.code === 'EPIPE' || readerGone) resolve();
+      else reject(new OutputError([`cannot write to standard output: ${writeFailure(e)}`]));
+    });
+  });
+}
