@@ -1,6 +1,6 @@
 // The knowledge core's exports. The host writes a constraint store at storePtr() (layout in
 // layout.ts), calls build(), then reads answers through views on this module's memory.
-import { STORE } from './store';
+import { nSeatsOf, STORE } from './store';
 import * as dag from './dag';
 import { computeEnvelopeCounts, computeOwnerCounts, envelopeCombinationCount } from './inference';
 import { sample as sampleDeals } from './sampler';
@@ -76,4 +76,28 @@ export function sample(n: i32, out: usize): void {
 
 export function checkBatch(ptr: usize, n: i32, out: usize): i32 {
   return check(ptr, n, out);
+}
+
+// ---- Without the DAG: exact possible owners by search ----
+import { computePossible, findDeal, FOUND, possible, witness } from './sat';
+export { FOUND, NONE, GAVE_UP } from './sat';
+
+/** Possible owners of every card, by search: FOUND (exact) or GAVE_UP (a search took more than `budget` nodes). */
+export function searchPossible(budget: i32): i32 {
+  return computePossible(budget);
+}
+
+/** nCards u32 owner masks (bits: seats, envelope, table) from the last searchPossible(). */
+export function searchPossiblePtr(): usize {
+  return changetype<usize>(possible);
+}
+
+/**
+ * A consistent deal (nSeats + 2 masks) written at `out`: FOUND, NONE or GAVE_UP. Randomized: from
+ * the rng (seed() first), so different seeds give different deals.
+ */
+export function searchDeal(budget: i32, randomized: bool, out: usize): i32 {
+  const r = findDeal(budget, randomized);
+  if (r == FOUND) memory.copy(out, changetype<usize>(witness), <usize>(nSeatsOf() + 2) << 2);
+  return r;
 }

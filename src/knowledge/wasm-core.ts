@@ -29,6 +29,17 @@ export class PositionTooLargeError extends Error {
   override name = 'PositionTooLargeError';
 }
 
+/**
+ * The instance under a KnowledgeCore, for host modules of the core's other kernels (search.ts,
+ * mcmc.ts): its exports, views on its memory, and writing a store in.
+ */
+export interface CoreInstance {
+  exports: { memory: WebAssembly.Memory; ioBuffer(bytes: number): number };
+  memory: MemoryViews;
+  /** Writes `store` into the core; the DAG answers of this KnowledgeCore need load() again after. */
+  writeStore(store: ConstraintStore): void;
+}
+
 /** Deal layout: per deal, nSeats + 2 u32 masks (seats in order, envelope, table). */
 export function dealWidth(nSeats: number): number {
   return nSeats + 2;
@@ -63,6 +74,18 @@ export class KnowledgeCore {
       throw new PositionTooLargeError('this position has too many states for the exact counter');
     }
     return this.status === this.layout.OK;
+  }
+
+  /** The instance underneath, shared with the search and the Markov chain (see CoreInstance). */
+  instance(): CoreInstance {
+    return {
+      exports: this.exports,
+      memory: this.memory,
+      writeStore: (store) => {
+        writeStore(this.memory, this.layout, this.exports.storePtr() >>> 2, store);
+        this.status = -1;
+      },
+    };
   }
 
   private requireLoaded(): void {
