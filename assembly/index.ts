@@ -78,8 +78,9 @@ export function checkBatch(ptr: usize, n: i32, out: usize): i32 {
   return check(ptr, n, out);
 }
 
-// ---- Without the DAG: exact possible owners by search ----
+// ---- Without the DAG: exact possible owners by search, and the Markov chain sampler ----
 import { computePossible, findDeal, FOUND, possible, witness } from './sat';
+import { batchCounts, envelopeCounts, run as runChain, stats as chainStats } from './mcmc';
 export { FOUND, NONE, GAVE_UP } from './sat';
 
 /** Possible owners of every card, by search: FOUND (exact) or GAVE_UP (a search took more than `budget` nodes). */
@@ -100,4 +101,24 @@ export function searchDeal(budget: i32, randomized: bool, out: usize): i32 {
   const r = findDeal(budget, randomized);
   if (r == FOUND) memory.copy(out, changetype<usize>(witness), <usize>(nSeatsOf() + 2) << 2);
   return r;
+}
+
+/** Runs one Markov chain (see mcmc.ts run()): FOUND, NONE or GAVE_UP. */
+export function mcmcRun(seedLo: u32, seedHi: u32, chain: i32, steps: i32, burnIn: i32, thin: i32, batches: i32, budget: i32, trace: usize, traceCap: i32): i32 {
+  return runChain(seedLo, seedHi, chain, steps, burnIn, thin, batches, budget, trace, traceCap);
+}
+
+/** batches x nCards x (nSeats + 2) f64 counts of the last chain. */
+export function mcmcBatchCountsPtr(): usize {
+  return changetype<usize>(batchCounts);
+}
+
+/** Per envelope combination (mixed radix, first category most significant), f64 counts of the last chain. */
+export function mcmcEnvelopeCountsPtr(): usize {
+  return changetype<usize>(envelopeCounts);
+}
+
+/** 4 f64: swap proposals, swaps accepted, block moves, redistributions enumerated. */
+export function mcmcStatsPtr(): usize {
+  return changetype<usize>(chainStats);
 }
