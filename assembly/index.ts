@@ -79,13 +79,18 @@ export function checkBatch(ptr: usize, n: i32, out: usize): i32 {
 }
 
 // ---- Without the DAG: exact possible owners by search, and the Markov chain sampler ----
-import { computePossible, findDeal, FOUND, possible, witness } from './sat';
+import { computePossible, findDeal, FOUND, possible, totalNodes, witness } from './sat';
 import { batchCounts, envelopeCounts, run as runChain, stats as chainStats } from './mcmc';
 export { FOUND, NONE, GAVE_UP } from './sat';
 
 /** Possible owners of every card, by search: FOUND (exact) or GAVE_UP (a search took more than `budget` nodes). */
 export function searchPossible(budget: i32): i32 {
   return computePossible(budget);
+}
+
+/** Search nodes the last searchPossible() or searchDeal() took, over all its queries. */
+export function searchNodes(): f64 {
+  return totalNodes;
 }
 
 /** nCards u32 owner masks (bits: seats, envelope, table) from the last searchPossible(). */

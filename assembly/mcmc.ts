@@ -17,7 +17,7 @@
 // Tallies are kept lazily: a card's count for its owner grows only when it moves or at the end of
 // a batch (samples recorded since it last moved), so a step costs only what it changes.
 import { MAX_CARDS, MAX_CLAUSES, MAX_SEATS } from './layout';
-import { catMask, catOf, clauseK, clauseO, env, faceUp, free, nCards, nCats, nClauses, nSeats } from './problem';
+import { catMask, catOf, clauseK, clauseO, env, free, nCards, nCats, nClauses, nSeats } from './problem';
 import { findDeal, FIX, FOUND, GAVE_UP, NONE, root, witness } from './sat';
 import { belowU32, seedRng } from './rng';
 

@@ -8,15 +8,18 @@
 //   - per category, the envelope holds exactly one card (the same two rules, with one place);
 //   - a clause with no fixed card among its owners needs a candidate; with one candidate left,
 //     that card must go to one of the clause's owners (unit propagation);
-//   - a seat's open single-owner clauses with pairwise disjoint candidates each need a place of
-//     their own, so there must be as many places left.
+//   - a seat's open single-owner clauses must all be hit by the cards it still takes: with few
+//     places left, exactly (keeping only the candidates some hitting set uses), otherwise bounded
+//     by clauses with disjoint candidates;
+//   - every open card needs a place of its own: a matching of cards to places must exist.
 // Then the search branches on the card with the fewest possible owners.
 //
 // The possible owners of every card come from witnesses: a deal found marks every placement in
 // it possible; each placement not yet marked is forced in turn, and either a new witness marks it
-// (and usually many others: the search tries unmarked placements first) or none exists.
-import { MAX_CARDS, MAX_SEATS } from './layout';
-import { catMask, clauseK, clauseO, compile, env, faceUp, free, may, must, nCats, nClauses, size } from './problem';
+// (and usually many others: the search tries unmarked placements first) or none exists. Each
+// such query restarts with shuffled owners and growing budgets, against heavy tails.
+import { MAX_CARDS, MAX_CLAUSES, MAX_SEATS } from './layout';
+import { catMask, catOf, clauseK, clauseO, compile, env, faceUp, free, may, must, nCats, nClauses, size } from './problem';
 import { belowU32 } from './rng';
 
 export const FOUND: i32 = 0;
@@ -36,9 +39,18 @@ export const possible = new StaticArray<u32>(MAX_CARDS);
 
 let nodes: i32 = 0;
 let budget: i32 = 0;
+/** Search nodes of the last computePossible() or findDeal(), over all its queries. */
+export let totalNodes: f64 = 0;
 let gaveUp = false;
-let randomOrder = false;
+/** Value order: as listed, shuffled from the rng (findDeal), or shuffled from a private generator (restarts). */
+const LISTED: i32 = 0;
+const RNG: i32 = 1;
+const PRIVATE: i32 = 2;
+let order = LISTED;
 let preferUnmarked = false;
+let privateState: u32 = 1;
+/** A query's first attempt, before restarts: small, since most queries need a few dozen nodes. */
+const FIRST_ATTEMPT: i32 = 256;
 /** The owners to try at each depth, in order. */
 const values = new StaticArray<i32>((MAX_CARDS + 2) * 12);
 
@@ -122,31 +134,178 @@ function propagate(b: i32): bool {
         }
       }
     }
-    if (!changed) return placesSuffice(b);
+    if (!changed) {
+      const seats = seatsHitClauses(b);
+      if (seats == FAIL) return false;
+      if (seats == STABLE) return everyCardPlaced(b);
+    }
   }
 }
 
-/**
- * Each seat's open single-owner clauses: a greedy packing of those with pairwise disjoint
- * candidates is a lower bound on the places they still need.
- */
-function placesSuffice(b: i32): bool {
+/** Most places a seat may have left for the exact hitting-set reasoning below (3^r work). */
+const HIT_DEPTH: i32 = 3;
+/** Each seat's single-owner clauses: seatClauses[seatStart[s] .. seatStart[s + 1]). */
+const seatStart = new StaticArray<i32>(MAX_SEATS + 1);
+const seatClauses = new StaticArray<i32>(MAX_CLAUSES);
+/** Scratch for one seat: its open clauses' candidates, and per card the open clauses it hits. */
+const openSets = new StaticArray<u32>(32);
+const hitBy = new StaticArray<u32>(MAX_CARDS);
+
+function listSeatClauses(): void {
+  let n = 0;
   for (let s = 0; s < env; s++) {
+    unchecked(seatStart[s] = n);
+    for (let k = 0; k < nClauses; k++) if (unchecked(clauseO[k]) == (<u32>1 << s)) unchecked(seatClauses[n++] = k);
+  }
+  unchecked(seatStart[env] = n);
+}
+
+/** Some `r` cards of `avail` hit every open clause in `unhit` (bits over openSets). */
+function hits(unhit: u32, r: i32, avail: u32): bool {
+  if (unhit == 0) return true;
+  if (r == 0) return false;
+  let cand = unchecked(openSets[ctz<u32>(unhit)]) & avail;
+  while (cand) {
+    const y = <i32>ctz<u32>(cand);
+    cand &= cand - 1;
+    if (hits(unhit & ~unchecked(hitBy[y]), r - 1, avail & ~(<u32>1 << y))) return true;
+  }
+  return false;
+}
+
+const FAIL: i32 = -1;
+const STABLE: i32 = 0;
+const CHANGED: i32 = 1;
+
+/**
+ * A seat's open single-owner clauses must all be hit by the cards it still takes. With few places
+ * left, exactly: fail when no r of its candidates hit them all, and when exactly r are needed,
+ * keep only the candidates that belong to such a set. With more places, a greedy packing of
+ * clauses with disjoint candidates bounds the places they need from below.
+ */
+function seatsHitClauses(b: i32): i32 {
+  let result = STABLE;
+  for (let s = 0; s < env; s++) {
+    const from = unchecked(seatStart[s]);
+    const to = unchecked(seatStart[s + 1]);
+    if (from == to) continue;
     const f = fixOf(b, s);
-    const open = mayOf(b, s) & ~f;
-    let left = unchecked(size[s]) - <i32>popcnt<u32>(f);
-    let used: u32 = 0;
-    for (let k = 0; k < nClauses; k++) {
-      if (unchecked(clauseO[k]) != (<u32>1 << s)) continue;
-      const cards = unchecked(clauseK[k]);
+    const avail = mayOf(b, s) & ~f;
+    const r = unchecked(size[s]) - <i32>popcnt<u32>(f);
+    let m = 0;
+    let union: u32 = 0;
+    let packed: u32 = 0;
+    let packing = 0;
+    for (let i = from; i < to; i++) {
+      const cards = unchecked(clauseK[seatClauses[i]]);
       if (cards & f) continue;
-      const cand = cards & open;
-      if (cand & used) continue;
-      used |= cand;
-      if (--left < 0) return false;
+      const cand = cards & avail;
+      if (cand == 0) return FAIL;
+      if ((cand & packed) == 0) { packed |= cand; packing++; }
+      if (m < 32) unchecked(openSets[m] = cand);
+      m++;
+      union |= cand;
+    }
+    if (packing > r) return FAIL;
+    if (m == 0 || r > HIT_DEPTH || m > 32) continue;
+    let u = union;
+    while (u) {
+      const y = <i32>ctz<u32>(u);
+      u &= u - 1;
+      let mask: u32 = 0;
+      for (let i = 0; i < m; i++) if (unchecked(openSets[i]) & (<u32>1 << y)) mask |= <u32>1 << i;
+      unchecked(hitBy[y] = mask);
+    }
+    const all: u32 = m == 32 ? 0xffffffff : (<u32>1 << m) - 1;
+    if (hits(all, r - 1, avail)) continue; // a place to spare: nothing to infer
+    if (!hits(all, r, avail)) return FAIL;
+    let keep: u32 = 0;
+    u = union;
+    while (u) {
+      const x = <i32>ctz<u32>(u);
+      u &= u - 1;
+      if (hits(all & ~unchecked(hitBy[x]), r - 1, avail & ~(<u32>1 << x))) keep |= <u32>1 << x;
+    }
+    if (avail & ~keep) {
+      setMay(b, s, f | keep);
+      result = CHANGED;
     }
   }
+  return result;
+}
+
+// ---- every open card needs a place of its own ----
+// Places: a seat's places left, and the envelope's slot of each category not yet filled. A
+// matching of open cards to places (Kuhn's augmenting paths, with capacities) exists in every
+// consistent deal; without one, several seats together lack room (or cards), which branching on
+// unrelated cards would only find after exponentially many nodes.
+const placeCards = new StaticArray<u32>(MAX_SEATS + MAX_CARDS);
+const placeRoom = new StaticArray<i32>(MAX_SEATS + MAX_CARDS);
+const cardPlaces = new StaticArray<u64>(MAX_CARDS);
+let visited: u64 = 0;
+
+function everyCardPlaced(b: i32): bool {
+  let fixed: u32 = 0;
+  for (let o = 0; o <= env; o++) fixed |= fixOf(b, o);
+  const open = free & ~fixed;
+  for (let s = 0; s < env; s++) {
+    unchecked(placeRoom[s] = unchecked(size[s]) - <i32>popcnt<u32>(fixOf(b, s)));
+    unchecked(placeCards[s] = 0);
+  }
+  const envFixed = fixOf(b, env);
+  const envMay = mayOf(b, env) & ~envFixed;
+  for (let g = 0; g < nCats; g++) {
+    unchecked(placeRoom[env + g] = (envFixed & unchecked(catMask[g])) != 0 ? 0 : 1);
+    unchecked(placeCards[env + g] = 0);
+  }
+  let left = open;
+  while (left) {
+    const c = <i32>ctz<u32>(left);
+    left &= left - 1;
+    const bit = <u32>1 << c;
+    let places: u64 = 0;
+    for (let s = 0; s < env; s++) if (mayOf(b, s) & bit) places |= <u64>1 << s;
+    if (envMay & bit) places |= <u64>1 << (env + unchecked(catOf[c]));
+    unchecked(cardPlaces[c] = places);
+  }
+  left = open;
+  while (left) {
+    const c = <i32>ctz<u32>(left);
+    left &= left - 1;
+    visited = 0;
+    if (!placeCard(c)) return false;
+  }
   return true;
+}
+
+/** Gives card c a place, moving other cards along an augmenting path if needed. */
+function placeCard(c: i32): bool {
+  let places = unchecked(cardPlaces[c]) & ~visited;
+  while (places) {
+    const u = <i32>ctz<u64>(places);
+    places &= places - 1;
+    visited |= <u64>1 << u;
+    let ok = unchecked(placeRoom[u]) > 0;
+    if (ok) {
+      unchecked(placeRoom[u] -= 1);
+    } else {
+      let holders = unchecked(placeCards[u]);
+      while (holders) {
+        const d = <i32>ctz<u32>(holders);
+        holders &= holders - 1;
+        if (placeCard(d)) {
+          unchecked(placeCards[u] &= ~(<u32>1 << d));
+          ok = true;
+          break;
+        }
+      }
+    }
+    if (ok) {
+      unchecked(placeCards[u] |= <u32>1 << c);
+      return true;
+    }
+  }
+  return false;
 }
 
 /** Depth-first search from frame `depth`; on success the deal is in `witness`. */
@@ -186,9 +345,9 @@ function search(depth: i32): bool {
   } else {
     for (let o = 0; o <= env; o++) if (mayOf(b, o) & bit) unchecked(values[n++] = o);
   }
-  if (randomOrder) {
+  if (order != LISTED) {
     for (let i = n - 1; i > v; i--) {
-      const j = v + <i32>belowU32(<u32>(i - v + 1));
+      const j = v + <i32>(order == RNG ? belowU32(<u32>(i - v + 1)) : privateBelow(<u32>(i - v + 1)));
       const t = unchecked(values[i]);
       unchecked(values[i] = values[j]);
       unchecked(values[j] = t);
@@ -209,9 +368,20 @@ function search(depth: i32): bool {
   return false;
 }
 
+/** xorshift32: enough to vary the order of owners between restarts, reproducibly. */
+function privateBelow(bound: u32): u32 {
+  let x = privateState;
+  x ^= x << 13;
+  x ^= x >> 17;
+  x ^= x << 5;
+  privateState = x;
+  return <u32>((<u64>x * <u64>bound) >> 32);
+}
+
 /** Compiles the store and propagates the root state. False when no deal can be consistent. */
 export function prepareRoot(): bool {
   if (!compile()) return false;
+  listSeatClauses();
   for (let o = 0; o <= env; o++) {
     setMay(0, o, unchecked(may[o]));
     setFix(0, o, unchecked(must[o]));
@@ -228,7 +398,9 @@ function searchFromRoot(card: i32, owner: i32, nodeBudget: i32): i32 {
   nodes = 0;
   budget = nodeBudget;
   gaveUp = false;
-  if (search(0)) return FOUND;
+  const found = search(0);
+  totalNodes += <f64>nodes;
+  if (found) return FOUND;
   return gaveUp ? GAVE_UP : NONE;
 }
 
@@ -237,12 +409,37 @@ function searchFromRoot(card: i32, owner: i32, nodeBudget: i32): i32 {
  * Randomized: owners are tried in random order (from the rng), so different seeds give different deals.
  */
 export function findDeal(nodeBudget: i32, randomized: bool): i32 {
+  totalNodes = 0;
   if (!prepareRoot()) return NONE;
-  randomOrder = randomized;
+  order = randomized ? RNG : LISTED;
   preferUnmarked = false;
   const r = searchFromRoot(-1, 0, nodeBudget);
-  randomOrder = false;
+  order = LISTED;
   return r;
+}
+
+/**
+ * Decides one query within nodeBudget nodes in all. Backtracking search has heavy tails: an
+ * unlucky order of owners can bury a deal under a huge failed subtree. So the first attempt (owners
+ * not yet marked first) is short, and then restarts with shuffled owners and budgets growing
+ * fourfold: a query that needs N nodes costs at most about 1.4 N.
+ */
+function query(card: i32, owner: i32, nodeBudget: i32): i32 {
+  preferUnmarked = true;
+  order = LISTED;
+  let left = nodeBudget;
+  let attempt = min(FIRST_ATTEMPT, left);
+  privateState = 0x9e3779b9 ^ (<u32>card * 0x85ebca6b) ^ (<u32>owner * 0xc2b2ae35);
+  if (privateState == 0) privateState = 1;
+  while (true) {
+    const r = searchFromRoot(card, owner, attempt);
+    if (r != GAVE_UP) return r;
+    left -= attempt;
+    if (left <= 0) return GAVE_UP;
+    preferUnmarked = false;
+    order = PRIVATE;
+    attempt = min(attempt * 4, left);
+  }
 }
 
 function mark(): void {
@@ -257,15 +454,14 @@ function mark(): void {
 }
 
 /**
- * Fills `possible` exactly: FOUND, or GAVE_UP when one search took more than nodeBudget nodes.
+ * Fills `possible` exactly: FOUND, or GAVE_UP when one query took more than nodeBudget nodes.
  * With no consistent deal every card has no possible owner.
  */
 export function computePossible(nodeBudget: i32): i32 {
   memory.fill(changetype<usize>(possible), 0, MAX_CARDS << 2);
-  randomOrder = false;
-  preferUnmarked = true;
+  totalNodes = 0;
   if (!prepareRoot()) return FOUND;
-  let r = searchFromRoot(-1, 0, nodeBudget);
+  let r = query(-1, 0, nodeBudget);
   if (r != FOUND) return r == GAVE_UP ? GAVE_UP : FOUND;
   mark();
   let cards = free;
@@ -274,7 +470,7 @@ export function computePossible(nodeBudget: i32): i32 {
     cards &= cards - 1;
     for (let o = 0; o <= env; o++) {
       if (!(unchecked(root[o]) & (<u32>1 << c)) || (unchecked(possible[c]) & (<u32>1 << o))) continue;
-      r = searchFromRoot(c, o, nodeBudget);
+      r = query(c, o, nodeBudget);
       if (r == GAVE_UP) return GAVE_UP;
       if (r == FOUND) mark();
     }
