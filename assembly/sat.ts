@@ -321,15 +321,24 @@ function search(depth: i32): bool {
     unchecked(witness[env + 1] = faceUp);
     return true;
   }
-  // The card with the fewest candidate owners.
+  // The card with the fewest candidate owners (ties: the first, or a random one when shuffling).
   let card = -1;
   let fewest = 99;
+  let ties = 0;
   while (open) {
     const c = <i32>ctz<u32>(open);
     open &= open - 1;
     let n = 0;
     for (let o = 0; o <= env; o++) n += <i32>((mayOf(b, o) >> c) & 1);
-    if (n < fewest) { fewest = n; card = c; if (n == 2) break; }
+    if (n < fewest) {
+      fewest = n;
+      card = c;
+      ties = 1;
+      if (n == 2 && order == LISTED) break;
+    } else if (n == fewest && order != LISTED) {
+      ties++;
+      if (randomBelow(<u32>ties) == 0) card = c;
+    }
   }
   const bit = <u32>1 << card;
   const v = depth * 12;
@@ -347,7 +356,7 @@ function search(depth: i32): bool {
   }
   if (order != LISTED) {
     for (let i = n - 1; i > v; i--) {
-      const j = v + <i32>(order == RNG ? belowU32(<u32>(i - v + 1)) : privateBelow(<u32>(i - v + 1)));
+      const j = v + <i32>randomBelow(<u32>(i - v + 1));
       const t = unchecked(values[i]);
       unchecked(values[i] = values[j]);
       unchecked(values[j] = t);
@@ -368,7 +377,11 @@ function search(depth: i32): bool {
   return false;
 }
 
-/** xorshift32: enough to vary the order of owners between restarts, reproducibly. */
+@inline function randomBelow(bound: u32): u32 {
+  return order == RNG ? belowU32(bound) : privateBelow(bound);
+}
+
+/** xorshift32: enough to vary the search between restarts, reproducibly. */
 function privateBelow(bound: u32): u32 {
   let x = privateState;
   x ^= x << 13;
@@ -411,35 +424,35 @@ function searchFromRoot(card: i32, owner: i32, nodeBudget: i32): i32 {
 export function findDeal(nodeBudget: i32, randomized: bool): i32 {
   totalNodes = 0;
   if (!prepareRoot()) return NONE;
-  order = randomized ? RNG : LISTED;
-  preferUnmarked = false;
-  const r = searchFromRoot(-1, 0, nodeBudget);
-  order = LISTED;
-  return r;
+  return query(-1, 0, nodeBudget, randomized ? RNG : LISTED, false);
 }
 
 /**
- * Decides one query within nodeBudget nodes in all. Backtracking search has heavy tails: an
- * unlucky order of owners can bury a deal under a huge failed subtree. So the first attempt (owners
- * not yet marked first) is short, and then restarts with shuffled owners and budgets growing
- * fourfold: a query that needs N nodes costs at most about 1.4 N.
+ * Decides one query (a deal, with card -> owner forced unless card < 0) within nodeBudget nodes
+ * in all. Backtracking search has heavy tails: an unlucky order of owners can bury a deal under a
+ * huge failed subtree. So the first attempt is short, then restarts shuffle the owners (from the
+ * rng when randomized, else from a private generator) with budgets growing fourfold: a query that
+ * needs N nodes costs at most about 1.4 N.
  */
-function query(card: i32, owner: i32, nodeBudget: i32): i32 {
-  preferUnmarked = true;
-  order = LISTED;
+function query(card: i32, owner: i32, nodeBudget: i32, first: i32, unmarkedFirst: bool): i32 {
+  order = first;
+  preferUnmarked = unmarkedFirst;
+  privateState = 0x9e3779b9 ^ (<u32>(card + 1) * 0x85ebca6b) ^ (<u32>owner * 0xc2b2ae35);
+  if (privateState == 0) privateState = 1;
   let left = nodeBudget;
   let attempt = min(FIRST_ATTEMPT, left);
-  privateState = 0x9e3779b9 ^ (<u32>card * 0x85ebca6b) ^ (<u32>owner * 0xc2b2ae35);
-  if (privateState == 0) privateState = 1;
+  let r = GAVE_UP;
   while (true) {
-    const r = searchFromRoot(card, owner, attempt);
-    if (r != GAVE_UP) return r;
+    r = searchFromRoot(card, owner, attempt);
     left -= attempt;
-    if (left <= 0) return GAVE_UP;
+    if (r != GAVE_UP || left <= 0) break;
+    if (first != RNG) order = PRIVATE;
     preferUnmarked = false;
-    order = PRIVATE;
     attempt = min(attempt * 4, left);
   }
+  order = LISTED;
+  preferUnmarked = false;
+  return r;
 }
 
 function mark(): void {
@@ -461,7 +474,7 @@ export function computePossible(nodeBudget: i32): i32 {
   memory.fill(changetype<usize>(possible), 0, MAX_CARDS << 2);
   totalNodes = 0;
   if (!prepareRoot()) return FOUND;
-  let r = query(-1, 0, nodeBudget);
+  let r = query(-1, 0, nodeBudget, LISTED, true);
   if (r != FOUND) return r == GAVE_UP ? GAVE_UP : FOUND;
   mark();
   let cards = free;
@@ -470,7 +483,7 @@ export function computePossible(nodeBudget: i32): i32 {
     cards &= cards - 1;
     for (let o = 0; o <= env; o++) {
       if (!(unchecked(root[o]) & (<u32>1 << c)) || (unchecked(possible[c]) & (<u32>1 << o))) continue;
-      r = query(c, o, nodeBudget);
+      r = query(c, o, nodeBudget, LISTED, true);
       if (r == GAVE_UP) return GAVE_UP;
       if (r == FOUND) mark();
     }
