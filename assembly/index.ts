@@ -81,6 +81,7 @@ export function checkBatch(ptr: usize, n: i32, out: usize): i32 {
 // ---- Without the DAG: exact possible owners by search, and the Markov chain sampler ----
 import { computePossible, findDeal, FOUND, possible, totalNodes, witness } from './sat';
 import { batchCounts, envelopeCounts, run as runChain, stats as chainStats } from './mcmc';
+export { BAD_START } from './mcmc';
 export { FOUND, NONE, GAVE_UP } from './sat';
 
 /** Possible owners of every card, by search: FOUND (exact) or GAVE_UP (a search took more than `budget` nodes). */
@@ -108,9 +109,9 @@ export function searchDeal(budget: i32, randomized: bool, out: usize): i32 {
   return r;
 }
 
-/** Runs one Markov chain (see mcmc.ts run()): FOUND, NONE or GAVE_UP. */
-export function mcmcRun(seedLo: u32, seedHi: u32, chain: i32, steps: i32, burnIn: i32, thin: i32, batches: i32, budget: i32, trace: usize, traceCap: i32): i32 {
-  return runChain(seedLo, seedHi, chain, steps, burnIn, thin, batches, budget, trace, traceCap);
+/** Runs one Markov chain (see mcmc.ts run()): FOUND, NONE, GAVE_UP or BAD_START. */
+export function mcmcRun(seedLo: u32, seedHi: u32, chain: i32, steps: i32, burnIn: i32, thin: i32, batches: i32, budget: i32, start: usize, trace: usize, traceCap: i32): i32 {
+  return runChain(seedLo, seedHi, chain, steps, burnIn, thin, batches, budget, start, trace, traceCap);
 }
 
 /** batches x nCards x (nSeats + 2) f64 counts of the last chain. */

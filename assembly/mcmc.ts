@@ -18,7 +18,8 @@
 // a batch (samples recorded since it last moved), so a step costs only what it changes.
 import { MAX_CARDS, MAX_CLAUSES, MAX_SEATS } from './layout';
 import { catMask, catOf, clauseK, clauseO, env, free, nCards, nCats, nClauses, nSeats } from './problem';
-import { findDeal, FIX, FOUND, GAVE_UP, NONE, root, witness } from './sat';
+import { findDeal, FIX, FOUND, GAVE_UP, NONE, prepareRoot, root, witness } from './sat';
+import { checkPrepared, prepareCheck } from './check';
 import { belowU32, seedRng } from './rng';
 
 /** Most redistributions a block move enumerates. */
@@ -450,18 +451,29 @@ function enumerate(i: i32): void {
 
 // ---- a run ----
 
+/** run(): the given start is not a consistent deal. */
+export const BAD_START: i32 = 3;
+
 /**
- * Runs one chain: seeded by (seed, stream chain + 1), started from a random consistent deal found
+ * Runs one chain: seeded by (seed, stream chain + 1), started from the deal at `start` (nSeats + 2
+ * masks, readable 16 bytes past its end) or, when start is 0, from a random consistent deal found
  * by the randomized search, `burnIn` steps discarded, then `steps` steps with every `thin`-th state
  * recorded, in `batches` batches of (nearly) equal size. Per batch, nCards x (nSeats + 2) counts in
  * batchCounts; per envelope combination, counts in envelopeCounts. Writes the first `traceCap`
  * recorded deals (nSeats + 2 masks each) at `trace`. Requires 1 <= batches <= steps / thin. FOUND, NONE (no consistent deal) or GAVE_UP
- * (the start's search took more than searchBudget nodes).
+ * (the start's search took more than searchBudget nodes) or BAD_START.
  */
-export function run(seedLo: u32, seedHi: u32, chain: i32, steps: i32, burnIn: i32, thin: i32, batches: i32, searchBudget: i32, trace: usize, traceCap: i32): i32 {
+export function run(seedLo: u32, seedHi: u32, chain: i32, steps: i32, burnIn: i32, thin: i32, batches: i32, searchBudget: i32, start: usize, trace: usize, traceCap: i32): i32 {
   seedRng(seedLo, seedHi, <u32>chain + 1);
-  const start = findDeal(searchBudget, true);
-  if (start != FOUND) return start == GAVE_UP ? GAVE_UP : NONE;
+  if (start == 0) {
+    const found = findDeal(searchBudget, true);
+    if (found != FOUND) return found == GAVE_UP ? GAVE_UP : NONE;
+  } else {
+    if (!prepareRoot()) return NONE;
+    prepareCheck();
+    if (!checkPrepared(start)) return BAD_START;
+    for (let o = 0; o < nSeats + 2; o++) unchecked(witness[o] = load<u32>(start + (<usize>o << 2)));
+  }
   setUp();
   let combos = 1;
   for (let g = 0; g < nCats; g++) combos *= <i32>popcnt<u32>(unchecked(catMask[g]));

@@ -14,10 +14,11 @@ import { parseGame } from '../src/io/log.js';
 import { constraintsOf } from '../src/knowledge/constraints-of.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
 import { chainTasks, combineChains, mcmcTallies, NoConsistentDealError, runChain, type ChainResult, type McmcResult } from '../src/knowledge/mcmc.js';
-import { SearchGaveUpError } from '../src/knowledge/search.js';
+import { findDeal, SearchGaveUpError } from '../src/knowledge/search.js';
 import { bruteForce, dealSatisfiesStore, envelopeCards } from './support/brute-force.js';
 import { arbConsistentLog, arbNoisyLog, arbStore } from './support/random-logs.js';
 import { simulatePosition } from './support/simulated-positions.js';
+import { uniformityPValue } from './support/chi-square.js';
 
 /** Two-sided normal tail probability P(|Z| > z). */
 function normalTail(z: number): number {
@@ -72,16 +73,19 @@ function compare(store: ConstraintStore, exact: Exact, got: McmcResult, what: st
   return { z };
 }
 
-/** Random small positions with at least two consistent deals, from the three generators. */
-function smallPositions(count: number, seed: number): ConstraintStore[] {
+/** Random small positions whose number of consistent deals lies in [min, max], from the three generators in turn. */
+function smallPositions(count: number, seed: number, min = 2, max = Infinity): ConstraintStore[] {
   const out: ConstraintStore[] = [];
   const sources = [
-    fc.sample(arbStore(), { seed, numRuns: 4 * count }),
-    fc.sample(arbConsistentLog(), { seed: seed + 1, numRuns: 4 * count }).map((g) => constraintsOf(parseGame(g.log))),
-    fc.sample(arbNoisyLog(), { seed: seed + 2, numRuns: 4 * count }).map((g) => constraintsOf(parseGame(g.log))),
+    () => fc.sample(arbStore(), { seed: seed++, numRuns: 1 })[0],
+    () => constraintsOf(parseGame(fc.sample(arbConsistentLog(), { seed: seed++, numRuns: 1 })[0].log)),
+    () => constraintsOf(parseGame(fc.sample(arbNoisyLog(), { seed: seed++, numRuns: 1 })[0].log)),
   ];
-  for (let i = 0; out.length < count && i < 4 * count; i++) {
-    for (const source of sources) if (out.length < count && bruteForce(source[i]).count >= 2) out.push(source[i]);
+  for (let i = 0; out.length < count; i++) {
+    if (i > 100 * count) throw new Error('too few positions of that size');
+    const store = sources[i % 3]();
+    const n = bruteForce(store).count;
+    if (n >= min && n <= max) out.push(store);
   }
   return out;
 }
@@ -136,13 +140,72 @@ describe('every state of the chain is a consistent deal', () => {
   });
 });
 
+describe('one step from the uniform law stays uniform (the kernel leaves it invariant)', () => {
+  // Exactly uniform starts (the DAG's sampler), one step each, every chain with its own seed: the
+  // states after the step are independent draws, uniform exactly when the step leaves the uniform
+  // law invariant. A chi-square test over every consistent deal, as for the DAG's sampler
+  // (threshold 1e-4 per position, 40 expected per deal), with no autocorrelation to account for.
+  const PER_DEAL = 40;
+  const positions: Array<[string, ConstraintStore]> = [
+    ...[3, 4].map((k): [string, ConstraintStore] => [`${k}-cycle`, cyclePosition(k)]),
+    ...smallPositions(6, 301, 20, 250).map((store, i): [string, ConstraintStore] => [`random ${i}`, store]),
+  ];
+
+  /** Counts per consistent deal (oracle order) of the states after one step from each start. */
+  function afterOneStep(core: KnowledgeCore, store: ConstraintStore, starts: Uint32Array, seed: number): number[] {
+    const oracle = bruteForce(store);
+    const w = store.nSeats + 2;
+    const index = new Map<string, number>();
+    for (let i = 0; i < oracle.count; i++) index.set(oracle.deals.subarray(i * w, (i + 1) * w).join(','), i);
+    const counts = new Array<number>(oracle.count).fill(0);
+    const n = starts.length / w;
+    for (let k = 0; k < n; k++) {
+      const [task] = chainTasks(store, { seed, chains: 1, steps: 2, burnIn: 0, batches: 2 });
+      const r = runChain(core, { ...task, chain: k, start: starts.subarray(k * w, (k + 1) * w), trace: 1 });
+      const at = index.get(r.trace.join(','));
+      if (at === undefined) throw new Error(`state [${Array.from(r.trace)}] is not consistent`);
+      counts[at]++;
+    }
+    return counts;
+  }
+
+  for (const [name, store] of positions) {
+    it(name, () => {
+      const core = KnowledgeCore.create();
+      const dag = KnowledgeCore.create();
+      expect(dag.load(store)).toBe(true);
+      const starts = dag.sample(PER_DEAL * dag.count(), 7);
+      const { stat, df, p } = uniformityPValue(afterOneStep(core, store, starts, 8));
+      expect(p, `chi-square ${stat.toFixed(1)} on ${df} df`).toBeGreaterThan(1e-4);
+    });
+  }
+
+  it('the test has power: the random deals chains start from (not uniform) fail it', () => {
+    const core = KnowledgeCore.create();
+    const tested = positions.filter(([name]) => name.startsWith('random'));
+    let rejected = 0;
+    for (const [, store] of tested) {
+      const oracle = bruteForce(store);
+      const w = store.nSeats + 2;
+      const index = new Map<string, number>();
+      for (let i = 0; i < oracle.count; i++) index.set(oracle.deals.subarray(i * w, (i + 1) * w).join(','), i);
+      const counts = new Array<number>(oracle.count).fill(0);
+      for (let k = 0; k < PER_DEAL * oracle.count; k++) counts[index.get(findDeal(core, store, 3, k + 1)!.join(','))!]++;
+      if (uniformityPValue(counts).p < 1e-4) rejected++;
+    }
+    // (in one of the six positions the search's random deals happen to be close to uniform)
+    expect(tested.length).toBe(6);
+    expect(rejected).toBeGreaterThanOrEqual(5);
+  });
+});
+
 describe('estimates against exact answers', () => {
   it('on 60 random small positions (brute force): z-scores within a Bonferroni bound, mean z² near 1', () => {
     const core = KnowledgeCore.create();
     const zs: number[] = [];
     for (const [i, store] of smallPositions(60, 201).entries()) {
       const exact = bruteForce(store);
-      const got = mcmcTallies(core, store, { seed: 1000 + i, chains: 4, steps: 2500, batches: 20 });
+      const got = mcmcTallies(core, store, { seed: 1000 + i, chains: 4, steps: 2000, batches: 20 });
       zs.push(...compare(store, exact, got, `position ${i}: ${JSON.stringify(store)}`).z);
     }
     expectCalibrated(zs);

@@ -15,12 +15,13 @@ import type { KnowledgeCore } from './wasm-core.js';
 interface McmcExports {
   memory: WebAssembly.Memory;
   ioBuffer(bytes: number): number;
-  mcmcRun(seedLo: number, seedHi: number, chain: number, steps: number, burnIn: number, thin: number, batches: number, budget: number, trace: number, traceCap: number): number;
+  mcmcRun(seedLo: number, seedHi: number, chain: number, steps: number, burnIn: number, thin: number, batches: number, budget: number, start: number, trace: number, traceCap: number): number;
   mcmcBatchCountsPtr(): number;
   mcmcEnvelopeCountsPtr(): number;
   mcmcStatsPtr(): number;
   FOUND: WebAssembly.Global;
   GAVE_UP: WebAssembly.Global;
+  BAD_START: WebAssembly.Global;
 }
 
 export interface McmcOptions {
@@ -49,6 +50,8 @@ export interface ChainTask {
   thin: number;
   batches: number;
   searchBudget: number;
+  /** Start from this consistent deal (nSeats + 2 masks) instead of a random one from the search. */
+  start?: Uint32Array;
   /** Also return the first `trace` recorded deals (default 0). */
   trace?: number;
 }
@@ -131,12 +134,17 @@ export function runChain(core: KnowledgeCore, task: ChainTask): ChainResult {
   const { store } = task;
   const width = store.nSeats + 2;
   instance.writeStore(store);
+  // One I/O buffer: the start deal, then the trace.
   const traceCap = task.trace ?? 0;
-  const tracePtr = traceCap > 0 ? x.ioBuffer(traceCap * width * 4) : 0;
+  const io = x.ioBuffer((traceCap + 1) * width * 4);
+  const startPtr = task.start ? io : 0;
+  const tracePtr = traceCap > 0 ? io + width * 4 : 0;
+  if (task.start) instance.memory.u32.set(task.start.subarray(0, width), io >>> 2);
   const seedLo = task.seed >>> 0;
   const seedHi = Math.floor(task.seed / 2 ** 32) >>> 0;
-  const status = x.mcmcRun(seedLo, seedHi, task.chain, task.steps, task.burnIn, task.thin, task.batches, task.searchBudget, tracePtr, traceCap);
+  const status = x.mcmcRun(seedLo, seedHi, task.chain, task.steps, task.burnIn, task.thin, task.batches, task.searchBudget, startPtr, tracePtr, traceCap);
   if (status === x.GAVE_UP.value) throw new SearchGaveUpError(task.searchBudget);
+  if (status === x.BAD_START.value) throw new RangeError('the start of a chain must be a consistent deal');
   if (status !== x.FOUND.value) throw new NoConsistentDealError();
 
   const samples = Math.floor(task.steps / task.thin);
