@@ -2,7 +2,7 @@
 // layout.ts) and calls build(), which makes a position and returns its id; every query names a
 // position, and reads answers through views on this module's memory. Positions live until the
 // host disposes of them.
-import { STORE } from './store';
+import { nSeatsOf, STORE, useStore } from './store';
 import { OK } from './layout';
 import * as dag from './dag';
 import { envelopeCombinationCount, envelopeCountsOf, ownerCountsOf, restrictedCount as restricted } from './inference';
@@ -156,4 +156,69 @@ export { eigScratch } from './eig';
 export function eigBatch(id: i32, dealsPtr: usize, n: i32, suggester: i32, model: i32, shownToPtr: usize, qFrom: i32, qTo: i32, out: usize): void {
   use(id);
   eig(dealsPtr, n, suggester, model, shownToPtr, qFrom, qTo, out);
+}
+
+// ---- Without the DAG: exact possible owners by search, and the Markov chain sampler ----
+// These read the store the host has just written at storePtr(), not a position's; the selected
+// position's store is read again afterwards.
+import { computePossible, findDeal, FOUND, possible, totalNodes, witness } from './sat';
+import { batchCounts, envelopeCounts, run as runChain, stats as chainStats } from './mcmc';
+export { BAD_START } from './mcmc';
+export { FOUND, NONE, GAVE_UP } from './sat';
+
+/** Possible owners of every card, by search: FOUND (exact) or GAVE_UP (a search took more than `budget` nodes). */
+export function searchPossible(budget: i32): i32 {
+  useStore(STORE);
+  const r = computePossible(budget);
+  restoreStore();
+  return r;
+}
+
+/** Search nodes the last searchPossible() or searchDeal() took, over all its queries. */
+export function searchNodes(): f64 {
+  return totalNodes;
+}
+
+/** nCards u32 owner masks (bits: seats, envelope, table) from the last searchPossible(). */
+export function searchPossiblePtr(): usize {
+  return changetype<usize>(possible);
+}
+
+/**
+ * A consistent deal (nSeats + 2 masks) written at `out`: FOUND, NONE or GAVE_UP. Randomized: from
+ * the rng (seed() first), so different seeds give different deals.
+ */
+export function searchDeal(budget: i32, randomized: bool, out: usize): i32 {
+  useStore(STORE);
+  const r = findDeal(budget, randomized);
+  if (r == FOUND) memory.copy(out, changetype<usize>(witness), <usize>(nSeatsOf() + 2) << 2);
+  restoreStore();
+  return r;
+}
+
+/** Runs one Markov chain (see mcmc.ts run()): FOUND, NONE, GAVE_UP or BAD_START. */
+export function mcmcRun(seedLo: u32, seedHi: u32, chain: i32, steps: i32, burnIn: i32, thin: i32, batches: i32, budget: i32, start: usize, trace: usize, traceCap: i32): i32 {
+  useStore(STORE);
+  const r = runChain(seedLo, seedHi, chain, steps, burnIn, thin, batches, budget, start, trace, traceCap);
+  restoreStore();
+  return r;
+}
+
+/** batches x nCards x (nSeats + 2) f64 counts of the last chain. */
+export function mcmcBatchCountsPtr(): usize {
+  return changetype<usize>(batchCounts);
+}
+
+/** Per envelope combination (mixed radix, first category most significant), f64 counts of the last chain. */
+export function mcmcEnvelopeCountsPtr(): usize {
+  return changetype<usize>(envelopeCounts);
+}
+
+/** 4 f64: swap proposals, swaps accepted, block moves, redistributions enumerated. */
+export function mcmcStatsPtr(): usize {
+  return changetype<usize>(chainStats);
+}
+
+function restoreStore(): void {
+  useStore(changetype<usize>(dag.current.store));
 }

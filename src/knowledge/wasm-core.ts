@@ -47,6 +47,17 @@ export class PositionTooLargeError extends Error {
   }
 }
 
+/**
+ * The instance under a KnowledgeCore, for host modules of the core's other kernels (search.ts,
+ * mcmc.ts): its exports, views on its memory, and writing a store in.
+ */
+export interface CoreInstance {
+  exports: { memory: WebAssembly.Memory; ioBuffer(bytes: number): number };
+  memory: MemoryViews;
+  /** Writes `store` into the core; the DAG answers of this KnowledgeCore need load() again after. */
+  writeStore(store: ConstraintStore): void;
+}
+
 /** Deal layout: per deal, nSeats + 2 u32 masks (seats in order, envelope, table). */
 export function dealWidth(nSeats: number): number {
   return nSeats + 2;
@@ -99,6 +110,16 @@ export class KnowledgeCore {
     const position = new Position(this, id, store, status);
     this.orphans.register(position, id, position);
     return position;
+  }
+
+  /** The instance underneath, shared with the search and the Markov chain (see CoreInstance). */
+  instance(): CoreInstance {
+    return {
+      exports: this.exports,
+      memory: this.memory,
+      // The input area only: positions keep stores of their own.
+      writeStore: (store) => writeStore(this.memory, this.layout, this.exports.storePtr() >>> 2, store),
+    };
   }
 
   /** @internal The position `parentId` restricted to owners[c] per card, for `store` (its store and those facts). */
