@@ -174,7 +174,9 @@ const posOf = new StaticArray<i32>(MAX_CARDS);
 const remaining = new StaticArray<u64>(MAX_CARDS + 1);
 let nodeCaps = new StaticArray<u64>(1024);
 let nodeBits = new StaticArray<u32>(1024);
-// The edges while building, reused by every build; a position keeps exact-size copies.
+// The edges while building, reused by every build; a position keeps exact-size copies, or the
+// arrays themselves past LARGE_EDGES edges.
+const LARGE_EDGES: i32 = 1 << 22;
 let buildEdgeStart = new StaticArray<i32>(1024);
 let buildEdgeChild = new StaticArray<i32>(4096);
 let buildEdgeOwner = new StaticArray<u8>(4096);
@@ -699,16 +701,41 @@ export function build(): Position {
   useStore(changetype<usize>(p.store));
   freshGlobals(p);
   p.status = buildDag(p);
-  // Keep the grown scratch for the next build; give the position exact-size copies.
-  buildEdgeStart = edgeStart;
-  buildEdgeChild = edgeChild;
-  buildEdgeOwner = edgeOwner;
-  edgeStart = copied<i32>(edgeStart, nNodes + 1);
-  edgeChild = copied<i32>(edgeChild, nEdges);
-  edgeOwner = copied<u8>(edgeOwner, nEdges);
+  if (nEdges <= LARGE_EDGES) {
+    // Keep the grown scratch for the next build; give the position exact-size copies.
+    buildEdgeStart = edgeStart;
+    buildEdgeChild = edgeChild;
+    buildEdgeOwner = edgeOwner;
+    edgeStart = copied<i32>(edgeStart, nNodes + 1);
+    edgeChild = copied<i32>(edgeChild, nEdges);
+    edgeOwner = copied<u8>(edgeOwner, nEdges);
+  } else {
+    // A large DAG keeps the scratch itself (a copy would double the peak memory); a failed one
+    // keeps nothing.
+    buildEdgeStart = new StaticArray<i32>(1024);
+    buildEdgeChild = new StaticArray<i32>(4096);
+    buildEdgeOwner = new StaticArray<u8>(4096);
+    if (p.status == TOO_LARGE) {
+      edgeStart = new StaticArray<i32>(0);
+      edgeChild = new StaticArray<i32>(0);
+      edgeOwner = new StaticArray<u8>(0);
+      nNodes = 0;
+      nEdges = 0;
+    }
+    releaseNodeScratch();
+  }
   capture(p);
   select(p);
   return p;
+}
+
+/** Lets the node scratch of a large build go, so that what comes next can reuse its memory. */
+function releaseNodeScratch(): void {
+  if (nodeCaps.length <= 1024) return;
+  nodeCaps = new StaticArray<u64>(1024);
+  nodeBits = new StaticArray<u32>(1024);
+  table = new StaticArray<i32>(1024);
+  __collect();
 }
 
 function copied<T>(a: StaticArray<T>, n: i32): StaticArray<T> {
@@ -788,7 +815,10 @@ function buildDag(p: Position): i32 {
   p.estimatedNodes = crudeBound();
   if (p.estimatedNodes > <f64>maxNodes) p.estimatedNodes = estimateNodes();
   if (p.estimatedNodes == 0) return INCONSISTENT;
-  if (p.estimatedNodes > <f64>maxNodes * 4) return TOO_LARGE; // hopeless: never start it
+  // The estimate is an upper bound, loose by up to two orders of magnitude once many clauses are
+  // open: a build starts unless even that much slack cannot bring it within the budget, and a
+  // build that outgrows the budget stops there.
+  if (p.estimatedNodes > <f64>maxNodes * 64) return TOO_LARGE;
   computeRemaining();
 
   let caps0: u64 = 0;
@@ -848,6 +878,7 @@ function buildDag(p: Position): i32 {
   for (let i = unchecked(layerStart[nVars]); i < nNodes; i++) {
     if (unchecked(nodeCaps[i]) == 0 && unchecked(nodeBits[i]) == 0) terminal = i;
   }
+  if (nEdges > LARGE_EDGES) releaseNodeScratch();
   bwd = new StaticArray<f64>(nNodes);
   countBackward(bwd, null);
   total = nNodes > 0 ? unchecked(bwd[0]) : 0;

@@ -6,6 +6,7 @@ import { baseMasks, bwd, bwdExact, edgeChild, edgeOwner, edgeStart, nSeats, nVar
 import { belowU64, nextU64 } from './rng';
 
 const masks = new StaticArray<u32>(MAX_SEATS + 6); // + slack: the SIMD check reads whole vectors
+const EXACT_LIMIT: f64 = 9007199254740992.0; // 2^53
 
 /** Uniform integer in [0, hi * 2^64 + lo), exactly (masked rejection); returns the low word, the high one in drawHi. */
 let drawHi: u64 = 0;
@@ -34,7 +35,9 @@ export function sample(n: i32, out: usize): void {
       const e1 = unchecked(edgeStart[node + 1]);
       if (e1 - e == 1) {
         // the only way on
-      } else if (exact === null) {
+      } else if (exact === null || unchecked(bwd[node]) < EXACT_LIMIT) {
+        // Below 2^53 the f64 counts are exact integers (and a count at or above 2^53 rounds to at
+        // least 2^53), so only the top of a DAG past 2^53 needs the 128-bit counts.
         let r = belowU64(<u64>unchecked(bwd[node]));
         for (; e < e1 - 1; e++) {
           if (!(m & (<u32>1 << unchecked(edgeOwner[e])))) continue;
@@ -62,11 +65,6 @@ export function sample(n: i32, out: usize): void {
     const dst = out + <usize>k * (<usize>width << 2);
     for (let o = 0; o < width; o++) store<u32>(dst + (<usize>o << 2), unchecked(masks[o]));
   }
-}
-
-/** True when the selected position's counts are exact integers in f64 (no 128-bit counts needed). */
-export function countsBelowExactLimit(): bool {
-  return bwdExact === null && total < 9007199254740992.0;
 }
 
 const pathEdge = new StaticArray<i32>(40);

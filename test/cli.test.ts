@@ -133,6 +133,18 @@ describe('cluedo analyze', () => {
     for (const k of ESTIMATE_KEYS) expect(got[k], k).toEqual(want[k]);
   });
 
+  it('a position past --max-nodes is answered by Markov chains, and refused with --method exact', () => {
+    const file = 'examples/classic-6p-early.json';
+    const r = cluedo('analyze', file, '--max-nodes', '1000', '--samples', '20000', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const got = JSON.parse(r.stdout) as { method: string; consistentDeals: null; samples: number; standardErrors: { effectiveSamples: number } };
+    expect(Object.keys(got)).toEqual(ESTIMATE_KEYS);
+    expect([got.method, got.consistentDeals, got.samples]).toEqual(['mcmc', null, 20000]);
+    expect(got.standardErrors.effectiveSamples).toBeGreaterThan(100);
+    expect(cluedo('analyze', file, '--max-nodes', '1000', '--json').stdout).toMatch(/"method": "mcmc"/);
+    expectOneLineError(cluedo('analyze', file, '--max-nodes', '1000', '--method', 'exact'), 1, /too large for the exact counter.*--method mcmc/);
+  });
+
   it('--json has the documented keys only, in order (docs/analysis-output.md), with --threads too', () => {
     const file = 'examples/classic-5p-mid.json';
     const exact = cluedo('analyze', file, '--json');

@@ -2,12 +2,15 @@
 // docs/analysis-output.md (the `--json` contract). Every number comes from a set of worlds
 // (knowledge/worlds.ts): the exact DAG when it fits, else uniform draws from it, else a Markov
 // chain; what the output calls exact is exact, and every estimate carries its standard error.
-import type { KnowledgeCore, Position } from '../knowledge/wasm-core.js';
+import { DEFAULT_MAX_NODES, type KnowledgeCore, type Position } from '../knowledge/wasm-core.js';
 import { parseGame } from '../io/log.js';
 import type { Game } from '../model/game.js';
 import { InputError } from '../model/errors.js';
 import { deduceFrom, knownPlacements, ownerColumns, type CardDeduction, type Placement } from '../knowledge/deduce.js';
-import { positionOf, sharedCore } from './load.js';
+import { contradiction, positionOf, sharedCore, storeOf, tooHard } from './load.js';
+import { possibleOwners } from '../knowledge/search.js';
+import { McmcSampler } from '../knowledge/mcmc.js';
+import type { ConstraintStore } from '../knowledge/constraints.js';
 import { combinationCards, type Tallies } from '../knowledge/tallies.js';
 import { DagSampler, DagWorlds, SampledWorlds, type SampleTallies, type Worlds } from '../knowledge/worlds.js';
 import { checkSamples, checkSeed } from './request.js';
@@ -17,14 +20,19 @@ export type AnalysisMethod = 'exact' | 'sampled' | 'mcmc';
 export interface AnalyzeOptions {
   /**
    * How to answer (default 'auto': exact when the position's DAG and its envelope joint fit the
-   * work budget, otherwise uniform samples from the DAG, otherwise a Markov chain). `samples`
-   * alone means 'sampled'.
+   * work budget, otherwise uniform samples from the DAG, otherwise a Markov chain). 'sampled'
+   * draws from the DAG, or from Markov chains when the DAG is too large to build; `samples` alone
+   * means 'sampled'.
    */
   method?: 'auto' | AnalysisMethod;
   /** Draws for the sampled methods (default 200,000: standard errors of at most 0.11 points). */
   samples?: number;
   /** Seed of the sampler (default 1). */
   seed?: number;
+  /** The largest deal DAG to build (default 8,000,000 nodes, a little over 1 GB); past it, Markov chains answer. */
+  maxNodes?: number;
+  /** Work allowed for the exact envelope distribution under 'auto', in DAG edge visits (default JOINT_BUDGET). */
+  jointBudget?: number;
   /** Core to use (default: one shared per thread). */
   core?: KnowledgeCore;
 }
@@ -77,25 +85,41 @@ export function analyzeGame(game: Game, options: AnalyzeOptions = {}): Analysis 
   const samples = options.samples === undefined ? DEFAULT_ANALYSIS_SAMPLES : checkSamples(options.samples);
   const seed = checkSeed(options.seed ?? DEFAULT_SEED);
   const method = options.method ?? (options.samples === undefined ? 'auto' : 'sampled');
-  using worlds = worldsOf(options.core ?? sharedCore(), game, method, samples, seed);
+  using worlds = worldsOf(options.core ?? sharedCore(), game, method, samples, seed, options);
   return analysisOf(game, worlds);
 }
 
 /** The set of worlds that answers for `game` by `method`. The caller disposes of it. */
-export function worldsOf(core: KnowledgeCore, game: Game, method: 'auto' | AnalysisMethod, samples: number, seed: number): Worlds {
-  const position = positionOf(core, game, 'tryLoad');
+export function worldsOf(
+  core: KnowledgeCore,
+  game: Game,
+  method: 'auto' | AnalysisMethod,
+  samples: number,
+  seed: number,
+  { maxNodes = DEFAULT_MAX_NODES, jointBudget = JOINT_BUDGET }: { maxNodes?: number; jointBudget?: number } = {},
+): Worlds {
+  if (method === 'mcmc') return mcmcWorlds(core, game, storeOf(core, game), samples, seed);
+  const position = positionOf(core, game, 'tryLoad', maxNodes);
   if (position.status === 'too-large') {
+    const { store, estimatedNodes } = position;
     position.dispose();
+    // Draws from a DAG too large to build come from the chains instead.
+    if (method !== 'exact') return mcmcWorlds(core, game, store, samples, seed);
     throw new InputError(
-      'this position is too large for the exact counter (its deal DAG would exceed the memory budget) and the Markov-chain sampler is not available yet',
+      `this position is too large for the exact counter (its deal DAG would have more than ${maxNodes.toLocaleString('en-US')} nodes` +
+        `${Number.isFinite(estimatedNodes) ? `, up to ${estimatedNodes.toExponential(1)}` : ''}): answer it with a Markov chain, --method mcmc (or the default, --method auto)`,
     );
   }
-  if (method === 'mcmc') {
-    position.dispose();
-    throw new InputError('the Markov-chain sampler is not available yet: use --method exact or sampled');
-  }
-  if (method === 'exact' || (method === 'auto' && envelopeJointCost(position) <= JOINT_BUDGET)) return new DagWorlds(position);
+  if (method === 'exact' || (method === 'auto' && envelopeJointCost(position) <= jointBudget)) return new DagWorlds(position);
   return new SampledWorlds(new DagSampler(position), samples, seed);
+}
+
+/** Worlds drawn by Markov chains, certainty from the search; no DAG is built. */
+function mcmcWorlds(core: KnowledgeCore, game: Game, store: ConstraintStore, samples: number, seed: number): Worlds {
+  const search = possibleOwners(core, store);
+  if (search.status !== 'exact') throw tooHard();
+  if (search.possible.every((owners) => owners === 0)) throw contradiction(core, game);
+  return new SampledWorlds(new McmcSampler(core, store, search.possible), samples, seed);
 }
 
 /**

@@ -1,14 +1,17 @@
 // estimate(): card-owner and envelope probabilities from uniform samples drawn on an executor (the
-// worker pool by default), with their standard errors. The same seed gives the same numbers as
-// analyze(log, { samples, seed }) in process, whatever the number of threads.
+// worker pool by default), or from Markov chains when the position is too large for its DAG, with
+// their standard errors. The same seed gives the same numbers as analyze(log, { samples, seed })
+// in process, whatever the number of threads.
 import { parseGame } from '../io/log.js';
 import type { Game } from '../model/game.js';
 import { withExecutor, type Executor } from '../runtime/executor.js';
-import { analysisPool, tallySamples } from './sampling.js';
+import { analysisPool, runChains, tallySamples } from './sampling.js';
 import { checkSamples, checkSeed } from './request.js';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { analysisFrom, DEFAULT_SEED, type Analysis } from './analyze.js';
-import { positionOf, sharedCore } from './load.js';
+import { contradiction, positionOf, sharedCore, tooHard } from './load.js';
+import { possibleOwners } from '../knowledge/search.js';
+import { chainSampleTallies, chainsFor } from '../knowledge/mcmc.js';
 import { dagPossibleOwners, independentErrors } from '../knowledge/worlds.js';
 
 export interface EstimateOptions {
@@ -19,6 +22,8 @@ export interface EstimateOptions {
   executor?: Executor;
   signal?: AbortSignal;
   core?: KnowledgeCore;
+  /** The largest deal DAG to build (default 8,000,000 nodes); past it, Markov chains answer. */
+  maxNodes?: number;
   /** Called with the number of deals drawn so far. */
   onProgress?: (done: number) => void;
 }
@@ -32,14 +37,27 @@ export async function estimateGame(game: Game, options: EstimateOptions): Promis
   const seed = options.seed ?? DEFAULT_SEED;
   checkSamples(samples);
   checkSeed(seed);
-  // The position in this thread decides what is certain and counts the deals, exactly.
-  const position = positionOf(options.core ?? sharedCore(), game);
-  const count = position.count();
-  const possibleOwners = dagPossibleOwners(position);
+  const core = options.core ?? sharedCore();
+  // The position in this thread decides what is certain and counts the deals, exactly; a position
+  // too large for its DAG is left to the search (certainty) and to Markov chains (the estimates).
+  const position = positionOf(core, game, 'tryLoad', options.maxNodes);
   const { store } = position;
+  if (position.status === 'too-large') {
+    position.dispose();
+    const search = possibleOwners(core, store);
+    if (search.status !== 'exact') throw tooHard();
+    if (search.possible.every((owners) => owners === 0)) throw contradiction(core, game);
+    const tasks = chainsFor(store, samples, seed);
+    return withExecutor(options.executor, () => analysisPool(options.threads), async (executor) => {
+      const results = await runChains(executor, tasks, options.signal, options.onProgress);
+      return analysisFrom(game, { method: 'mcmc', count: null, tallies: chainSampleTallies(results, tasks), possibleOwners: search.possible });
+    });
+  }
+  const count = position.count();
+  const possible = dagPossibleOwners(position);
   position.dispose();
   return withExecutor(options.executor, () => analysisPool(options.threads), async (executor) => {
     const tallies = await tallySamples(executor, store, samples, seed, options.signal, options.onProgress);
-    return analysisFrom(game, { method: 'sampled', count, tallies: independentErrors(tallies), possibleOwners });
+    return analysisFrom(game, { method: 'sampled', count, tallies: independentErrors(tallies), possibleOwners: possible });
   });
 }

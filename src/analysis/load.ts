@@ -1,7 +1,9 @@
 // A game's position in the core, and naming the event that left no deal when the log is impossible.
-import { KnowledgeCore, type Position } from '../knowledge/wasm-core.js';
+import { DEFAULT_MAX_NODES, KnowledgeCore, type Position } from '../knowledge/wasm-core.js';
 import { InputError } from '../model/errors.js';
 import { constraintsOf } from '../knowledge/constraints-of.js';
+import type { ConstraintStore } from '../knowledge/constraints.js';
+import { findDeal, SearchGaveUpError } from '../knowledge/search.js';
 import type { Game } from '../model/game.js';
 import { describeEvent } from '../io/describe.js';
 
@@ -13,28 +15,50 @@ export function sharedCore(): KnowledgeCore {
   return shared;
 }
 
-/**
- * The position of the whole log, built (or, with `tryLoad`, possibly too large for its DAG).
- * When no deal is consistent, throws an InputError naming the first event after which none is
- * left. The caller disposes of the position.
- */
-export function positionOf(core: KnowledgeCore, game: Game, load: 'load' | 'tryLoad' = 'load'): Position {
-  const store = constraintsOf(game);
+/** The constraints of the whole log, refused with a clear line when they are more than the core holds. */
+export function storeOf(core: KnowledgeCore, game: Game, events = game.events.length): ConstraintStore {
+  const store = constraintsOf(game, events);
   if (store.clauses.length > core.maxClauses) {
     throw new InputError(
       `the log says ${store.clauses.length.toLocaleString('en-US')} different things that are "at least one of these cards" (unseen refutations, wrong accusations); at most ${core.maxClauses.toLocaleString('en-US')} are supported`,
     );
   }
-  const position = core[load](store);
-  if (position.status !== 'inconsistent') return position;
-  position.dispose();
-  throw new InputError(describeContradiction(game, (k) => consistentPrefix(core, game, k)));
+  return store;
 }
 
-/** Is some deal consistent with the setup and the first k events? (Unknown when too large: assumed so.) */
-function consistentPrefix(core: KnowledgeCore, game: Game, k: number): boolean {
-  using position = core.tryLoad(constraintsOf(game, k));
-  return position.status !== 'inconsistent';
+/**
+ * The position of the whole log, built (or, with `tryLoad`, possibly too large for its DAG).
+ * When no deal is consistent, throws an InputError naming the first event after which none is
+ * left. The caller disposes of the position.
+ */
+export function positionOf(core: KnowledgeCore, game: Game, load: 'load' | 'tryLoad' = 'load', maxNodes = DEFAULT_MAX_NODES): Position {
+  const position = core[load](storeOf(core, game), maxNodes);
+  if (position.status !== 'inconsistent') return position;
+  position.dispose();
+  throw contradiction(core, game);
+}
+
+/** The error for a log with no consistent deal: it names the first event after which none is left. */
+export function contradiction(core: KnowledgeCore, game: Game): InputError {
+  return new InputError(describeContradiction(game, (k) => isConsistent(core, storeOf(core, game, k))));
+}
+
+/** Is some deal consistent with the store? Decided by the DAG when it fits, else by the search. */
+export function isConsistent(core: KnowledgeCore, store: ConstraintStore): boolean {
+  using position = core.tryLoad(store);
+  if (position.status !== 'too-large') return position.consistent;
+  try {
+    return findDeal(core, store) !== null;
+  } catch (e) {
+    throw e instanceof SearchGaveUpError ? tooHard() : e;
+  }
+}
+
+/** A position neither the DAG nor the search can settle: what to do instead. */
+export function tooHard(): InputError {
+  return new InputError(
+    'this position is too large to count and the search for its consistent deals gave up; no sound answer is possible: analyze an earlier point of the game (fewer events) or a smaller table',
+  );
 }
 
 /**

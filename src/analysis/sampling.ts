@@ -7,10 +7,11 @@ import { addTallies, emptyTallies, type Tallies } from '../knowledge/tallies.js'
 import type { Executor, TaskRef } from '../runtime/executor.js';
 import { WorkerPool } from '../runtime/pool.js';
 import type { EigPayload, SamplePayload, TallyPayload, TallyResult } from './tasks.js';
+import type { ChainResult, ChainTask } from '../knowledge/mcmc.js';
 
 // '../analysis/' rather than './': the same file from the CLI's bundle in dist/cli/.
 export const ANALYSIS_TASKS = new URL('../analysis/tasks.js', import.meta.url).href;
-const task = (name: 'sample' | 'tally' | 'eig'): TaskRef => ({ module: ANALYSIS_TASKS, name });
+const task = (name: 'sample' | 'tally' | 'eig' | 'chain'): TaskRef => ({ module: ANALYSIS_TASKS, name });
 
 /** A worker pool whose threads load the analysis tasks (and warm up their cores) at start-up. */
 export function analysisPool(threads?: number): WorkerPool {
@@ -96,4 +97,17 @@ export async function scoreSuggestions(
     }),
   );
   return new Float64Array(out);
+}
+
+/** Markov chains run as tasks, then combined in chain order: the same bytes whatever ran which chain. */
+export async function runChains(executor: Executor, tasks: ChainTask[], signal?: AbortSignal, onProgress?: (done: number) => void): Promise<ChainResult[]> {
+  let done = 0;
+  return Promise.all(
+    tasks.map((t) =>
+      executor.run<ChainResult>(task('chain'), t, { signal }).then((r) => {
+        onProgress?.((done += r.samples));
+        return r;
+      }),
+    ),
+  );
 }

@@ -1,5 +1,5 @@
 // The analysis tasks an executor runs (see runtime/executor.ts): drawing numbered chunks of
-// uniform deals, tallying them, and scoring suggestions. Each thread that imports this module has
+// uniform deals, tallying them, scoring suggestions, and running Markov chains. Each thread that imports this module has
 // one Wasm core, warmed up once in worker threads, and keeps the last store's position, so
 // consecutive tasks of one request build its DAG once.
 import { isMainThread } from 'node:worker_threads';
@@ -7,6 +7,7 @@ import { KnowledgeCore, type Position } from '../knowledge/wasm-core.js';
 import { emptyStore, type ConstraintStore } from '../knowledge/constraints.js';
 import { CLASSIC_DECK } from '../model/deck.js';
 import { SAMPLE_CHUNK, chunkSize, drawChunk, tallyChunks } from '../knowledge/chunks.js';
+import { runChain, type ChainResult, type ChainTask } from '../knowledge/mcmc.js';
 
 /** Draw chunks [firstChunk, firstChunk + chunks) of a request of `total` deals into `deals`. */
 export interface SamplePayload {
@@ -95,4 +96,9 @@ export function eig(task: EigPayload): number {
   const results = use(task.store).eig(new Uint32Array(task.deals), task.suggester, task.model, task.shownTo, task.qFrom, task.qTo);
   new Float64Array(task.out).set(results, task.qFrom * 3);
   return task.qTo - task.qFrom;
+}
+
+/** One Markov chain of a request (see knowledge/mcmc.ts): chains are determined by (seed, chain). */
+export function chain(task: ChainTask): ChainResult {
+  return runChain(core, task);
 }

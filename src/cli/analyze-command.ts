@@ -18,6 +18,7 @@ interface AnalyzeOptions {
   seed?: number;
   threads?: number;
   top: number;
+  maxNodes?: number;
   progress?: boolean;
 }
 
@@ -36,6 +37,7 @@ export function analyzeCommand(): Command {
     .option('--threads <t>', 'sample on this many worker threads (with --samples; same answer for any number)', threadCount)
     .option('--progress', 'print progress lines on stderr while sampling on threads (with --threads)')
     .option('--top <k>', 'how many solutions to list in the notebook', wholeNumber('--top', 100_000), 10)
+    .option('--max-nodes <n>', 'the largest deal DAG to build (default 8,000,000 nodes, a little over 1 GB); past it, Markov chains answer', wholeNumber('--max-nodes', 100_000_000))
     .action(async (file: string, opts: AnalyzeOptions, command: Command) => {
       if (opts.threads !== undefined && opts.samples === undefined) throw new UsageError('--threads goes with --samples: exact counting runs on one thread');
       if (opts.progress && opts.threads === undefined) throw new UsageError('--progress goes with --samples and --threads: sampling in process shows no progress');
@@ -44,7 +46,7 @@ export function analyzeCommand(): Command {
       const game = parseGame(readGameLogFile(file));
       let analysis: Analysis;
       if (opts.threads === undefined) {
-        analysis = analyzeGame(game, { method, samples: opts.samples, seed: opts.seed });
+        analysis = analyzeGame(game, { method, samples: opts.samples, seed: opts.seed, maxNodes: opts.maxNodes });
       } else {
         const samples = opts.samples!;
         await noteThreads(opts.threads);
@@ -52,7 +54,7 @@ export function analyzeCommand(): Command {
         analysis = await withCancellation((signal) => {
           const progress = opts.progress ? new ProgressLines('samples', samples) : null;
           progress?.begin(`drawing ${samples.toLocaleString('en-US')} samples`);
-          return estimateGame(game, { samples, seed: opts.seed, threads: opts.threads, signal, onProgress: (done) => progress?.update(done) });
+          return estimateGame(game, { samples, seed: opts.seed, threads: opts.threads, maxNodes: opts.maxNodes, signal, onProgress: (done) => progress?.update(done) });
         });
       }
       // --json prints exactly the documented analysis object, however it was computed.

@@ -7,9 +7,10 @@
 // of every chain (so they include the disagreement between chains); the effective sample size of
 // a probability p is p (1 - p) / SE²; R-hat is the split-chain potential scale reduction (each
 // chain cut in two halves), which exceeds 1 when the chains have not forgotten their starts.
-import type { ConstraintStore } from './constraints.js';
+import { addFact, type ConstraintStore, type Fact } from './constraints.js';
 import { combinationCount, type Tallies } from './tallies.js';
-import { DEFAULT_SEARCH_BUDGET, SearchGaveUpError } from './search.js';
+import { DEFAULT_SEARCH_BUDGET, SearchGaveUpError, possibleOwners } from './search.js';
+import type { SampleTallies, Sampler } from './worlds.js';
 import type { KnowledgeCore } from './wasm-core.js';
 
 interface McmcExports {
@@ -261,4 +262,93 @@ function splitRHat(results: ChainResult[], cell: number, cells: number, half: nu
 export function mcmcTallies(core: KnowledgeCore, store: ConstraintStore, options: McmcOptions): McmcResult {
   const tasks = chainTasks(store, options);
   return combineChains(store, tasks.map((task) => runChain(core, task)), tasks);
+}
+
+/**
+ * Per envelope combination, the standard error of its probability from the spread of the chains'
+ * own estimates (the chains are independent, each from its own start).
+ */
+export function envelopeCombinationErrors(results: ChainResult[], total: number, envelopeCounts: Float64Array): Float64Array {
+  const k = results.length;
+  const errors = new Float64Array(envelopeCounts.length);
+  if (k < 2) return errors.fill(NaN);
+  for (let i = 0; i < envelopeCounts.length; i++) {
+    const p = envelopeCounts[i] / total;
+    let squares = 0;
+    for (const r of results) {
+      const m = r.envelopeCounts[i] / r.samples;
+      squares += (m - p) * (m - p);
+    }
+    errors[i] = Math.sqrt(squares / (k * (k - 1)));
+  }
+  return errors;
+}
+
+/** Chains worth `samples` recorded states in all, spread over `chains` chains. */
+export function chainsFor(store: ConstraintStore, samples: number, seed: number, chains = DEFAULT_CHAINS): ChainTask[] {
+  const steps = Math.max(DEFAULT_BATCHES, Math.ceil(samples / chains));
+  return chainTasks(store, { seed, chains, steps });
+}
+
+/** The tallies of combined chains, with their standard errors, as a Sampler reports them. */
+export function chainSampleTallies(results: ChainResult[], tasks: ChainTask[]): SampleTallies {
+  const combined = combineChains(tasks[0].store, results, tasks);
+  return {
+    ...combined.tallies,
+    ownerErrors: combined.standardErrors,
+    envelopeErrors: envelopeCombinationErrors(results, combined.tallies.total, combined.tallies.envelopeCounts),
+    effectiveSamples: combined.effectiveSampleSize,
+  };
+}
+
+/**
+ * A Markov chain over the consistent deals, behind the Sampler interface: the sampler of
+ * positions too large for their DAG. Certainty comes from the search (exact), given when made.
+ */
+export class McmcSampler implements Sampler {
+  readonly method = 'mcmc';
+
+  constructor(
+    readonly core: KnowledgeCore,
+    readonly store: ConstraintStore,
+    private readonly possible: Uint32Array,
+  ) {}
+
+  tallies(samples: number, seed: number): SampleTallies {
+    const tasks = chainsFor(this.store, samples, seed);
+    return chainSampleTallies(tasks.map((task) => runChain(this.core, task)), tasks);
+  }
+
+  draw(samples: number, seed: number): Uint32Array {
+    const width = this.store.nSeats + 2;
+    const tasks = chainsFor(this.store, samples, seed).map((task) => ({ ...task, trace: Math.ceil(samples / DEFAULT_CHAINS) }));
+    const out = new Uint32Array(samples * width);
+    let filled = 0;
+    for (const task of tasks) {
+      const trace = runChain(this.core, task).trace;
+      const take = Math.min(trace.length, (samples - filled) * width);
+      out.set(trace.subarray(0, take), filled * width);
+      filled += take / width;
+    }
+    return out;
+  }
+
+  possibleOwners(): Uint32Array {
+    return this.possible;
+  }
+
+  exactCount(): null {
+    return null;
+  }
+
+  with(fact: Fact): McmcSampler {
+    const store = addFact(this.store, fact);
+    const search = possibleOwners(this.core, store);
+    if (search.status !== 'exact') throw new SearchGaveUpError(DEFAULT_SEARCH_BUDGET);
+    return new McmcSampler(this.core, store, search.possible);
+  }
+
+  dispose(): void {}
+
+  [Symbol.dispose](): void {}
 }

@@ -35,6 +35,11 @@ interface CoreExports {
 
 export const WASM_PATH = new URL('../../build/core.wasm', import.meta.url);
 
+/** The largest deal DAG built by default: 8 million nodes, a little over 1 GB at the peak. */
+export const DEFAULT_MAX_NODES = 8_000_000;
+/** Edges allowed per node of the budget (a node has at most 11, usually 3 to 6). */
+const EDGES_PER_NODE = 8;
+
 /** The position has too many states for the exact DAG within the core's budget. */
 export class PositionTooLargeError extends Error {
   override name = 'PositionTooLargeError';
@@ -88,8 +93,8 @@ export class KnowledgeCore {
    * deal; `consistent` is false). Throws PositionTooLargeError when the DAG would exceed the
    * budget: nothing large is allocated then.
    */
-  load(store: ConstraintStore): Position {
-    const position = this.tryLoad(store);
+  load(store: ConstraintStore, maxNodes = DEFAULT_MAX_NODES): Position {
+    const position = this.tryLoad(store, maxNodes);
     if (position.status === 'too-large') {
       const estimate = position.estimatedNodes;
       position.dispose();
@@ -101,9 +106,13 @@ export class KnowledgeCore {
     return position;
   }
 
-  /** Like load(), but a position too large for the DAG is returned with status 'too-large' (its store only). */
-  tryLoad(store: ConstraintStore): Position {
+  /**
+   * Like load(), but a position too large for the DAG is returned with status 'too-large' (its
+   * store only). `maxNodes` bounds the DAG (and so the memory: about 150 bytes a node at the peak).
+   */
+  tryLoad(store: ConstraintStore, maxNodes = DEFAULT_MAX_NODES): Position {
     writeStore(this.memory, this.layout, this.exports.storePtr() >>> 2, store);
+    this.exports.setBudget(maxNodes, maxNodes * EDGES_PER_NODE);
     const id = this.exports.build();
     const code = this.exports.positionStatus(id);
     const status: PositionStatus = code === this.layout.OK ? 'consistent' : code === this.layout.INCONSISTENT ? 'inconsistent' : 'too-large';
@@ -137,11 +146,6 @@ export class KnowledgeCore {
   /** The most distinct clauses a store may hold. */
   get maxClauses(): number {
     return this.layout.MAX_CLAUSES;
-  }
-
-  /** Node and edge budgets of every DAG built from now on (defaults: 8 M nodes, 64 M edges, about 700 MB). */
-  setBudget(nodes: number, edges: number): void {
-    this.exports.setBudget(nodes, edges);
   }
 
   /**
