@@ -25,6 +25,25 @@ const catSize = new StaticArray<i32>(MAX_CARDS);
 const catFirst = new StaticArray<i32>(MAX_CARDS);
 const qCards = new StaticArray<i32>(MAX_CARDS);
 const groupCounts = new StaticArray<f64>(MAX_CELLS);
+/** Cells a group of deals has touched: a group costs its own deals, not the number of cells. */
+const touched = new StaticArray<i32>(MAX_CELLS);
+let nTouched = 0;
+
+/** n ln n for the whole numbers of deals a cell usually holds: most cells of most groups. */
+const XLOGX_TABLE = 4096;
+const xlogxTable = new StaticArray<f64>(XLOGX_TABLE);
+for (let n = 2; n < XLOGX_TABLE; n++) unchecked(xlogxTable[n] = <f64>n * Math.log(<f64>n));
+
+@inline function xlogx(x: f64): f64 {
+  const n = <i32>x;
+  if (<f64>n == x && n < XLOGX_TABLE) return unchecked(xlogxTable[n]);
+  return x * Math.log(x);
+}
+
+@inline function bump(cell: i32, w: f64): void {
+  if (unchecked(groupCounts[cell]) == 0) unchecked(touched[nTouched++] = cell);
+  unchecked(groupCounts[cell] += w);
+}
 const totals = new StaticArray<f64>(MAX_CELLS);
 const support = new StaticArray<f64>(MAX_CELLS);
 const shown = new StaticArray<u32>(16);
@@ -84,7 +103,7 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
   for (let e = 0; e < combos; e++) {
     const size = unchecked(bucket[e + 1]);
     if (size > 0) {
-      logTerm += <f64>size * Math.log(<f64>size);
+      logTerm += xlogx(<f64>size);
       unchecked(groupEnd[nGroups++] = unchecked(bucket[e]) + size);
     }
     unchecked(bucket[e + 1] += unchecked(bucket[e]));
@@ -118,47 +137,48 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
     for (let c = 0; c < cells; c++) { unchecked(totals[c] = 0); unchecked(support[c] = 0); }
     let joint: f64 = 0; // A
     let start = 0;
+    for (let c = 0; c < cells; c++) unchecked(groupCounts[c] = 0);
     for (let gi = 0; gi < nGroups; gi++) {
       const end = unchecked(groupEnd[gi]);
-      for (let c = 0; c < cells; c++) unchecked(groupCounts[c] = 0);
+      nTouched = 0;
       for (let k = start; k < end; k++) {
         const row = changetype<usize>(sortedRank) + <usize>k * stride;
+        // One pass over the named cards: the nearest refuter's rank, and which of the named cards it holds.
         let best: u32 = NO_RANK;
-        let count = 0;
+        let held: u32 = 0; // positions j of the named cards the nearest refuter holds
         for (let j = 0; j < nCats; j++) {
           const r = <u32>load<u8>(row + <usize>unchecked(qCards[j]));
-          if (r < best) { best = r; count = 1; } else if (r == best) count++;
+          if (r < best) { best = r; held = <u32>1 << j; } else if (r == best) held |= <u32>1 << j;
         }
-        if (best == NO_RANK) { unchecked(groupCounts[none] += 1); continue; }
-        if (count == 1) {
-          for (let j = 0; j < nCats; j++) {
-            if (<u32>load<u8>(row + <usize>unchecked(qCards[j])) == best) { unchecked(groupCounts[<i32>best * nCats + j] += 1); break; }
-          }
-          continue;
-        }
+        if (best == NO_RANK) { bump(none, 1); continue; }
+        const cell0 = <i32>best * nCats;
+        if ((held & (held - 1)) == 0) { bump(cell0 + <i32>ctz<u32>(held), 1); continue; }
         // Several named cards: split this deal's weight by the response model.
-        let eligible: u32 = 0; // card positions the refuter may show
-        let repeats: u32 = 0;
-        const seat = (suggester + 1 + <i32>best) % nSeats;
-        for (let j = 0; j < nCats; j++) {
-          if (<u32>load<u8>(row + <usize>unchecked(qCards[j])) != best) continue;
-          eligible |= <u32>1 << j;
-          if (model == 1 && (unchecked(shown[seat]) & (<u32>1 << unchecked(qCards[j])))) repeats |= <u32>1 << j;
+        let eligible = held;
+        if (model == 1) {
+          const seat = (suggester + 1 + <i32>best) % nSeats;
+          let repeats: u32 = 0;
+          let m = held;
+          while (m) {
+            const j = <i32>ctz<u32>(m);
+            m &= m - 1;
+            if (unchecked(shown[seat]) & (<u32>1 << unchecked(qCards[j]))) repeats |= <u32>1 << j;
+          }
+          if (repeats) eligible = repeats;
         }
-        if (repeats) eligible = repeats;
         const w = 1.0 / <f64>popcnt<u32>(eligible);
         while (eligible) {
-          unchecked(groupCounts[<i32>best * nCats + <i32>ctz<u32>(eligible)] += w);
+          bump(cell0 + <i32>ctz<u32>(eligible), w);
           eligible &= eligible - 1;
         }
       }
-      for (let c = 0; c < cells; c++) {
+      for (let i = 0; i < nTouched; i++) {
+        const c = unchecked(touched[i]);
         const x = unchecked(groupCounts[c]);
-        if (x > 0) {
-          joint += x * Math.log(x);
-          unchecked(totals[c] += x);
-          unchecked(support[c] += 1);
-        }
+        joint += xlogx(x);
+        unchecked(totals[c] += x);
+        unchecked(support[c] += 1);
+        unchecked(groupCounts[c] = 0);
       }
       start = end;
     }
@@ -167,7 +187,7 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
     for (let c = 0; c < cells; c++) {
       const x = unchecked(totals[c]);
       if (x > 0) {
-        marginal += x * Math.log(x);
+        marginal += xlogx(x);
         expectedLeft += (x / total) * unchecked(support[c]);
       }
     }

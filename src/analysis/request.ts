@@ -7,8 +7,8 @@ export const DEFAULT_SUGGEST_SAMPLES = 20_000;
  * Samples times suggestions scored when the caller gives no sample count: about a second of work.
  * A deck with a huge number of possible suggestions is scored from fewer samples by default.
  */
-export const SUGGEST_WORK = 200_000_000;
-const MIN_DEFAULT_SAMPLES = 1000;
+export const SUGGEST_WORK = 50_000_000;
+const MIN_DEFAULT_SAMPLES = 500;
 
 /** suggest's default sample count for `suggestions` suggestions: 20,000, fewer for decks with very many suggestions. */
 export function defaultSuggestSamples(suggestions: number): number {

@@ -52,7 +52,9 @@ export function suggestCommand(): Command {
           onScoring: () => progress?.begin('scoring every suggestion'),
         });
       });
-      await writeStdout(`${opts.json ? toJson(result) : renderSuggestions(result, shorten(game.players[game.me!]), opts.top ?? 20)}\n`);
+      const reduced = opts.samples === undefined && result.samples !== null && result.samples < DEFAULT_SUGGEST_SAMPLES;
+      const note = reduced ? `\n(${result.samples!.toLocaleString('en-US')} samples, not ${DEFAULT_SUGGEST_SAMPLES.toLocaleString('en-US')}: this deck has so many suggestions that more would take long; --samples N for more)` : '';
+      await writeStdout(`${opts.json ? toJson(result) : renderSuggestions(result, shorten(game.players[game.me!]), opts.top ?? 20) + note}\n`);
     });
 }
 
