@@ -1,8 +1,9 @@
-// `npm run bench:compare [-- --ref REF] [-- --games N] [-- --rounds R]`: simulated games per second
-// of this working tree against another commit (default: the last commit before positions were
-// handles, a5d8fa3), side by side in one run. The other commit is checked out into a temporary
-// git worktree and built there; each measurement runs in a child process of its own, the two
-// implementations taking turns, one thread each, and the median of the rounds is reported.
+// Simulated games per second of this working tree against another commit (default: the last
+// commit before positions were handles, a5d8fa3), side by side in one run: part of `npm run
+// bench`, or alone with `npm run bench:compare [-- --ref REF] [-- --games N] [-- --rounds R]`.
+// The other commit is checked out into a temporary git worktree and built there; each
+// measurement runs in a child process of its own, the two implementations taking turns, one
+// thread each, and the median of the rounds is reported.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,17 +11,22 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const { values: args } = parseArgs({
-  options: { ref: { type: 'string', default: 'a5d8fa3' }, games: { type: 'string', default: '300' }, rounds: { type: 'string', default: '5' } },
-});
 const HERE = fileURLToPath(new URL('..', import.meta.url));
-const GAMES = Number(args.games);
-const ROUNDS = Number(args.rounds);
+export const BASELINE_REF = 'a5d8fa3';
 
-const WORKLOADS: Array<{ name: string; agents: string[]; games: number }> = [
-  { name: 'deductive ×6', agents: ['deductive'], games: GAMES },
-  { name: 'entropy + deductive ×5', agents: ['entropy', 'deductive', 'deductive', 'deductive', 'deductive', 'deductive'], games: Math.max(10, Math.round(GAMES / 10)) },
-];
+export interface BeforeAfterRow {
+  agents: string;
+  before: number;
+  after: number;
+  ratio: number;
+}
+
+function workloads(games: number): Array<{ name: string; agents: string[]; games: number }> {
+  return [
+    { name: 'deductive ×6', agents: ['deductive'], games },
+    { name: 'entropy + deductive ×5', agents: ['entropy', 'deductive', 'deductive', 'deductive', 'deductive', 'deductive'], games: Math.max(10, Math.round(games / 10)) },
+  ];
+}
 
 /**
  * Games per CPU second of the build at `root`, in a fresh process: one thread, in process, after a
@@ -53,26 +59,37 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'cluedo-before-'));
-const before = join(dir, 'tree');
-try {
-  console.log(`building ${args.ref} in ${before} ...`);
-  execFileSync('git', ['worktree', 'add', '--detach', before, args.ref], { cwd: HERE, stdio: 'ignore' });
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: before, stdio: 'ignore' });
-  if (!existsSync(join(before, 'dist'))) execFileSync('npm', ['run', 'build'], { cwd: before, stdio: 'ignore' });
-  console.log(`\nSix-player games per CPU second, one thread, median of ${ROUNDS} rounds taken in turns`);
-  console.log(`${'agents'.padEnd(26)} ${args.ref.padStart(10)} ${'this tree'.padStart(10)}   ratio`);
-  for (const w of WORKLOADS) {
-    const old: number[] = [];
-    const now: number[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      old.push(gamesPerSecond(before, w.agents, w.games));
-      now.push(gamesPerSecond(HERE, w.agents, w.games));
-    }
-    const [a, b] = [median(old), median(now)];
-    console.log(`${w.name.padEnd(26)} ${a.toFixed(1).padStart(10)} ${b.toFixed(1).padStart(10)}   ${(b / a).toFixed(2)}×`);
+/** Games per CPU second, one thread, of `ref` and of this tree, measured in turns. */
+export function benchBeforeAfter(ref = BASELINE_REF, games = 300, rounds = 5, log: (line: string) => void = () => {}): BeforeAfterRow[] {
+  const dir = mkdtempSync(join(tmpdir(), 'cluedo-before-'));
+  const before = join(dir, 'tree');
+  try {
+    log(`building ${ref} in ${before} ...`);
+    execFileSync('git', ['worktree', 'add', '--detach', before, ref], { cwd: HERE, stdio: 'ignore' });
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: before, stdio: 'ignore' });
+    if (!existsSync(join(before, 'dist'))) execFileSync('npm', ['run', 'build'], { cwd: before, stdio: 'ignore' });
+    return workloads(games).map((w) => {
+      const old: number[] = [];
+      const now: number[] = [];
+      for (let r = 0; r < rounds; r++) {
+        old.push(gamesPerSecond(before, w.agents, w.games));
+        now.push(gamesPerSecond(HERE, w.agents, w.games));
+      }
+      const [a, b] = [median(old), median(now)];
+      return { agents: w.name, before: a, after: b, ratio: b / a };
+    });
+  } finally {
+    execFileSync('git', ['worktree', 'remove', '--force', before], { cwd: HERE, stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
   }
-} finally {
-  execFileSync('git', ['worktree', 'remove', '--force', before], { cwd: HERE, stdio: 'ignore' });
-  rmSync(dir, { recursive: true, force: true });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values: args } = parseArgs({
+    options: { ref: { type: 'string', default: BASELINE_REF }, games: { type: 'string', default: '300' }, rounds: { type: 'string', default: '5' } },
+  });
+  const rows = benchBeforeAfter(args.ref, Number(args.games), Number(args.rounds), console.log);
+  console.log(`\nSix-player games per CPU second, one thread, median of ${args.rounds} rounds taken in turns`);
+  console.log(`${'agents'.padEnd(26)} ${args.ref.padStart(10)} ${'this tree'.padStart(10)}   ratio`);
+  for (const r of rows) console.log(`${r.agents.padEnd(26)} ${r.before.toFixed(1).padStart(10)} ${r.after.toFixed(1).padStart(10)}   ${r.ratio.toFixed(2)}×`);
 }

@@ -18,9 +18,16 @@ import { benchCountingApproaches } from './counting-approaches.js';
 import { benchPool } from './pool.js';
 import { benchSimulate } from './simulate.js';
 import { benchStartup } from './startup.js';
+import { benchLargePositions } from './large-positions.js';
+import { BASELINE_REF, benchBeforeAfter } from './before-after.js';
 
 const { values: args } = parseArgs({
-  options: { json: { type: 'string' }, time: { type: 'string', default: '1000' } },
+  options: {
+    json: { type: 'string' },
+    time: { type: 'string', default: '1000' },
+    /** The commit the games per second are compared with; "none" skips the comparison. */
+    compare: { type: 'string', default: BASELINE_REF },
+  },
 });
 const TIME = Number(args.time);
 const EXAMPLES = new URL('../examples/', import.meta.url);
@@ -140,6 +147,8 @@ const counting = await benchCountingApproaches(TIME / 2);
 const pool = await benchPool(TIME);
 const simulate = await benchSimulate(TIME);
 const startup = benchStartup();
+const large = await benchLargePositions();
+const beforeAfter = args.compare === 'none' ? null : benchBeforeAfter(args.compare);
 
 console.log(`\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; one thread\n`);
 console.log('Consistency check (classic-6p-late, 4096 deals, half consistent)');
@@ -170,8 +179,18 @@ for (const r of simulate) console.log(`  ${r.agents.padEnd(24)} 1: ${fmt(r.oneTh
 console.log(`\nCLI start-up, whole process, median of ${startup.rounds} alternating rounds (target ≤ 2× node -e 0)`);
 console.log(`  ${startup.command}   ${fmt(startup.cliMs, 0)} ms vs node -e 0 ${fmt(startup.nodeMs, 0)} ms: ${fmt(startup.ratio, 2)}×   (unbundled dist/cli/main.js: ${fmt(startup.unbundledMs, 0)} ms, ${fmt(startup.unbundledRatio, 2)}×)`);
 
+console.log('\n10-seat, 32-card spectator positions, `cluedo analyze --json` in a process of its own (targets: ≤ 20 s, ≤ 1.5 GB)');
+for (const r of large) {
+  const answer = r.method === 'exact' ? `exact, ${r.consistentDeals} deals` : r.method === 'sampled' ? `sampled (${fmt(r.samples!)} draws from the DAG of ${r.consistentDeals} deals)` : r.method === 'mcmc' ? `mcmc (${fmt(r.samples!)} draws)` : `failed (exit ${r.exitCode})`;
+  console.log(`  seed ${r.seed}, ${String(r.refutations).padStart(2)} unseen refutations (${String(r.events).padStart(3)} events)  ${fmt(r.seconds, 1).padStart(5)} s  ${fmt(r.peakMemoryMB).padStart(5)} MB  ${answer}`);
+}
+if (beforeAfter) {
+  console.log(`\nSix-player games per CPU second, one thread: ${args.compare} (before positions) vs this tree, in turns`);
+  for (const r of beforeAfter) console.log(`  ${r.agents.padEnd(24)} ${fmt(r.before, 1).padStart(7)} vs ${fmt(r.after, 1).padStart(7)}   ${fmt(r.ratio, 2)}×`);
+}
+
 if (args.json) {
-  const out = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup };
+  const out = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup, large, beforeAfter };
   writeFileSync(args.json, `${JSON.stringify(out, null, 2)}\n`);
   console.log(`\nwrote ${args.json}`);
 }
