@@ -16,15 +16,19 @@ export const BASELINE_REF = 'a5d8fa3';
 
 export interface BeforeAfterRow {
   agents: string;
+  /** Games per CPU second. */
   before: number;
   after: number;
   ratio: number;
+  /** CPU milliseconds per turn played: the games of two versions may differ in length. */
+  msPerTurnBefore: number;
+  msPerTurnAfter: number;
 }
 
 function workloads(games: number): Array<{ name: string; agents: string[]; games: number }> {
   return [
     { name: 'deductive ×6', agents: ['deductive'], games },
-    { name: 'entropy + deductive ×5', agents: ['entropy', 'deductive', 'deductive', 'deductive', 'deductive', 'deductive'], games: Math.max(10, Math.round(games / 10)) },
+    { name: 'entropy + deductive ×5', agents: ['entropy', 'deductive', 'deductive', 'deductive', 'deductive', 'deductive'], games: Math.max(10, Math.round(games / 3)) },
   ];
 }
 
@@ -32,7 +36,7 @@ function workloads(games: number): Array<{ name: string; agents: string[]; games
  * Games per CPU second of the build at `root`, in a fresh process: one thread, in process, after a
  * few warm-up games. CPU time rather than wall time, so other processes on the machine count less.
  */
-function gamesPerSecond(root: string, agents: string[], games: number): number {
+function gamesPerSecond(root: string, agents: string[], games: number): { gamesPerSec: number; msPerTurn: number } {
   const script = `
     import { existsSync } from 'node:fs';
     const root = ${JSON.stringify(root)};
@@ -44,13 +48,15 @@ function gamesPerSecond(root: string, agents: string[], games: number): number {
     const core = KnowledgeCore.create();
     playTournamentGames(config, 99, 0, 5, core);
     const before = process.cpuUsage();
-    playTournamentGames(config, 1, 0, ${games}, core);
+    const results = playTournamentGames(config, 1, 0, ${games}, core);
     const used = process.cpuUsage(before);
-    console.log(${games} / ((used.user + used.system) / 1e6));
+    const seconds = (used.user + used.system) / 1e6;
+    const turns = results.reduce((n, r) => n + r.turns, 0);
+    console.log(JSON.stringify({ gamesPerSec: ${games} / seconds, msPerTurn: (seconds * 1000) / turns }));
   `;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`measuring ${root} failed: ${run.stderr}`);
-  return Number(run.stdout.trim());
+  return JSON.parse(run.stdout.trim()) as { gamesPerSec: number; msPerTurn: number };
 }
 
 function median(values: number[]): number {
@@ -69,14 +75,21 @@ export function benchBeforeAfter(ref = BASELINE_REF, games = 300, rounds = 5, lo
     execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: before, stdio: 'ignore' });
     if (!existsSync(join(before, 'dist'))) execFileSync('npm', ['run', 'build'], { cwd: before, stdio: 'ignore' });
     return workloads(games).map((w) => {
-      const old: number[] = [];
-      const now: number[] = [];
+      const old: Array<{ gamesPerSec: number; msPerTurn: number }> = [];
+      const now: Array<{ gamesPerSec: number; msPerTurn: number }> = [];
       for (let r = 0; r < rounds; r++) {
         old.push(gamesPerSecond(before, w.agents, w.games));
         now.push(gamesPerSecond(HERE, w.agents, w.games));
       }
-      const [a, b] = [median(old), median(now)];
-      return { agents: w.name, before: a, after: b, ratio: b / a };
+      const [a, b] = [median(old.map((x) => x.gamesPerSec)), median(now.map((x) => x.gamesPerSec))];
+      return {
+        agents: w.name,
+        before: a,
+        after: b,
+        ratio: b / a,
+        msPerTurnBefore: median(old.map((x) => x.msPerTurn)),
+        msPerTurnAfter: median(now.map((x) => x.msPerTurn)),
+      };
     });
   } finally {
     execFileSync('git', ['worktree', 'remove', '--force', before], { cwd: HERE, stdio: 'ignore' });
@@ -89,7 +102,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     options: { ref: { type: 'string', default: BASELINE_REF }, games: { type: 'string', default: '300' }, rounds: { type: 'string', default: '5' } },
   });
   const rows = benchBeforeAfter(args.ref, Number(args.games), Number(args.rounds), console.log);
-  console.log(`\nSix-player games per CPU second, one thread, median of ${args.rounds} rounds taken in turns`);
-  console.log(`${'agents'.padEnd(26)} ${args.ref.padStart(10)} ${'this tree'.padStart(10)}   ratio`);
-  for (const r of rows) console.log(`${r.agents.padEnd(26)} ${r.before.toFixed(1).padStart(10)} ${r.after.toFixed(1).padStart(10)}   ${r.ratio.toFixed(2)}×`);
+  console.log(`\nSix-player games per CPU second (and CPU ms per turn), one thread, median of ${args.rounds} rounds taken in turns`);
+  console.log(`${'agents'.padEnd(26)} ${args.ref.padStart(18)} ${'this tree'.padStart(18)}   ratio`);
+  for (const r of rows) {
+    const cell = (g: number, ms: number) => `${g.toFixed(1)} (${ms.toFixed(2)} ms)`.padStart(18);
+    console.log(`${r.agents.padEnd(26)} ${cell(r.before, r.msPerTurnBefore)} ${cell(r.after, r.msPerTurnAfter)}   ${r.ratio.toFixed(2)}×`);
+  }
 }

@@ -185,8 +185,10 @@ for (const r of large) {
   console.log(`  seed ${r.seed}, ${String(r.refutations).padStart(2)} unseen refutations (${String(r.events).padStart(3)} events)  ${fmt(r.seconds, 1).padStart(5)} s  ${fmt(r.peakMemoryMB).padStart(5)} MB  ${answer}`);
 }
 if (beforeAfter) {
-  console.log(`\nSix-player games per CPU second, one thread: ${args.compare} (before positions) vs this tree, in turns`);
-  for (const r of beforeAfter) console.log(`  ${r.agents.padEnd(24)} ${fmt(r.before, 1).padStart(7)} vs ${fmt(r.after, 1).padStart(7)}   ${fmt(r.ratio, 2)}×`);
+  console.log(`\nSix-player games per CPU second (CPU ms per turn), one thread: ${args.compare} (before positions) vs this tree, in turns`);
+  for (const r of beforeAfter) {
+    console.log(`  ${r.agents.padEnd(24)} ${fmt(r.before, 1).padStart(7)} (${fmt(r.msPerTurnBefore, 2)} ms) vs ${fmt(r.after, 1).padStart(7)} (${fmt(r.msPerTurnAfter, 2)} ms)   ${fmt(r.ratio, 2)}×`);
+  }
 }
 
 if (args.json) {
