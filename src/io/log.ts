@@ -378,9 +378,10 @@ function oneOfEachCategory(cards: number[], deck: Deck, where: string): number[]
   for (const c of cards) byCategory[deck.categoryOf[c]].push(c);
   const problems: string[] = [];
   byCategory.forEach((named, g) => {
+    if (named.length === 1) return;
     const cat = quote(deck.categories[g].name);
     if (named.length === 0) problems.push(`${cat} is missing`);
-    if (named.length > 1) problems.push(`${cat} is named ${named.length} times (${quoteList(named.map((c) => deck.cards[c]), 'and')})`);
+    else problems.push(`${cat} is named ${named.length} times (${quoteList(named.map((c) => deck.cards[c]), 'and')})`);
   });
   if (problems.length > 0) {
     const more = problems.length > 3 ? `; and ${problems.length - 3} more categories` : '';

@@ -267,14 +267,17 @@ export class DagSampler implements Sampler {
   readonly method = 'sampled';
 
   constructor(readonly position: Position) {
-    if (!position.consistent) throw new RangeError('no consistent deal to sample');
+    if (position.status === 'too-large') throw new RangeError('a position too large for its DAG cannot be drawn from it');
   }
 
   get store(): ConstraintStore {
     return this.position.store;
   }
 
+  /** Tallies of `samples` draws; none at all when no deal is consistent. */
   tallies(samples: number, seed: number): SampleTallies {
+    const { store } = this;
+    if (!this.position.consistent) return independentErrors(emptyTallies(store.nCards, store.nSeats, store.categoryMasks));
     return independentErrors(tallyChunks(this.position, seed, samples, 0, chunkCount(samples)));
   }
 
