@@ -1,0 +1,280 @@
+/**
+ * The Kripke model of a game log after its first N events (docs/epistemic-semantics.md §1, §5):
+ * every deal, the seats' relations, and each event applied as its knowledge action. With a full
+ * record (`deal`) the model is pointed at the deal; with an observer's log it carries the worlds
+ * consistent with what the observer saw, weighted as docs/epistemic.md §3 says.
+ */
+import { maskOfCards } from '../model/bits.js';
+import { ENVELOPE, TABLE, type Game } from '../model/game.js';
+import { InputError } from '../model/errors.js';
+import { eventLabel } from '../io/describe.js';
+import { quote } from '../io/quote.js';
+import { actionsOf, isPropositional, type KnowledgeAction } from './actions.js';
+import { enumerateDeals, emptyFilter, TooManyDealsError, type DealFilter, type DealFrame } from './explicit/deals.js';
+import { ExplicitEvaluator } from './explicit/evaluate.js';
+import { KripkeModel } from './explicit/model.js';
+import * as sets from './explicit/world-set.js';
+import type { WorldSet } from './explicit/world-set.js';
+import { and, E, has, not, or, type Formula } from './language/formula.js';
+
+/** How third parties read a showcard (§5.4): the action-model product, or the Java implementation's announcements. */
+export type ShowcardReading = 'action' | 'refinement';
+
+export interface ModelOptions {
+  showcard?: ShowcardReading;
+  /** The explicit engine refuses models with more worlds. */
+  maxWorlds?: number;
+}
+
+export const DEFAULT_MAX_WORLDS = 10_000_000;
+
+/** The model is beyond the explicit engine: the message says how large and what to do. */
+export class ModelTooLargeError extends InputError {
+  override name = 'ModelTooLargeError';
+}
+
+export interface GameModel {
+  model: KripkeModel;
+  evaluator: ExplicitEvaluator;
+  /** The actual world of a full record, else null. */
+  point: number | null;
+  /** The worlds consistent with the observer's view (the spectator's: every world; a full record: the point). */
+  observed: WorldSet;
+  /** Events applied. */
+  events: number;
+}
+
+/** The model after the first `count` events of the game. */
+export function buildGameModel(game: Game, count: number, options: ModelOptions = {}): GameModel {
+  const reading = options.showcard ?? 'action';
+  const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
+  const nSeats = game.players.length;
+  const actions = actionsOf(game, count);
+  const hasLook = game.events.some((e) => e.type === 'look');
+
+  // Facts announced before the first epistemic announcement commute with everything before them,
+  // so the deals are enumerated with them already applied: a model of the deals that remain,
+  // not of every deal of the game.
+  const epistemic = (a: KnowledgeAction) => a.kind === 'endmove' || (a.kind === 'showcard' && reading === 'refinement');
+  const firstEpistemic = actions.findIndex(epistemic);
+  const early = firstEpistemic === -1 ? actions : actions.slice(0, firstEpistemic);
+  const filter = emptyFilter(nSeats + 1);
+  for (const a of early) if (isPropositional(a)) addToFilter(filter, a, nSeats);
+
+  const frame: DealFrame = {
+    nCards: game.deck.cards.length,
+    categoryMasks: game.deck.categoryMasks,
+    faceUpMask: maskOfCards(game.faceUp),
+    handSizes: game.handSizes,
+    quotas: game.rules.handQuotas,
+  };
+  const actual = game.deal === null ? null : dealHands(game);
+  if (actual) checkEarlyFacts(game, early, actual, nSeats);
+
+  let deals;
+  try {
+    deals = enumerateDeals(frame, filter, maxWorlds);
+  } catch (e) {
+    if (e instanceof TooManyDealsError) throw tooLarge(count, maxWorlds);
+    throw e;
+  }
+  const envelope = nSeats;
+  let model = KripkeModel.ofDeals({ deals, envelope, faceUpMask: frame.faceUpMask }, !hasLook);
+  const tracked = new Tracker(game, model, actual);
+  if (!hasLook) tracked.handsLearned(model);
+
+  for (const a of actions) {
+    if (isPropositional(a) && early.includes(a)) continue;
+    const label = () => eventLabel(game, a.event - 1);
+    switch (a.kind) {
+      case 'look':
+        model = model.learnOwnHands();
+        tracked.handsLearned(model);
+        break;
+      case 'lacks':
+      case 'envelope':
+      case 'endmove': {
+        const ev = new ExplicitEvaluator(model);
+        const s = ev.evaluate(announcementOf(a));
+        model = tracked.restrict(model, s, label, describeAnnouncement(game, a));
+        break;
+      }
+      case 'showcard':
+        if (reading === 'action') {
+          const worlds = model.showcardWorlds(a.by, a.cards);
+          if (worlds > maxWorlds) throw tooLarge(count, maxWorlds);
+          const seen = tracked.sees(a);
+          const update = model.showcard(a.by, a.to, a.cards, (m) => (seen ? 1 : 1 / m));
+          tracked.product(update.origin, update.shown!, a, label);
+          model = update.model;
+        } else {
+          if (a.shown === null) {
+            throw new InputError(
+              `${label()}: the refinement reading needs the shown card of every showcard, and this one does not say it; use --showcard action`,
+            );
+          }
+          const holdsOne = or(...cardsOf(a.cards).map((k) => has(a.by, k)));
+          model = tracked.restrict(model, new ExplicitEvaluator(model).evaluate(holdsOne), label, `${game.players[a.by]} holds one of the cards`);
+          const learned = new ExplicitEvaluator(model).evaluate(has(a.by, a.shown));
+          model = model.refine([a.to], learned);
+          tracked.privateLesson(a, learned);
+          const bothKnow = or(...cardsOf(a.cards).map((k) => E([a.by, a.to], has(a.by, k))));
+          model = tracked.restrict(model, new ExplicitEvaluator(model).evaluate(bothKnow), label, 'both know the same card');
+        }
+        break;
+    }
+  }
+  return { model, evaluator: new ExplicitEvaluator(model), point: tracked.point, observed: tracked.observed, events: count };
+}
+
+function tooLarge(count: number, maxWorlds: number): ModelTooLargeError {
+  return new ModelTooLargeError(
+    `the Kripke model after ${count} events has more than ${maxWorlds.toLocaleString('en-US')} worlds, the explicit engine's limit (--max-worlds)`,
+  );
+}
+
+function cardsOf(mask: number): number[] {
+  const out: number[] = [];
+  for (let m = mask >>> 0; m !== 0; m &= m - 1) out.push(31 - Math.clz32(m & -m));
+  return out;
+}
+
+function addToFilter(filter: DealFilter, a: KnowledgeAction, nSeats: number): void {
+  if (a.kind === 'lacks') filter.lacks[a.owner] |= a.cards;
+  else if (a.kind === 'envelope') {
+    if (a.is) filter.holds[nSeats] |= a.cards;
+    else filter.notEnvelope.push(a.cards);
+  }
+}
+
+/** The public announcement a non-showcard action makes, as a formula. */
+function announcementOf(a: KnowledgeAction): Formula {
+  switch (a.kind) {
+    case 'lacks':
+      return and(...cardsOf(a.cards).map((c) => not(has(a.owner, c))));
+    case 'envelope': {
+      const all = and(...cardsOf(a.cards).map((c) => has(ENVELOPE, c)));
+      return a.is ? all : not(all);
+    }
+    case 'endmove':
+      return not({ op: 'Kenv', agent: a.by });
+    default:
+      throw new Error(`no announcement for ${a.kind}`);
+  }
+}
+
+function describeAnnouncement(game: Game, a: KnowledgeAction): string {
+  const names = (mask: number) => cardsOf(mask).map((c) => quote(game.deck.cards[c])).join(', ');
+  switch (a.kind) {
+    case 'lacks':
+      return `${game.players[a.owner]} holds none of ${names(a.cards)} (${a.why})`;
+    case 'envelope':
+      return `the envelope is ${a.is ? '' : 'not '}${names(a.cards)}`;
+    case 'endmove':
+      return `${game.players[a.by]} does not know the envelope`;
+    default:
+      return a.kind;
+  }
+}
+
+/** The deal of a full record as owner masks (seats, then the envelope). */
+function dealHands(game: Game): Uint32Array {
+  const hands = new Uint32Array(game.players.length + 1);
+  game.deal!.forEach((owner, card) => {
+    if (owner === TABLE) return;
+    hands[owner === ENVELOPE ? game.players.length : owner] |= 1 << card;
+  });
+  return hands;
+}
+
+/** A fact used to narrow the deals must hold of a full record's deal; otherwise name its event. */
+function checkEarlyFacts(game: Game, early: KnowledgeAction[], hands: Uint32Array, nSeats: number): void {
+  for (const a of early) {
+    let ok = true;
+    if (a.kind === 'lacks') ok = (hands[a.owner] & a.cards) === 0;
+    else if (a.kind === 'envelope') ok = (hands[nSeats] === a.cards) === a.is;
+    if (!ok) throw new InputError(`${eventLabel(game, a.event - 1)}: the announcement that ${describeAnnouncement(game, a)} is false of the deal`);
+  }
+}
+
+/**
+ * Follows the point (a full record) or the observer's worlds through the updates, and refuses an
+ * update that leaves them nothing.
+ */
+class Tracker {
+  point: number | null = null;
+  observed: WorldSet;
+  readonly #me: number | null;
+  readonly #myHand: number;
+
+  constructor(
+    readonly game: Game,
+    model: KripkeModel,
+    actual: Uint32Array | null,
+  ) {
+    this.#me = actual ? null : game.me;
+    this.#myHand = maskOfCards(game.myHand);
+    this.observed = sets.fullSet(model.size);
+    if (actual) {
+      const { masks, nOwners } = model.frame.deals;
+      for (let w = 0; w < model.size && this.point === null; w++) {
+        let same = true;
+        for (let o = 0; o < nOwners && same; o++) same = masks[model.dealOf[w] * nOwners + o] === actual[o];
+        if (same) this.point = w;
+      }
+      if (this.point === null) throw new InputError('deal: the deal breaks the rules of the game (hand sizes or quotas)');
+      this.observed = sets.emptySet(model.size);
+      sets.add(this.observed, this.point);
+    }
+  }
+
+  /** The observer (an observer's log only) saw the card of this showcard. */
+  sees(a: Extract<KnowledgeAction, { kind: 'showcard' }>): boolean {
+    return this.#me !== null && a.shown !== null && (this.#me === a.by || this.#me === a.to);
+  }
+
+  handsLearned(model: KripkeModel): void {
+    if (this.#me === null) return;
+    const mine = sets.emptySet(model.size);
+    for (let w = 0; w < model.size; w++) if (model.handOf(w, this.#me) === this.#myHand) sets.add(mine, w);
+    this.observed = sets.intersect(this.observed, mine);
+    if (sets.size(this.observed) === 0) throw new InputError(`myHand: no deal gives ${this.game.players[this.#me]} this hand`);
+  }
+
+  restrict(model: KripkeModel, s: WorldSet, label: () => string, what: string): KripkeModel {
+    if (this.point !== null && !sets.contains(s, this.point)) {
+      throw new InputError(`${label()}: the announcement that ${what} is false of the deal`);
+    }
+    if (sets.size(sets.intersect(this.observed, s)) === 0) {
+      throw new InputError(`${label()}: no deal is left consistent with the log (the announcement that ${what})`);
+    }
+    const update = model.restrict(s);
+    this.#follow(update.origin, () => true);
+    return update.model;
+  }
+
+  product(origin: Uint32Array, shown: Uint8Array, a: Extract<KnowledgeAction, { kind: 'showcard' }>, label: () => string): void {
+    const actualShown = this.point !== null ? a.shown : this.sees(a) ? a.shown : null;
+    this.#follow(origin, (i) => actualShown === null || shown[i] === actualShown);
+    if (sets.size(this.observed) === 0) {
+      throw new InputError(`${label()}: no deal is left consistent with the log (${this.game.players[a.by]} holds none of the cards it could show)`);
+    }
+  }
+
+  privateLesson(a: Extract<KnowledgeAction, { kind: 'showcard' }>, learned: WorldSet): void {
+    if (this.#me === a.to && this.sees(a)) this.observed = sets.intersect(this.observed, learned);
+  }
+
+  /** Carries the point and the observer's worlds to a new model whose world i came from origin[i]. */
+  #follow(origin: Uint32Array, keep: (i: number) => boolean): void {
+    const observed = sets.emptySet(origin.length);
+    let point: number | null = null;
+    for (let i = 0; i < origin.length; i++) {
+      if (!sets.contains(this.observed, origin[i]) || !keep(i)) continue;
+      sets.add(observed, i);
+      if (this.point !== null && origin[i] === this.point) point = i;
+    }
+    if (this.point !== null) this.point = point;
+    this.observed = observed;
+  }
+}
