@@ -274,7 +274,7 @@ describe('usage mistakes: exit 2, one line', () => {
     [['simulate', '--solo', 'naive'], /--solo and --field go together/],
     [['simulate', '--json', ''], /^cluedo: --json needs a path, got ""$/m],
     [['simulate', '--json', 'same.out', '--csv', 'same.out'], /--json and --csv name the same file "same.out"/],
-    [[], /^cluedo: which command\? analyze, suggest or simulate \(see "cluedo --help"\)$/m],
+    [[], /^cluedo: which command\? analyze, suggest, knows or simulate \(see "cluedo --help"\)$/m],
     [['analyse', log], /^cluedo: unknown command 'analyse'; did you mean analyze\?/],
   ])('cluedo %j', (args, pattern) => {
     expectOneLineError(cluedo(...args), 2, pattern);

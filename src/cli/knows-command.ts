@@ -1,0 +1,78 @@
+import { Command, Option } from 'commander';
+import { readFileSync, statSync } from 'node:fs';
+import { parseGame, readGameLogFile } from '../io/log.js';
+import { InputError } from '../model/errors.js';
+import { quote, shorten } from '../io/quote.js';
+import { toJson } from '../io/json.js';
+import { knows, type KnowsReport } from '../epistemic/knows.js';
+import { DEFAULT_MAX_WORLDS, type ShowcardReading } from '../epistemic/game-model.js';
+import { fileQueries, textQueries } from '../epistemic/queries.js';
+import { UsageError } from './errors.js';
+import { wholeNumber } from './options.js';
+import { writeStdout } from './output.js';
+
+interface KnowsOptions {
+  formulas?: string;
+  at?: number;
+  showcard: ShowcardReading;
+  json?: boolean;
+  maxWorlds: number;
+}
+
+/** A formulas file is small: refuse a runaway one before reading it. */
+const MAX_FORMULAS_BYTES = 16 * 1024 * 1024;
+
+export function knowsCommand(): Command {
+  return new Command('knows')
+    .description('evaluate epistemic formulas (who knows what, common knowledge, announcements) against a game log')
+    .argument('<log.json>', 'game log (see docs/game-log.md and docs/epistemic.md)')
+    .argument('[formula...]', 'formulas as text, e.g. "K[Ann] has(envelope, Knife)" (see docs/epistemic.md §2)')
+    .option('--formulas <file>', 'a JSON array of { "id", "at", "formula" } entries')
+    .option('--at <n>', 'evaluate after the first n events (0: before any); default: after all of them', wholeNumber('--at', Number.MAX_SAFE_INTEGER, 0))
+    .addOption(new Option('--showcard <reading>', 'how third parties read a showcard: action (the normative action model) or refinement (the Java implementation)').choices(['action', 'refinement']).default('action'))
+    .option('--max-worlds <n>', 'the largest Kripke model to build', wholeNumber('--max-worlds', 200_000_000), DEFAULT_MAX_WORLDS)
+    .option('--json', 'print the answers as JSON (see docs/epistemic.md §3)')
+    .action(async (file: string, texts: string[], opts: KnowsOptions) => {
+      if (texts.length === 0 && opts.formulas === undefined) throw new UsageError('give at least one formula, or --formulas FILE (see "cluedo knows --help")');
+      const game = parseGame(readGameLogFile(file));
+      const at = opts.at ?? null;
+      if (at !== null && at > game.events.length) throw new InputError(`--at ${at} is beyond the log, which has ${game.events.length} events`);
+      const queries = textQueries(texts, game, at);
+      if (opts.formulas !== undefined) queries.push(...fileQueries(readFormulasFile(opts.formulas), opts.formulas, game, at, queries.length + 1));
+      const report = knows(game, queries, { showcard: opts.showcard, maxWorlds: opts.maxWorlds });
+      await writeStdout(`${opts.json ? toJson(report) : renderReport(report, file)}\n`);
+    });
+}
+
+function readFormulasFile(path: string): unknown {
+  const cannot = (why: string) => new InputError(`cannot read formulas file ${quote(path)}: ${why}`);
+  let text: string;
+  try {
+    const stats = statSync(path);
+    if (!stats.isFile()) throw cannot('it is not a regular file');
+    if (stats.size > MAX_FORMULAS_BYTES) throw cannot(`it is over ${MAX_FORMULAS_BYTES / 2 ** 20} MiB`);
+    text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw cannot((e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : ((e as NodeJS.ErrnoException).code ?? String(e)));
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`${shorten(path)} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** One line per formula: its id, when, the answer, the formula. */
+function renderReport(report: KnowsReport, file: string): string {
+  const head = `${shorten(file)}: ${report.method}${report.worlds === null ? '' : `, ${report.worlds.toLocaleString('en-US')} worlds after every event`}`;
+  const rows = report.results.map((r) => {
+    const answer =
+      r.value !== undefined
+        ? String(r.value)
+        : `P = ${r.probability!.toFixed(6)}${r.standardError ? ` ± ${r.standardError.toFixed(6)}` : ''}${r.known ? ', known' : ''}`;
+    return [r.id, `at ${r.at}`, answer, r.formula];
+  });
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i].length)));
+  return [head, ...rows.map((row) => `  ${row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]) : cell)).join('  ')}`)].join('\n');
+}

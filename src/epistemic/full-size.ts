@@ -1,0 +1,305 @@
+/**
+ * Knowledge at full size (docs/epistemic-semantics.md §3, §8.1, §8.3): where the Kripke model is
+ * far too large to build (the classic six-player game has 4.4 × 10^13 deals), the formulas whose
+ * truth at a world depends only on each agent's own constraints are answered through the exact
+ * counting core. At a world (a deal and the card each showcard showed), agent a's information is
+ * the public facts, its hand and the cards shown to it; K_a ψ for propositional ψ holds exactly
+ * when no deal consistent with that information satisfies ¬ψ (one restricted count per term of
+ * ¬ψ in disjunctive normal form), D_G pools the group's information, Kenv_a asks whether a's
+ * position leaves one envelope. An observer's probability is then estimated from worlds drawn by
+ * the contract's weighting: deals uniform over the observer's consistent deals (drawn exactly by
+ * the core), each unseen showcard's card uniform among the responder's matching cards.
+ *
+ * Not covered, and refused by `unsupportedAtFullSize`: nested modalities, common knowledge,
+ * announcements inside formulas, and logs with epistemic announcements (endmove) before the
+ * formula's time, whose effect on each agent's information is not a set of constraints.
+ */
+import { maskOfCards } from '../model/bits.js';
+import { ENVELOPE, TABLE, type Game } from '../model/game.js';
+import { Random } from '../model/random.js';
+import { addFacts, emptyStore, essentialClauses, type ConstraintStore, type Fact } from '../knowledge/constraints.js';
+import { KnowledgeCore, type Position } from '../knowledge/wasm-core.js';
+import { actionsOf, type KnowledgeAction } from './actions.js';
+import { children, isPropositional, type Formula } from './language/formula.js';
+
+/** Why a formula cannot be answered at full size at this point of the log, or null when it can. */
+export function unsupportedAtFullSize(game: Game, count: number, f: Formula): string | null {
+  const endmove = game.events.slice(0, count).findIndex((e) => e.type === 'endmove');
+  if (endmove >= 0 && !isPropositional(f)) {
+    return `event ${endmove + 1} (endmove) is an epistemic announcement, which the full-size engine cannot carry into the agents' knowledge`;
+  }
+  return unsupportedOperator(f);
+}
+
+function unsupportedOperator(f: Formula): string | null {
+  switch (f.op) {
+    case 'C':
+      return 'common knowledge (C) needs the whole model';
+    case 'announce':
+    case 'learnsWhether':
+      return 'announcements inside a formula need the whole model';
+    case 'K':
+    case 'M':
+    case 'E':
+    case 'D':
+      return isPropositional(f.arg) ? null : `${f.op} of a formula with modalities (nested knowledge) needs the whole model`;
+    default:
+      for (const g of children(f)) {
+        const why = unsupportedOperator(g);
+        if (why) return why;
+      }
+      return null;
+  }
+}
+
+/** A world at full size: a deal (the core's layout: a mask per seat, envelope, table) and the card shown at each showcard. */
+interface World {
+  deal: Uint32Array;
+  shown: number[];
+}
+
+type Showcard = Extract<KnowledgeAction, { kind: 'showcard' }>;
+
+/** The most terms a formula's negation may have in disjunctive normal form. */
+const MAX_TERMS = 4096;
+
+export interface FullSizeEstimate {
+  probability: number;
+  standardError: number;
+  /** False when some drawn world falsifies the formula; true when the observer provably knows it (propositional); null otherwise. */
+  known: boolean | null;
+}
+
+export class FullSizeEngine {
+  readonly #core = KnowledgeCore.create();
+  readonly #nSeats: number;
+  readonly #public: ConstraintStore;
+  readonly #showcards: Showcard[];
+  readonly #handsKnown: boolean;
+  readonly #observer: ConstraintStore;
+  /** Positions by agent information (the agents' hands and the cards shown to them). */
+  readonly #positions = new Map<string, Position>();
+
+  constructor(
+    readonly game: Game,
+    readonly count: number,
+  ) {
+    const n = game.players.length;
+    this.#nSeats = n;
+    const actions = actionsOf(game, count);
+    this.#showcards = actions.filter((a): a is Showcard => a.kind === 'showcard');
+    const hasLook = game.events.some((e) => e.type === 'look');
+    this.#handsKnown = !hasLook || game.events.slice(0, count).some((e) => e.type === 'look');
+    const facts: Fact[] = [];
+    for (const a of actions) {
+      if (a.kind === 'lacks') facts.push({ kind: 'lacks', owner: a.owner, cards: a.cards });
+      else if (a.kind === 'envelope') facts.push(a.is ? { kind: 'holds', owner: n, cards: a.cards } : { kind: 'notEnvelope', cards: a.cards });
+      else if (a.kind === 'showcard') facts.push({ kind: 'atLeastOne', owners: 1 << a.by, cards: a.cards });
+    }
+    const base = emptyStore(game.deck.cards.length, game.deck.categoryMasks, game.handSizes, maskOfCards(game.faceUp));
+    this.#public = tidy(addFacts(base, facts));
+    // The observer: its hand (once seen) and the cards it was shown.
+    const mine: Fact[] = [];
+    if (game.me !== null && this.#handsKnown) {
+      mine.push(...handFacts(game.me, maskOfCards(game.myHand), game.deck.cards.length));
+      for (const s of this.#showcards) if (s.to === game.me && s.shown !== null) mine.push({ kind: 'holds', owner: s.by, cards: 1 << s.shown });
+    }
+    this.#observer = tidy(addFacts(this.#public, mine));
+  }
+
+  /** Estimates each formula's probability from `samples` worlds drawn with `seed`. */
+  estimate(formulas: Formula[], samples: number, seed: number): FullSizeEstimate[] {
+    const observer = this.#core.load(this.#observer);
+    const width = this.#nSeats + 2;
+    const deals = observer.sample(samples, seed);
+    const random = new Random(seed, 1);
+    const hits = new Array<number>(formulas.length).fill(0);
+    for (let i = 0; i < samples; i++) {
+      const world = { deal: deals.subarray(i * width, (i + 1) * width), shown: this.#chooseShown(deals.subarray(i * width, (i + 1) * width), random) };
+      formulas.forEach((f, k) => {
+        if (this.#holds(f, world)) hits[k]++;
+      });
+    }
+    return formulas.map((f, k) => {
+      const p = hits[k] / samples;
+      let known: boolean | null = hits[k] < samples ? false : null;
+      if (known === null && isPropositional(f)) known = this.#knownIn(observer, f);
+      return { probability: p, standardError: Math.sqrt((p * (1 - p)) / samples), known };
+    });
+  }
+
+  /** Each formula's value at a full record's deal: exact. */
+  valuesAtDeal(formulas: Formula[]): boolean[] {
+    const deal = this.game.deal!;
+    const n = this.#nSeats;
+    const masks = new Uint32Array(n + 2);
+    deal.forEach((owner, card) => (masks[owner === ENVELOPE ? n : owner === TABLE ? n + 1 : owner] |= 1 << card));
+    const world = { deal: masks, shown: this.#showcards.map((s) => s.shown!) };
+    return formulas.map((f) => this.#holds(f, world));
+  }
+
+  /** The cards of the showcards: the one the observer saw, else uniform among the responder's matching cards. */
+  #chooseShown(deal: Uint32Array, random: Random): number[] {
+    const me = this.game.me;
+    return this.#showcards.map((s) => {
+      if (s.shown !== null && me !== null && (me === s.by || me === s.to)) return s.shown;
+      const cards: number[] = [];
+      for (let m = deal[s.by] & s.cards; m !== 0; m &= m - 1) cards.push(31 - Math.clz32(m & -m));
+      return cards[random.below(cards.length)];
+    });
+  }
+
+  #holds(f: Formula, w: World): boolean {
+    switch (f.op) {
+      case 'true':
+        return true;
+      case 'false':
+        return false;
+      case 'has':
+        return (w.deal[this.#slot(f.owner)] & (1 << f.card)) !== 0;
+      case 'not':
+        return !this.#holds(f.arg, w);
+      case 'and':
+        return f.args.every((g) => this.#holds(g, w));
+      case 'or':
+        return f.args.some((g) => this.#holds(g, w));
+      case 'implies':
+        return !this.#holds(f.args[0], w) || this.#holds(f.args[1], w);
+      case 'iff':
+        return this.#holds(f.args[0], w) === this.#holds(f.args[1], w);
+      case 'K':
+        return this.#knownIn(this.#positionOf([f.agent], w), f.arg);
+      case 'M':
+        return !this.#knownIn(this.#positionOf([f.agent], w), { op: 'not', arg: f.arg });
+      case 'E':
+        return f.group.every((a) => this.#knownIn(this.#positionOf([a], w), f.arg));
+      case 'D':
+        return this.#knownIn(this.#positionOf(f.group, w), f.arg);
+      case 'Kenv':
+        return knowsEnvelope(this.#positionOf([f.agent], w), this.game.deck.categoryMasks, this.#nSeats);
+      default:
+        throw new Error(`${f.op} is not answered at full size`);
+    }
+  }
+
+  #slot(owner: number): number {
+    return owner === ENVELOPE ? this.#nSeats : owner === TABLE ? this.#nSeats + 1 : owner;
+  }
+
+  /** The position of what the group knows together at world w: public facts, their hands, the cards shown to them. */
+  #positionOf(group: number[], w: World): Position {
+    const facts: Fact[] = [];
+    const keyParts: string[] = [];
+    for (const a of group) {
+      if (this.#handsKnown) {
+        facts.push(...handFacts(a, w.deal[a], this.game.deck.cards.length));
+        keyParts.push(`${a}:${w.deal[a]}`);
+      }
+      this.#showcards.forEach((s, i) => {
+        if (s.to === a) {
+          facts.push({ kind: 'holds', owner: s.by, cards: 1 << w.shown[i] });
+          keyParts.push(`${i}=${w.shown[i]}`);
+        }
+      });
+    }
+    const key = `${group.join(',')}|${keyParts.join(';')}`;
+    let p = this.#positions.get(key);
+    if (!p) {
+      p = this.#core.load(tidy(addFacts(this.#public, facts)));
+      this.#positions.set(key, p);
+    }
+    return p;
+  }
+
+  /** Whether every deal of the position satisfies the propositional formula. */
+  #knownIn(position: Position, f: Formula): boolean {
+    const nCards = this.game.deck.cards.length;
+    const all = 2 ** (this.#nSeats + 2) - 1;
+    for (const term of dnf({ op: 'not', arg: f })) {
+      const owners = new Uint32Array(nCards).fill(all);
+      let possible = true;
+      for (const { owner, card, positive } of term) {
+        const bit = 1 << this.#slot(owner);
+        owners[card] &= positive ? bit : all & ~bit;
+        if (owners[card] === 0) possible = false;
+      }
+      if (possible && position.restrictedCount(owners) > 0) return false;
+    }
+    return true;
+  }
+
+  dispose(): void {
+    for (const p of this.#positions.values()) p.dispose();
+    this.#positions.clear();
+  }
+}
+
+function handFacts(seat: number, hand: number, nCards: number): Fact[] {
+  const all = nCards === 32 ? 0xffffffff : 2 ** nCards - 1;
+  return [
+    { kind: 'holds', owner: seat, cards: hand >>> 0 },
+    { kind: 'lacks', owner: seat, cards: (all & ~hand) >>> 0 },
+  ];
+}
+
+function tidy(store: ConstraintStore): ConstraintStore {
+  store.clauses = essentialClauses(store);
+  return store;
+}
+
+/** Kenv: one possible envelope card in every category. */
+function knowsEnvelope(position: Position, categoryMasks: number[], nSeats: number): boolean {
+  const counts = position.ownerCounts();
+  const width = nSeats + 2;
+  return categoryMasks.every((mask) => {
+    let candidates = 0;
+    for (let m = mask >>> 0; m !== 0; m &= m - 1) if (counts[(31 - Math.clz32(m & -m)) * width + nSeats] > 0) candidates++;
+    return candidates === 1;
+  });
+}
+
+interface Literal {
+  owner: number;
+  card: number;
+  positive: boolean;
+}
+
+/** A propositional formula in disjunctive normal form: terms of literals (an empty term is true; no terms, false). */
+export function dnf(f: Formula, negated = false): Literal[][] {
+  const product = (a: Literal[][], b: Literal[][]): Literal[][] => {
+    const out: Literal[][] = [];
+    for (const x of a) for (const y of b) out.push([...x, ...y]);
+    if (out.length > MAX_TERMS) throw new RangeError(`the formula has more than ${MAX_TERMS} terms in disjunctive normal form`);
+    return out;
+  };
+  const sum = (a: Literal[][], b: Literal[][]) => {
+    if (a.length + b.length > MAX_TERMS) throw new RangeError(`the formula has more than ${MAX_TERMS} terms in disjunctive normal form`);
+    return [...a, ...b];
+  };
+  switch (f.op) {
+    case 'true':
+      return negated ? [] : [[]];
+    case 'false':
+      return negated ? [[]] : [];
+    case 'has':
+      return [[{ owner: f.owner, card: f.card, positive: !negated }]];
+    case 'not':
+      return dnf(f.arg, !negated);
+    case 'and':
+    case 'or': {
+      const parts = f.args.map((g) => dnf(g, negated));
+      const conjunctive = (f.op === 'and') !== negated;
+      return conjunctive ? parts.reduce(product) : parts.reduce(sum);
+    }
+    case 'implies':
+      return dnf({ op: 'or', args: [{ op: 'not', arg: f.args[0] }, f.args[1]] }, negated);
+    case 'iff': {
+      const [a, b] = f.args;
+      const both = { op: 'and', args: [a, b] } as Formula;
+      const neither = { op: 'and', args: [{ op: 'not', arg: a }, { op: 'not', arg: b }] } as Formula;
+      return dnf({ op: 'or', args: [both, neither] }, negated);
+    }
+    default:
+      throw new Error(`dnf of ${f.op}: not propositional`);
+  }
+}
