@@ -100,6 +100,9 @@ export function buildGameModel(game: Game, count: number, options: ModelOptions 
         break;
       }
       case 'showcard':
+        if (actual && a.shown !== null && !(actual[a.by] & (1 << a.shown))) {
+          throw new InputError(`${label()}: ${game.players[a.by]} shows ${quote(game.deck.cards[a.shown])}, which the deal does not give it`);
+        }
         if (reading === 'action') {
           const worlds = model.showcardWorlds(a.by, a.cards);
           if (worlds > maxWorlds) throw tooLarge(count, maxWorlds);

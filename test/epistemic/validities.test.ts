@@ -284,16 +284,5 @@ describe('an event false of a full record’s deal is an error naming the event'
 
   it('an endmove by a seat that knows the envelope (both readings)', () => run([4], READINGS, 60, 4, 200));
 
-  it('a showcard of a card the responder does not hold (action reading)', () => run([5], ['action']));
-
-  // BUG (engine, refinement reading): a showcard whose `shown` card the responder does not hold is
-  // accepted silently, against docs/epistemic.md §1 ("an event that is false of the deal (… a shown
-  // card the responder does not hold …) is an error naming the event"). Minimal case: deck
-  // A = {A0, A1}, B = {B0, B1}; p0 and p1 hold one card each; deal envelope {A0, B0}, p0 {A1},
-  // p1 {B1}; no look; event 1 = showcard by p0 to p1 of [A1, B0] with shown B0 (p0 does not hold B0).
-  // Action reading: InputError "event 1 (showcard by p0): …". Refinement reading: no error, a model
-  // of 4 worlds pointed at the deal, where K_p1 has(p0, A1) is true and K_p1 has(p0, B0) false:
-  // game-model.ts applies the private lesson has(p0, B0) without checking it at the point
-  // (Tracker.privateLesson), and the announcement ⋁_k E_{p0,p1} has(p0,k) that follows is true there.
-  it.fails('a showcard of a card the responder does not hold (refinement reading; engine bug, see above)', () => run([5], ['refinement']));
+  it('a showcard of a card the responder does not hold (both readings)', () => run([5], READINGS));
 });
