@@ -8,6 +8,7 @@ import { noteThreads, wholeNumber, seedValue, threadCount } from './options.js';
 import { writeStdout } from './output.js';
 import { ProgressLines } from './progress.js';
 import { toJson } from '../io/json.js';
+import type { Opponents } from '../analysis/opponents.js';
 
 type Method = 'auto' | 'exact' | 'sampled' | 'mcmc';
 
@@ -20,6 +21,7 @@ interface AnalyzeOptions {
   top: number;
   maxNodes?: number;
   progress?: boolean;
+  opponents?: boolean;
 }
 
 export function analyzeCommand(): Command {
@@ -37,6 +39,7 @@ export function analyzeCommand(): Command {
     .option('--threads <t>', 'sample on this many worker threads (with --samples; same answer for any number)', threadCount)
     .option('--progress', 'print progress lines on stderr while sampling on threads (with --threads)')
     .option('--top <k>', 'how many solutions to list in the notebook', wholeNumber('--top', 100_000), 10)
+    .option('--opponents', "add what the other seats know: the chance each can already accuse, and that it knows each of the observer's cards")
     .option('--max-nodes <n>', 'the largest deal DAG to build (default 8,000,000 nodes, a little over 1 GB); past it, Markov chains answer', wholeNumber('--max-nodes', 100_000_000))
     .action(async (file: string, opts: AnalyzeOptions, command: Command) => {
       if (opts.threads !== undefined && opts.samples === undefined) throw new UsageError('--threads goes with --samples: exact counting runs on one thread');
@@ -57,8 +60,16 @@ export function analyzeCommand(): Command {
           return estimateGame(game, { samples, seed: opts.seed, threads: opts.threads, maxNodes: opts.maxNodes, signal, onProgress: (done) => progress?.update(done) });
         });
       }
+      let opponents: Opponents | null = null;
+      if (opts.opponents) {
+        if (game.me === null) throw new UsageError('--opponents needs an observer\'s log ("me"): the spectator has no cards for others to know');
+        const { opponentsOf } = await import('../analysis/opponents.js');
+        opponents = opponentsOf(game, { seed: opts.seed });
+      }
       // --json prints exactly the documented analysis object, however it was computed.
-      const text = opts.json ? toJson(contractOnly(analysis)) : renderNotebook(game, analysis, { topSolutions: opts.top, title: file });
+      const text = opts.json
+        ? toJson({ ...contractOnly(analysis), ...(opponents ? { opponents } : {}) })
+        : renderNotebook(game, analysis, { topSolutions: opts.top, title: file, opponents });
       await writeStdout(`${text}\n`);
     });
 }

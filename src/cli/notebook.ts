@@ -2,6 +2,7 @@
 // category, the most likely solutions and the envelope's entropy.
 import type { Analysis } from '../analysis/analyze.js';
 import type { Game } from '../model/game.js';
+import type { Opponents } from '../analysis/opponents.js';
 
 const CERTAIN = '✔';
 const IMPOSSIBLE = '·';
@@ -10,6 +11,8 @@ export interface NotebookOptions {
   /** How many solutions to list (default 10). */
   topSolutions?: number;
   title?: string;
+  /** What the other seats know (analyze --opponents). */
+  opponents?: Opponents | null;
 }
 
 export function formatPercent(p: number): string {
@@ -70,7 +73,33 @@ export function renderNotebook(game: Game, analysis: Analysis, options: Notebook
   });
   lines.push('');
   lines.push(`Envelope entropy: ${analysis.entropyBits.toFixed(3)} bits`);
+  if (options.opponents) lines.push('', ...opponentLines(game, options.opponents));
   return lines.join('\n');
+}
+
+/** What each other seat knows: its chance of accusing now, and of knowing each of my cards. */
+function opponentLines(game: Game, opponents: Opponents): string[] {
+  const how =
+    opponents.method === 'exact'
+      ? 'exact, over every world of the Kripke model'
+      : `estimated from ${formatCount(opponents.samples!)} drawn worlds, standard errors up to ±${(100 * maxOpponentError(opponents)).toFixed(2)} points`;
+  const lines = [`What the others know (${how})`];
+  const mine = game.myHand.map((c) => game.deck.cards[c]);
+  const seatWidth = Math.max(...opponents.seats.map((s) => s.seat.length));
+  for (const seat of opponents.seats) {
+    const cards = mine.map((card) => `${card} ${formatPercent(seat.knowsMyCards[card])}`).join(', ');
+    lines.push(`  ${seat.seat.padEnd(seatWidth)}  can accuse: ${formatPercent(seat.canAccuse).padStart(4)}   knows you hold: ${cards}`);
+  }
+  return lines;
+}
+
+function maxOpponentError(opponents: Opponents): number {
+  let worst = 0;
+  for (const seat of opponents.seats) {
+    if (!seat.standardErrors) continue;
+    worst = Math.max(worst, seat.standardErrors.canAccuse, ...Object.values(seat.standardErrors.knowsMyCards));
+  }
+  return worst;
 }
 
 /** How the numbers were obtained, and how far an estimated percentage may be off. */

@@ -1,0 +1,68 @@
+/**
+ * Opponents' knowledge, for an observer's log (docs/analysis-output.md, `opponents`): for each other
+ * seat, the probability that it can already accuse with certainty (Kenv), and for each of the
+ * observer's cards, the probability that the seat knows the observer holds it. Weighted as
+ * docs/epistemic.md §3 says: deals uniform over the observer's consistent ones, each showcard the
+ * observer did not see showing any of the responder's matching cards with equal chance. Exact from
+ * the Kripke model when it fits, else estimated from worlds drawn by the full-size engine.
+ */
+import type { Game } from '../model/game.js';
+import { knows, type FormulaQuery } from '../epistemic/knows.js';
+import { has, K, Kenv } from '../epistemic/language/formula.js';
+
+export interface OpponentKnowledge {
+  seat: string;
+  /** P(the seat knows the whole envelope). */
+  canAccuse: number;
+  /** Per card of the observer's hand: P(the seat knows the observer holds it). */
+  knowsMyCards: Record<string, number>;
+  /** Standard errors in the same shape (absent when exact). */
+  standardErrors?: { canAccuse: number; knowsMyCards: Record<string, number> };
+}
+
+export interface Opponents {
+  method: 'exact' | 'sampled';
+  /** Worlds drawn (sampled), else null. */
+  samples: number | null;
+  seats: OpponentKnowledge[];
+}
+
+export interface OpponentsOptions {
+  samples?: number;
+  seed?: number;
+  maxWorlds?: number;
+}
+
+/** Default draws: a standard error of at most 0.008 on every probability. */
+export const DEFAULT_OPPONENT_SAMPLES = 4000;
+
+/** What the other seats know, seen from the log's observer; null for the spectator's view. */
+export function opponentsOf(game: Game, options: OpponentsOptions = {}): Opponents | null {
+  const me = game.me;
+  if (me === null) return null;
+  const queries: FormulaQuery[] = [];
+  const others = game.players.map((_, s) => s).filter((s) => s !== me);
+  for (const seat of others) {
+    queries.push({ id: `${seat}`, at: null, formula: Kenv(seat), text: '' });
+    for (const c of game.myHand) queries.push({ id: `${seat}:${c}`, at: null, formula: K(seat, has(me, c)), text: '' });
+  }
+  const samples = options.samples ?? DEFAULT_OPPONENT_SAMPLES;
+  // The observer's view: a full record's deal is what the observer does not know.
+  const report = knows({ ...game, deal: null }, queries, { samples, seed: options.seed, maxWorlds: options.maxWorlds });
+  const sampled = report.method === 'sampled';
+  let i = 0;
+  const seats = others.map((seat): OpponentKnowledge => {
+    const accuse = report.results[i++];
+    const knowsMyCards: Record<string, number> = {};
+    const errors: Record<string, number> = {};
+    for (const c of game.myHand) {
+      const r = report.results[i++];
+      knowsMyCards[game.deck.cards[c]] = r.probability!;
+      errors[game.deck.cards[c]] = r.standardError ?? 0;
+    }
+    const row: OpponentKnowledge = { seat: game.players[seat], canAccuse: accuse.probability!, knowsMyCards };
+    if (sampled) row.standardErrors = { canAccuse: accuse.standardError ?? 0, knowsMyCards: errors };
+    return row;
+  });
+  return { method: report.method, samples: sampled ? samples : null, seats };
+}
