@@ -1,0 +1,95 @@
+import type { Deck } from '../../model/deck.js';
+import { ENVELOPE, TABLE } from '../../model/game.js';
+import { InputError } from '../../model/errors.js';
+import { makeNameResolver, type NameResolver } from '../../io/names.js';
+import { quote } from '../../io/quote.js';
+
+/** What formulas name: the deck's cards and the seats' players (docs/epistemic.md §2). */
+export interface FormulaNames {
+  deck: Deck;
+  players: string[];
+}
+
+/**
+ * Deepest nesting either parser accepts. Far beyond any formula a person writes, and low enough
+ * that the parsers, the printer and the engines (all recursive) stay clear of the stack's limit.
+ */
+export const MAX_FORMULA_DEPTH = 1000;
+
+interface Resolvers {
+  card: NameResolver;
+  player: NameResolver;
+}
+
+// A formula list reuses one names object: build its resolvers (and their memo of names) once.
+const cache = new WeakMap<FormulaNames, Resolvers>();
+
+function resolvers(names: FormulaNames): Resolvers {
+  let r = cache.get(names);
+  if (r === undefined) {
+    r = { card: makeNameResolver('card', names.deck.cards), player: makeNameResolver('player', names.players) };
+    cache.set(names, r);
+  }
+  return r;
+}
+
+/** The owners that are not seats, as game logs name them (no player may take these names). */
+function reservedOwner(input: string): number | null {
+  const key = input.trim().toLowerCase();
+  return key === 'envelope' ? ENVELOPE : key === 'table' ? TABLE : null;
+}
+
+/**
+ * Where a name occurred, for its error message: a function, as a text formula's column costs a
+ * scan of the text and only a failure needs it.
+ */
+export type Where = string | (() => string);
+
+const HERE = '\u0000where\u0000';
+
+/** Runs a resolver with a stand-in for `where`, put in place only when the resolver fails. */
+function resolve(resolver: NameResolver, input: string, where: Where): number {
+  if (typeof where === 'string') return resolver(input, where);
+  try {
+    return resolver(input, HERE);
+  } catch (e) {
+    // The resolver's own wording (with its "did you mean") follows the place.
+    if (e instanceof InputError && e.message.startsWith(HERE)) throw new InputError(where() + e.message.slice(HERE.length));
+    throw e;
+  }
+}
+
+const place = (where: Where): string => (typeof where === 'string' ? where : where());
+
+export function resolveCard(names: FormulaNames, input: string, where: Where): number {
+  return resolve(resolvers(names).card, input, where);
+}
+
+export function resolveOwner(names: FormulaNames, input: string, where: Where): number {
+  return reservedOwner(input) ?? resolve(resolvers(names).player, input, where);
+}
+
+export function resolveAgent(names: FormulaNames, input: string, where: Where): number {
+  if (reservedOwner(input) !== null) throw new InputError(`${place(where)}: ${quote(input)} is not an agent (it never knows anything)`);
+  return resolve(resolvers(names).player, input, where);
+}
+
+export function cardName(names: FormulaNames, card: number): string {
+  const name = names.deck.cards[card];
+  if (name === undefined) throw new RangeError(`formula: card ${card} is not in the deck`);
+  return name;
+}
+
+export function agentName(names: FormulaNames, agent: number): string {
+  const name = names.players[agent];
+  if (name === undefined) throw new RangeError(`formula: agent ${agent} is not a seat`);
+  return name;
+}
+
+export function ownerName(names: FormulaNames, owner: number): string {
+  if (owner === ENVELOPE) return 'envelope';
+  if (owner === TABLE) return 'table';
+  const name = names.players[owner];
+  if (name === undefined) throw new RangeError(`formula: owner ${owner} is not a seat, the envelope or the table`);
+  return name;
+}
