@@ -20,6 +20,8 @@ import { benchSimulate } from './simulate.js';
 import { benchStartup } from './startup.js';
 import { benchLargePositions } from './large-positions.js';
 import { BASELINE_REF, benchBeforeAfter } from './before-after.js';
+import { benchEpistemic, type EpistemicBench } from './epistemic.js';
+import { benchOpponents } from './opponents.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,6 +29,8 @@ const { values: args } = parseArgs({
     time: { type: 'string', default: '1000' },
     /** The commit the games per second are compared with; "none" skips the comparison. */
     compare: { type: 'string', default: BASELINE_REF },
+    /** Run only the epistemic layer's figures (quick). */
+    'epistemic-only': { type: 'boolean', default: false },
   },
 });
 const TIME = Number(args.time);
@@ -140,6 +144,20 @@ async function benchSampling() {
   return rows;
 }
 
+function printEpistemic(e: EpistemicBench, opponents: Awaited<ReturnType<typeof benchOpponents>>): void {
+  console.log('\nEpistemic layer, explicit Kripke models (targets: OTTER course ≤ 50 ms, the Java game\'s C formula ≤ 100 ms)');
+  console.log(`  OTTER course (576 deals): all ${e.otter.claims} claims, each after its own number of events   ${fmt(e.otter.ms, 1)} ms`);
+  console.log(`  Java game (${fmt(e.java.worlds)} worlds): build ${fmt(e.java.buildMs, 1)} ms, one showcard ${fmt(e.java.showcardMs, 1)} ms, C over the 4 agents ${fmt(e.java.commonMs, 1)} ms (${e.java.commonValue}, ${e.java.component} component)`);
+  console.log(`  ${e.large.deck}: ${fmt(e.large.worlds)} worlds built in ${fmt(e.large.buildMs, 0)} ms, ${fmt(e.large.bytesPerWorld, 0)} bytes a world (so about ${fmt(e.large.largestIn1GB)} worlds in 1 GB); depth-3 ${e.large.formula}: ${fmt(e.large.depth3Ms, 0)} ms`);
+  console.log('\nOpponents\' knowledge (analyze --opponents), one thread: time and largest standard error');
+  for (const r of opponents) console.log(`  ${r.example.padEnd(20)} ${r.method.padEnd(8)} ${String(r.samples ?? '').padStart(5)} worlds  ${fmt(r.ms, 0).padStart(6)} ms   SE ≤ ${fmt(r.maxStandardError, 4)}`);
+}
+
+if (args['epistemic-only']) {
+  printEpistemic(benchEpistemic(), benchOpponents());
+  process.exit(0);
+}
+
 const check = await benchCheck();
 const inference = await benchInference();
 const sampling = await benchSampling();
@@ -149,6 +167,8 @@ const simulate = await benchSimulate(TIME);
 const startup = benchStartup();
 const large = await benchLargePositions();
 const beforeAfter = args.compare === 'none' ? null : benchBeforeAfter(args.compare);
+const epistemic = benchEpistemic();
+const opponents = benchOpponents();
 
 console.log(`\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; one thread\n`);
 console.log('Consistency check (classic-6p-late, 4096 deals, half consistent)');
@@ -191,8 +211,10 @@ if (beforeAfter) {
   }
 }
 
+printEpistemic(epistemic, opponents);
+
 if (args.json) {
-  const out = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup, large, beforeAfter };
+  const out = { epistemic, opponents, date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup, large, beforeAfter };
   writeFileSync(args.json, `${JSON.stringify(out, null, 2)}\n`);
   console.log(`\nwrote ${args.json}`);
 }
