@@ -9,6 +9,7 @@ import { writeStdout } from './output.js';
 import { ProgressLines } from './progress.js';
 import { toJson } from '../io/json.js';
 import type { Opponents } from '../analysis/opponents.js';
+import type { RationalAnalysis } from '../analysis/rational.js';
 
 type Method = 'auto' | 'exact' | 'sampled' | 'mcmc';
 
@@ -22,6 +23,7 @@ interface AnalyzeOptions {
   maxNodes?: number;
   progress?: boolean;
   opponents?: boolean;
+  rational?: boolean;
 }
 
 export function analyzeCommand(): Command {
@@ -39,6 +41,7 @@ export function analyzeCommand(): Command {
     .option('--threads <t>', 'sample on this many worker threads (with --samples; same answer for any number)', threadCount)
     .option('--progress', 'print progress lines on stderr while sampling on threads (with --threads)')
     .option('--top <k>', 'how many solutions to list in the notebook', wholeNumber('--top', 100_000), 10)
+    .option('--rational', 'assume every other seat accuses as soon as it knows: a turn ended without an accusation says it did not know the envelope')
     .option('--opponents', "add what the other seats know: the chance each can already accuse, and that it knows each of the observer's cards")
     .option('--max-nodes <n>', 'the largest deal DAG to build (default 8,000,000 nodes, a little over 1 GB); past it, Markov chains answer', wholeNumber('--max-nodes', 100_000_000))
     .action(async (file: string, opts: AnalyzeOptions, command: Command) => {
@@ -48,7 +51,12 @@ export function analyzeCommand(): Command {
       const method: Method = methodGiven ? opts.method : opts.samples !== undefined ? 'sampled' : 'auto';
       const game = parseGame(readGameLogFile(file));
       let analysis: Analysis;
-      if (opts.threads === undefined) {
+      let rational: RationalAnalysis['rational'] | null = null;
+      if (opts.rational) {
+        if (opts.threads !== undefined || methodGiven) throw new UsageError('--rational chooses its own method (exact from the Kripke model when it fits, else sampled): drop --threads and --method');
+        const { rationalAnalysis } = await import('../analysis/rational.js');
+        ({ rational, ...analysis } = rationalAnalysis(game, { samples: opts.samples, seed: opts.seed }));
+      } else if (opts.threads === undefined) {
         analysis = analyzeGame(game, { method, samples: opts.samples, seed: opts.seed, maxNodes: opts.maxNodes });
       } else {
         const samples = opts.samples!;
@@ -68,8 +76,8 @@ export function analyzeCommand(): Command {
       }
       // --json prints exactly the documented analysis object, however it was computed.
       const text = opts.json
-        ? toJson({ ...contractOnly(analysis), ...(opponents ? { opponents } : {}) })
-        : renderNotebook(game, analysis, { topSolutions: opts.top, title: file, opponents });
+        ? toJson({ ...contractOnly(analysis), ...(rational ? { rational } : {}), ...(opponents ? { opponents } : {}) })
+        : renderNotebook(game, analysis, { topSolutions: opts.top, title: file, opponents, rational });
       await writeStdout(`${text}\n`);
     });
 }

@@ -3,6 +3,7 @@
 import type { Analysis } from '../analysis/analyze.js';
 import type { Game } from '../model/game.js';
 import type { Opponents } from '../analysis/opponents.js';
+import type { RationalAnalysis } from '../analysis/rational.js';
 
 const CERTAIN = '✔';
 const IMPOSSIBLE = '·';
@@ -13,6 +14,8 @@ export interface NotebookOptions {
   title?: string;
   /** What the other seats know (analyze --opponents). */
   opponents?: Opponents | null;
+  /** How analyze --rational conditioned on turns ended without an accusation. */
+  rational?: RationalAnalysis['rational'] | null;
 }
 
 export function formatPercent(p: number): string {
@@ -38,6 +41,7 @@ export function renderNotebook(game: Game, analysis: Analysis, options: Notebook
   const view = game.me === null ? 'spectator view (public knowledge)' : `observer ${game.players[game.me]}`;
   lines.push(`${game.players.length} players, ${game.events.length} events, ${view}`);
   lines.push(methodLine(analysis));
+  if (options.rational) lines.push(rationalLine(options.rational));
   lines.push('');
 
   const cardWidth = Math.max(...game.deck.cards.map((c) => c.length)) + 2;
@@ -75,6 +79,12 @@ export function renderNotebook(game: Game, analysis: Analysis, options: Notebook
   lines.push(`Envelope entropy: ${analysis.entropyBits.toFixed(3)} bits`);
   if (options.opponents) lines.push('', ...opponentLines(game, options.opponents));
   return lines.join('\n');
+}
+
+function rationalLine(r: RationalAnalysis['rational']): string {
+  const turns = `${r.endmoves} turn${r.endmoves === 1 ? '' : 's'} of other seats ended without an accusation`;
+  if (r.reading === 'epistemic') return `Rational opponents: ${turns}; each seat did not know the envelope then (exact, in the Kripke model)`;
+  return `Rational opponents: ${turns}; ${formatCount(r.rejected!)} drawn worlds rejected in which a seat's cards and the cards shown to it gave away the envelope (what it might infer from the others' endmoves is not used)`;
 }
 
 /** What each other seat knows: its chance of accusing now, and of knowing each of my cards. */

@@ -107,25 +107,50 @@ export class FullSizeEngine {
     this.#observer = tidy(addFacts(this.#public, mine));
   }
 
+  /**
+   * Draws `samples` worlds by the observer's weighting with `seed`: deals in the core's layout
+   * (nSeats + 2 masks each) and, per world, the card each showcard showed.
+   */
+  drawWorlds(samples: number, seed: number): { deals: Uint32Array; shown: number[][] } {
+    const observer = this.#core.load(this.#observer);
+    try {
+      const width = this.#nSeats + 2;
+      const deals = observer.sample(samples, seed);
+      const random = new Random(seed, 1);
+      const shown = Array.from({ length: samples }, (_, i) => this.#chooseShown(deals.subarray(i * width, (i + 1) * width), random));
+      return { deals, shown };
+    } finally {
+      observer.dispose();
+    }
+  }
+
+  /** A first-order formula's value at a world: a deal (core layout) and the cards shown at the first showcards of this engine's events. */
+  valueAt(f: Formula, deal: Uint32Array, shown: number[]): boolean {
+    return this.#holds(f, { deal, shown: shown.slice(0, this.#showcards.length) });
+  }
+
   /** Estimates each formula's probability from `samples` worlds drawn with `seed`. */
   estimate(formulas: Formula[], samples: number, seed: number): FullSizeEstimate[] {
     const observer = this.#core.load(this.#observer);
     const width = this.#nSeats + 2;
-    const deals = observer.sample(samples, seed);
-    const random = new Random(seed, 1);
+    const { deals, shown } = this.drawWorlds(samples, seed);
     const hits = new Array<number>(formulas.length).fill(0);
     for (let i = 0; i < samples; i++) {
-      const world = { deal: deals.subarray(i * width, (i + 1) * width), shown: this.#chooseShown(deals.subarray(i * width, (i + 1) * width), random) };
+      const world = { deal: deals.subarray(i * width, (i + 1) * width), shown: shown[i] };
       formulas.forEach((f, k) => {
         if (this.#holds(f, world)) hits[k]++;
       });
     }
-    return formulas.map((f, k) => {
-      const p = hits[k] / samples;
-      let known: boolean | null = hits[k] < samples ? false : null;
-      if (known === null && isPropositional(f)) known = this.#knownIn(observer, f);
-      return { probability: p, standardError: Math.sqrt((p * (1 - p)) / samples), known };
-    });
+    try {
+      return formulas.map((f, k) => {
+        const p = hits[k] / samples;
+        let known: boolean | null = hits[k] < samples ? false : null;
+        if (known === null && isPropositional(f)) known = this.#knownIn(observer, f);
+        return { probability: p, standardError: Math.sqrt((p * (1 - p)) / samples), known };
+      });
+    } finally {
+      observer.dispose();
+    }
   }
 
   /** Each formula's value at a full record's deal: exact. */

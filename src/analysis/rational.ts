@@ -1,0 +1,154 @@
+/**
+ * Rational opponents (`cluedo analyze --rational`): a seat that ends its turn without accusing did
+ * not know the envelope (the thesis's `endmove`, docs/epistemic-semantics.md §5.6), and the
+ * analysis conditions on it. Exact from the Kripke model when it fits: every endmove is then the
+ * epistemic announcement it is, including what each seat inferred from the others' endmoves.
+ * Otherwise worlds are drawn by the observer's weighting and those in which some seat would have
+ * known the envelope at its endmove are rejected; a seat's knowledge there is what its cards and
+ * the cards shown to it imply (first-order), which leaves out what it could infer from earlier
+ * endmoves, and the analysis says so.
+ */
+import type { Game, GameEvent } from '../model/game.js';
+import { InputError } from '../model/errors.js';
+import { buildGameModel, ModelTooLargeError } from '../epistemic/game-model.js';
+import { FullSizeEngine } from '../epistemic/full-size.js';
+import { Kenv } from '../epistemic/language/formula.js';
+import * as sets from '../epistemic/explicit/world-set.js';
+import { emptyTallies, envelopeIndex, tallyDeals, type Tallies } from '../knowledge/tallies.js';
+import { independentErrors } from '../knowledge/worlds.js';
+import { analysisFrom, analyzeGame, type Analysis } from './analyze.js';
+
+export interface RationalOptions {
+  samples?: number;
+  seed?: number;
+  maxWorlds?: number;
+}
+
+export interface RationalAnalysis extends Analysis {
+  rational: {
+    /** Turns that ended without an accusation, each now an endmove. */
+    endmoves: number;
+    /** How the endmoves were taken into account. */
+    reading: 'epistemic' | 'first-order';
+    /** Drawn worlds rejected because a seat would have known the envelope (sampled only). */
+    rejected: number | null;
+  };
+}
+
+export const DEFAULT_RATIONAL_SAMPLES = 20_000;
+
+/**
+ * The log with an `endmove` after every turn of another seat that ended without an accusation: a
+ * turn ends when a different seat's suggestion begins (the log's last turn may still be going on).
+ */
+export function withEndmoves(game: Game): { game: Game; endmoves: number } {
+  const events: GameEvent[] = [];
+  let turn: number | null = null; // the seat whose turn is open and has not accused or ended
+  let endmoves = 0;
+  for (const e of game.events) {
+    const starts = e.type === 'suggestion' || e.type === 'suggest' ? e.by : null;
+    if (starts !== null && turn !== null && starts !== turn) {
+      events.push({ type: 'endmove', by: turn });
+      endmoves++;
+      turn = null;
+    }
+    if (starts !== null) turn = starts === game.me ? null : starts;
+    if ((e.type === 'accusation' || e.type === 'endmove') && e.by === turn) turn = null;
+    events.push(e);
+  }
+  return { game: { ...game, events }, endmoves };
+}
+
+export function rationalAnalysis(game: Game, options: RationalOptions = {}): RationalAnalysis {
+  if (game.me === null) throw new InputError('--rational needs an observer\'s log ("me"): it weighs what the observer has not seen');
+  const observer: Game = { ...game, deal: null };
+  const { game: rational, endmoves } = withEndmoves(observer);
+  const explicit = tryExplicit(rational, options.maxWorlds);
+  if (explicit) return { ...explicit, rational: { endmoves, reading: 'epistemic', rejected: null } };
+  return sampled(observer, rational, endmoves, options);
+}
+
+/** The exact analysis from the observer's worlds of the Kripke model, or null when the model is too large. */
+function tryExplicit(game: Game, maxWorlds?: number): Analysis | null {
+  let m;
+  try {
+    m = buildGameModel(game, game.events.length, { maxWorlds });
+  } catch (e) {
+    if (e instanceof ModelTooLargeError) return null;
+    throw e;
+  }
+  const nSeats = game.players.length;
+  const width = nSeats + 2;
+  const tallies = emptyTallies(game.deck.cards.length, nSeats, game.deck.categoryMasks);
+  const possibleOwners = new Uint32Array(game.deck.cards.length);
+  const deals = new Set<number>();
+  const faceUp = m.model.frame.faceUpMask;
+  for (const w of sets.members(m.observed)) {
+    const weight = m.model.weight[w];
+    deals.add(m.model.dealOf[w]);
+    tallies.total += weight;
+    for (let o = 0; o <= nSeats; o++) {
+      for (let hand = m.model.handOf(w, o); hand !== 0; hand &= hand - 1) {
+        const c = 31 - Math.clz32(hand & -hand);
+        tallies.ownerCounts[c * width + o] += weight;
+        possibleOwners[c] |= 1 << o;
+      }
+    }
+    for (let f = faceUp; f !== 0; f &= f - 1) {
+      const c = 31 - Math.clz32(f & -f);
+      tallies.ownerCounts[c * width + nSeats + 1] += weight;
+      possibleOwners[c] |= 1 << (nSeats + 1);
+    }
+    tallies.envelopeCounts[envelopeIndex(game.deck.categoryMasks, m.model.handOf(w, nSeats))] += weight;
+  }
+  return analysisFrom(game, { method: 'exact', count: BigInt(deals.size), tallies: tallies as Tallies, possibleOwners });
+}
+
+/** Drawn worlds, kept when no seat would have known the envelope at any of its endmoves (first-order). */
+function sampled(observer: Game, rational: Game, endmoves: number, options: RationalOptions): RationalAnalysis {
+  const samples = options.samples ?? DEFAULT_RATIONAL_SAMPLES;
+  const seed = options.seed ?? 1;
+  const nSeats = observer.players.length;
+  const width = nSeats + 2;
+  const plain = new FullSizeEngine(observer, observer.events.length);
+  // One engine per endmove: the public facts and showcards of the events before it.
+  const checks: Array<{ engine: FullSizeEngine; by: number }> = [];
+  rational.events.forEach((e, i) => {
+    if (e.type === 'endmove') checks.push({ engine: new FullSizeEngine(rational, i), by: e.by });
+  });
+  try {
+    const { deals, shown } = plain.drawWorlds(samples, seed);
+    const kept: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const deal = deals.subarray(i * width, (i + 1) * width);
+      if (checks.every(({ engine, by }) => !engine.valueAt(Kenv(by), deal, shown[i]))) kept.push(i);
+    }
+    if (kept.length === 0) {
+      throw new InputError(`--rational: none of ${samples} drawn worlds has every seat ignorant of the envelope at its endmoves; the log's players did not play rationally (or draw more with --samples)`);
+    }
+    const keptDeals = new Uint32Array(kept.length * width);
+    kept.forEach((i, k) => keptDeals.set(deals.subarray(i * width, (i + 1) * width), k * width));
+    const tallies = emptyTallies(observer.deck.cards.length, nSeats, observer.deck.categoryMasks);
+    tallyDeals(observer.deck.categoryMasks, nSeats, keptDeals, tallies);
+    // Certainties stay those of the plain analysis: conditioning can add some, a sample cannot prove them.
+    const plainAnalysis = analyzeGame(observer);
+    const possibleOwners = possibleOwnersOf(observer, plainAnalysis);
+    const analysis = analysisFrom(observer, { method: 'sampled', count: null, tallies: independentErrors(tallies), possibleOwners });
+    return { ...analysis, rational: { endmoves, reading: 'first-order', rejected: samples - kept.length } };
+  } finally {
+    plain.dispose();
+    for (const c of checks) c.engine.dispose();
+  }
+}
+
+/** Owner masks per card from an analysis (non-zero probabilities or not excluded by a certainty). */
+function possibleOwnersOf(game: Game, analysis: Analysis): Uint32Array {
+  const nSeats = game.players.length;
+  const column = (owner: string) => (owner === 'envelope' ? nSeats : owner === 'table' ? nSeats + 1 : game.players.indexOf(owner));
+  return Uint32Array.from(game.deck.cards, (card) => {
+    let mask = 0;
+    for (const [owner, p] of Object.entries(analysis.cards[card])) if (p > 0 || analysis.method !== 'exact') mask |= 1 << column(owner);
+    const known = analysis.known.find((k) => k.card === card);
+    return known ? 1 << column(known.owner) : mask;
+  });
+}
