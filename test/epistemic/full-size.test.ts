@@ -3,56 +3,13 @@
 // formula of its fragment, and observers' probabilities within sampling error.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { makeDeck } from '../../src/model/deck.js';
-import { DEFAULT_RULES, ENVELOPE, type Game, type GameEvent } from '../../src/model/game.js';
-import { Random } from '../../src/model/random.js';
+import { ENVELOPE, type Game } from '../../src/model/game.js';
+import { randomGame } from './turn-games.js';
 import { buildGameModel } from '../../src/epistemic/game-model.js';
 import { FullSizeEngine, unsupportedAtFullSize } from '../../src/epistemic/full-size.js';
 import { knows } from '../../src/epistemic/knows.js';
 import * as sets from '../../src/epistemic/explicit/world-set.js';
 import type { Formula } from '../../src/epistemic/language/formula.js';
-
-/** A random full-record game: 3 seats, categories 3/3/2, a random deal and suggestions answered truly. */
-function randomGame(seed: number, nEvents: number): Game {
-  const deck = makeDeck({ A: ['A0', 'A1', 'A2'], B: ['B0', 'B1', 'B2'], C: ['C0', 'C1'] });
-  const r = new Random(seed);
-  const nSeats = 3;
-  const handSizes = [2, 2, 1];
-  const cards = deck.cards.map((_, c) => c);
-  const deal = new Array<number>(cards.length);
-  const envelope = deck.categoryMasks.map((m) => {
-    const options = cards.filter((c) => m & (1 << c));
-    return options[r.below(options.length)];
-  });
-  for (const c of envelope) deal[c] = ENVELOPE;
-  const rest = cards.filter((c) => !envelope.includes(c));
-  for (let i = rest.length - 1; i > 0; i--) {
-    const j = r.below(i + 1);
-    [rest[i], rest[j]] = [rest[j], rest[i]];
-  }
-  let k = 0;
-  handSizes.forEach((size, s) => {
-    for (let i = 0; i < size; i++) deal[rest[k++]] = s;
-  });
-  const events: GameEvent[] = [];
-  for (let e = 0; e < nEvents; e++) {
-    const by = e % nSeats;
-    const named = deck.categoryMasks.map((m) => {
-      const options = cards.filter((c) => m & (1 << c));
-      return options[r.below(options.length)];
-    });
-    let shownBy: number | null = null;
-    for (let s = (by + 1) % nSeats; s !== by; s = (s + 1) % nSeats) {
-      if (named.some((c) => deal[c] === s)) {
-        shownBy = s;
-        break;
-      }
-    }
-    const held = shownBy === null ? [] : named.filter((c) => deal[c] === shownBy);
-    events.push({ type: 'suggestion', by, cards: named, shownBy, shown: shownBy === null ? null : held[r.below(held.length)] });
-  }
-  return { deck, players: ['p1', 'p2', 'p3'], handSizes, faceUp: [], me: null, myHand: [], events, rules: DEFAULT_RULES, deal };
-}
 
 const nCards = 8;
 const owner = fc.constantFrom(0, 1, 2, ENVELOPE);
