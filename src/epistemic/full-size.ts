@@ -42,7 +42,10 @@ function unsupportedOperator(f: Formula): string | null {
     case 'M':
     case 'E':
     case 'D':
-      return isPropositional(f.arg) ? null : `${f.op} of a formula with modalities (nested knowledge) needs the whole model`;
+      if (isPropositional(f.arg)) return null;
+      // K_a / M_a / E_G of what one agent's information decides: grouped by that agent's information.
+      if (f.op !== 'D' && typeof informationOf(f.arg) === 'number') return null;
+      return `${f.op} of this formula needs the whole model: at full size, knowledge may nest only as K[a], M[a] or E[...] of a combination of one agent's K, M and Kenv of formulas without modalities`;
     default:
       for (const g of children(f)) {
         const why = unsupportedOperator(g);
@@ -59,6 +62,46 @@ interface World {
 }
 
 type Showcard = Extract<KnowledgeAction, { kind: 'showcard' }>;
+
+/** The most informations of another agent a nested K weighs before giving up. */
+const MAX_INFORMATION_STATES = 200_000;
+
+/**
+ * The agent whose information alone decides the formula (its K, M, Kenv, and E or D of it alone,
+ * of formulas without modalities, combined by connectives), 'none' for a constant, null otherwise.
+ */
+export function informationOf(f: Formula): number | 'none' | null {
+  switch (f.op) {
+    case 'true':
+    case 'false':
+      return 'none';
+    case 'K':
+    case 'M':
+      return isPropositional(f.arg) ? f.agent : null;
+    case 'E':
+    case 'D':
+      return f.group.length === 1 && isPropositional(f.arg) ? f.group[0] : null;
+    case 'Kenv':
+      return f.agent;
+    case 'not':
+    case 'and':
+    case 'or':
+    case 'implies':
+    case 'iff': {
+      let agent: number | 'none' = 'none';
+      for (const g of children(f)) {
+        const x = informationOf(g);
+        if (x === null) return null;
+        if (x === 'none') continue;
+        if (agent !== 'none' && agent !== x) return null;
+        agent = x;
+      }
+      return agent;
+    }
+    default:
+      return null;
+  }
+}
 
 /** The most terms a formula's negation may have in disjunctive normal form. */
 const MAX_TERMS = 4096;
@@ -193,11 +236,11 @@ export class FullSizeEngine {
       case 'iff':
         return this.#holds(f.args[0], w) === this.#holds(f.args[1], w);
       case 'K':
-        return this.#knownIn(this.#positionOf([f.agent], w), f.arg);
+        return isPropositional(f.arg) ? this.#knownIn(this.#positionOf([f.agent], w), f.arg) : this.#nested(f.agent, f.arg, w, 'all');
       case 'M':
-        return !this.#knownIn(this.#positionOf([f.agent], w), { op: 'not', arg: f.arg });
+        return isPropositional(f.arg) ? !this.#knownIn(this.#positionOf([f.agent], w), { op: 'not', arg: f.arg }) : this.#nested(f.agent, f.arg, w, 'some');
       case 'E':
-        return f.group.every((a) => this.#knownIn(this.#positionOf([a], w), f.arg));
+        return f.group.every((a) => (isPropositional(f.arg) ? this.#knownIn(this.#positionOf([a], w), f.arg) : this.#nested(a, f.arg, w, 'all')));
       case 'D':
         return this.#knownIn(this.#positionOf(f.group, w), f.arg);
       case 'Kenv':
@@ -205,6 +248,84 @@ export class FullSizeEngine {
       default:
         throw new Error(`${f.op} is not answered at full size`);
     }
+  }
+
+  /**
+   * K_a χ ('all') or M_a χ ('some') where χ depends only on agent b's information (its hand and the
+   * cards shown to it): χ is evaluated once per information b may have in some world a cannot tell
+   * from w. Those are enumerated on a's position: b's possible hands card by card, then the card
+   * each showcard to b may have shown, each partial choice kept only while some deal of a's
+   * position allows it (a restricted count on a's DAG).
+   */
+  #nested(a: number, chi: Formula, w: World, quantifier: 'all' | 'some'): boolean {
+    const b = informationOf(chi);
+    if (typeof b !== 'number' || b === a) return this.#holds(chi, w); // a's own information is the same in all its worlds
+    const aPosition = this.#positionOf([a], w);
+    const nCards = this.game.deck.cards.length;
+    const width = this.#nSeats + 2;
+    const owners = new Uint32Array(nCards).fill(2 ** width - 1);
+    const allows = () => aPosition.restrictedCount(owners) > 0;
+    const counts = aPosition.ownerCounts();
+    const candidates: number[] = [];
+    for (let c = 0; c < nCards; c++) if (counts[c * width + b] > 0) candidates.push(c);
+    const shownToB = this.#showcards.flatMap((s, i) => (s.to === b ? [i] : []));
+    const handSize = this.#handsKnown ? this.game.handSizes[b] : 0;
+    const target = quantifier === 'all';
+    let visited = 0;
+    let answer = target;
+    // Returns true once the answer is decided (a counterexample for 'all', a witness for 'some').
+    const decide = (hand: number, shown: number[]): boolean => {
+      if (++visited > MAX_INFORMATION_STATES) {
+        throw new RangeError(`more than ${MAX_INFORMATION_STATES.toLocaleString('en-US')} possible informations of ${this.game.players[b]} to weigh`);
+      }
+      const deal = Uint32Array.from(w.deal);
+      deal[b] = hand;
+      if (this.#holds(chi, { deal, shown }) === target) return false;
+      answer = !target;
+      return true;
+    };
+    // The card each showcard to b showed; a knows those it showed itself.
+    const chooseShown = (k: number, hand: number, shown: number[]): boolean => {
+      if (k === shownToB.length) return decide(hand, shown);
+      const i = shownToB[k];
+      const s = this.#showcards[i];
+      if (s.by === a) return chooseShown(k + 1, hand, shown);
+      for (let m = s.cards; m !== 0; m &= m - 1) {
+        const c = 31 - Math.clz32(m & -m);
+        const saved = owners[c];
+        owners[c] &= 1 << s.by;
+        const next = shown.slice();
+        next[i] = c;
+        const done = owners[c] !== 0 && allows() && chooseShown(k + 1, hand, next);
+        owners[c] = saved;
+        if (done) return true;
+      }
+      return false;
+    };
+    // b's hand, card by card among the candidates: each either b's (and counted) or not b's.
+    const chooseHand = (j: number, hand: number, size: number): boolean => {
+      if (size === handSize) {
+        const saved = Uint32Array.from(owners);
+        for (let k = j; k < candidates.length; k++) owners[candidates[k]] &= ~(1 << b);
+        const done = allows() && chooseShown(0, hand, w.shown.slice());
+        owners.set(saved);
+        return done;
+      }
+      if (candidates.length - j < handSize - size) return false;
+      const c = candidates[j];
+      const saved = owners[c];
+      let done = false;
+      owners[c] = 1 << b;
+      if (allows()) done = chooseHand(j + 1, hand | (1 << c), size + 1);
+      if (!done) {
+        owners[c] = saved & ~(1 << b);
+        if (owners[c] !== 0 && allows()) done = chooseHand(j + 1, hand, size);
+      }
+      owners[c] = saved;
+      return done;
+    };
+    chooseHand(0, 0, 0);
+    return answer;
   }
 
   #slot(owner: number): number {

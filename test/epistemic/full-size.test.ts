@@ -30,8 +30,25 @@ const firstOrder: fc.Arbitrary<Formula> = fc.oneof(
   fc.record({ op: fc.constantFrom('E' as const, 'D' as const), group, arg: prop }),
   fc.record({ op: fc.constant('Kenv' as const), agent }),
 );
+/** What one agent's information decides: its K, M and Kenv, combined. */
+const ofOneAgent: fc.Arbitrary<Formula> = agent.chain((b) => {
+  const leaf: fc.Arbitrary<Formula> = fc.oneof(
+    fc.record({ op: fc.constantFrom('K' as const, 'M' as const), agent: fc.constant(b), arg: prop }),
+    fc.constant<Formula>({ op: 'Kenv', agent: b }),
+  );
+  return fc.oneof(
+    leaf,
+    fc.record({ op: fc.constant('not' as const), arg: leaf }),
+    fc.record({ op: fc.constantFrom('and' as const, 'or' as const), args: fc.array(leaf, { minLength: 1, maxLength: 2 }) }),
+  );
+});
+const nested: fc.Arbitrary<Formula> = fc.oneof(
+  fc.record({ op: fc.constantFrom('K' as const, 'M' as const), agent, arg: ofOneAgent }),
+  fc.record({ op: fc.constant('E' as const), group, arg: ofOneAgent }),
+);
 const fragment: fc.Arbitrary<Formula> = fc.oneof(
   firstOrder,
+  nested,
   fc.record({ op: fc.constant('not' as const), arg: firstOrder }),
   fc.record({ op: fc.constantFrom('and' as const, 'or' as const), args: fc.array(firstOrder, { minLength: 1, maxLength: 3 }) }),
 );
@@ -51,7 +68,7 @@ describe('full-size engine vs explicit model', () => {
           engine.dispose();
         }
       }),
-      { numRuns: 60, seed: 7 },
+      { numRuns: 150, seed: 7 },
     );
   });
 
