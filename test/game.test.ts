@@ -146,7 +146,7 @@ describe('elimination and the end of a game', () => {
       checked++;
       expect(events[out]).toMatchObject({ correct: false });
       expect(game.result.seatResults[0]).toMatchObject({ eliminated: true, wrongAccusations: 1, won: false, turnsTaken: 1 });
-      expect(events.slice(out + 1).some((e) => e.by === 0)).toBe(false);
+      expect(events.slice(out + 1).some((e) => 'by' in e && e.by === 0)).toBe(false);
       // It still answers: some later suggestion is refuted by seat 0, or passes it only when it holds none.
       const { hands } = dealOf(game);
       for (const e of events.slice(out + 1)) if (e.type === 'suggestion' && e.shownBy === 0) expect(hands[0] & mask(e.cards)).not.toBe(0);

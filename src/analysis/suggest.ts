@@ -142,6 +142,12 @@ function requireSuggester(game: Game): number {
     if (e.correct) throw new InputError(`the game is over: ${describeEvent(game, i)} was correct`);
     if (e.by === game.me) throw new InputError(`${game.players[game.me]} was eliminated at ${describeEvent(game, i)} and can no longer suggest`);
   });
+  // The ranking scores the standard answers: the first seat holding a named card shows one, and
+  // every combination may be suggested.
+  if (game.rules.answers !== 'first' || game.rules.suggesterHoldsNone) {
+    const rule = game.rules.answers !== 'first' ? 'rules.answers "all"' : 'rules.suggesterHoldsNone';
+    throw new InputError(`suggest ranks suggestions under the standard rules only (the first seat holding a named card answers, a suggester may name its own cards); this log sets ${rule}`);
+  }
   return game.me;
 }
 
@@ -152,6 +158,7 @@ function shownToSuggester(game: Game, suggester: number): number[] {
     if (e.type === 'suggestion' && e.by === suggester && e.shownBy !== null && e.shown !== null) {
       shown[e.shownBy] = (shown[e.shownBy] | (1 << e.shown)) >>> 0;
     }
+    if (e.type === 'showcard' && e.to === suggester && e.shown !== null) shown[e.by] = (shown[e.by] | (1 << e.shown)) >>> 0;
   }
   return shown;
 }

@@ -1,10 +1,11 @@
 // Duplicate keys in a game log. JSON.parse keeps the last of two equal keys without a word, so a
 // log giving a category (or "events") twice would silently lose what the first one said. This
 // scans the text that JSON.parse has already accepted, looking at the keys of the top-level
-// object and of its "deck" object only, and skips every other value at the speed of a regex.
+// object and of the objects whose keys are names (its "deck", its "deal", its "rules" and their
+// "handQuotas") only, and skips every other value at the speed of a regex.
 
 export interface DuplicateKey {
-  /** Where the object is: '' for the top level, 'deck' for the deck. */
+  /** Where the object is: '' for the top level, else its path ('deck', 'deal', 'rules.handQuotas'). */
   path: string;
   key: string;
 }
@@ -13,17 +14,30 @@ const WHITESPACE = /[ \t\n\r]*/y;
 const STRUCTURE = /["{}[\]]/g;
 const SCALAR_END = /[,}\] \t\n\r]/g;
 
-/** The first key given twice in the top-level object or in its "deck", or null. `text` must be valid JSON. */
+/** The objects scanned below the top level, by key, with the objects scanned inside each. */
+interface Scanned {
+  [key: string]: Scanned;
+}
+const SCANNED: Scanned = { deck: {}, deal: {}, rules: { handQuotas: {} } };
+
+/** The first key given twice in the top-level object or in one of the SCANNED objects, or null. `text` must be valid JSON. */
 export function duplicateKey(text: string): DuplicateKey | null {
   const start = skipWhitespace(text, 0);
   if (text[start] !== '{') return null;
   let found: DuplicateKey | null = null;
-  scanObject(text, start, (key, valueAt) => {
-    if (key !== 'deck' || text[valueAt] !== '{') return skipValue(text, valueAt);
-    // JSON.parse keeps the last "deck", so only the last one's keys matter (a second "deck" is
-    // itself reported as a duplicate top-level key).
-    return scanObject(text, valueAt, (_, at) => skipValue(text, at), (dup) => (found ??= { path: 'deck', key: dup }));
-  }, (dup) => (found ??= { path: '', key: dup }));
+  // JSON.parse keeps the last of two equal keys, so only the last one's keys matter (a second
+  // "deck" is itself reported as a duplicate key).
+  const scan = (open: number, path: string, inside: Scanned): number =>
+    scanObject(
+      text,
+      open,
+      (key, valueAt) =>
+        Object.hasOwn(inside, key) && text[valueAt] === '{'
+          ? scan(valueAt, path === '' ? key : `${path}.${key}`, inside[key])
+          : skipValue(text, valueAt),
+      (dup) => (found ??= { path, key: dup }),
+    );
+  scan(start, '', SCANNED);
   return found;
 }
 

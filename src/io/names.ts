@@ -2,7 +2,10 @@ import { distance } from 'fastest-levenshtein';
 import { InputError } from '../model/errors.js';
 import { quote, quoteList } from './quote.js';
 
-export type NameKind = 'card' | 'player';
+export type NameKind = 'card' | 'player' | 'category';
+
+/** A name that matches nothing (as opposed to one that matches several). */
+export class UnknownNameError extends InputError {}
 
 /** Resolves what the user typed to an index into the names; `where` says where it occurred, for errors. */
 export type NameResolver = (input: string, where: string) => number;
@@ -54,7 +57,7 @@ export function makeNameResolver(kind: NameKind, names: string[]): NameResolver 
         throw new InputError(`${where}: ${quote(input)} is ambiguous: it could be ${quoteList(hits.map((i) => names[i]))}`);
       }
     }
-    throw new InputError(`${where}: unknown ${kind} ${quote(input)}${hint(input, kind, names, loose, words)}`);
+    throw new UnknownNameError(`${where}: unknown ${kind} ${quote(input)}${hint(input, kind, names, loose, words)}`);
   };
 }
 
@@ -65,7 +68,7 @@ const MAX_HINT_NAMES = 1000;
 /** "; did you mean ..." for a few near misses, otherwise the list of known names. */
 function hint(input: string, kind: NameKind, names: string[], loose: string[], words: string[][]): string {
   if (names.length === 0) return '';
-  const list = `; the ${kind}s are ${quoteList(names, 'and')}`;
+  const list = `; the ${kind === 'category' ? 'categories' : `${kind}s`} are ${quoteList(names, 'and')}`;
   if (input.length > 4 * MAX_HINT_INPUT || names.length > MAX_HINT_NAMES) return list;
   const key = wordsOf(input).join(' ');
   if (key.length === 0 || key.length > MAX_HINT_INPUT) return list;

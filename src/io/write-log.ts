@@ -1,25 +1,61 @@
 // A game as a game log (docs/game-log.md): what `simulate --logs` writes and `analyze` reads back.
-import type { Game } from '../model/game.js';
+import { DEFAULT_RULES, ENVELOPE, TABLE, type Game, type GameEvent } from '../model/game.js';
 
 export function gameToLog(game: Game): Record<string, unknown> {
   const card = (c: number) => game.deck.cards[c];
   const player = (p: number) => game.players[p];
+  const { rules, deal } = game;
+  const defaultRules = rules.answers === DEFAULT_RULES.answers && rules.suggesterHoldsNone === DEFAULT_RULES.suggesterHoldsNone && rules.handQuotas === null;
+  const quotas = rules.handQuotas === null ? null : game.deck.categories.flatMap((c, g) => (rules.handQuotas![g] === null ? [] : [[c.name, rules.handQuotas![g]]]));
+  const held = (owner: number) => (deal ?? []).flatMap((o, c) => (o === owner ? [card(c)] : []));
   return {
     deck: Object.fromEntries(game.deck.categories.map((c) => [c.name, [...c.cards]])),
     players: [...game.players],
     handSizes: [...game.handSizes],
     faceUp: game.faceUp.map(card),
     ...(game.me === null ? {} : { me: player(game.me), myHand: game.myHand.map(card) }),
-    events: game.events.map((e) =>
-      e.type === 'accusation'
-        ? { type: 'accusation', by: player(e.by), cards: e.cards.map(card), correct: e.correct }
-        : {
-            type: 'suggestion',
-            by: player(e.by),
-            cards: e.cards.map(card),
-            shownBy: e.shownBy === null ? null : player(e.shownBy),
-            ...(e.shown === null ? {} : { shown: card(e.shown) }),
+    ...(defaultRules
+      ? {}
+      : {
+          rules: {
+            answers: rules.answers,
+            suggesterHoldsNone: rules.suggesterHoldsNone,
+            ...(quotas === null ? {} : { handQuotas: Object.fromEntries(quotas) }),
           },
-    ),
+        }),
+    ...(deal === null
+      ? {}
+      : {
+          deal: Object.fromEntries([
+            ...game.players.map((p, s) => [p, held(s)]),
+            ['envelope', held(ENVELOPE)],
+            ...(game.faceUp.length === 0 ? [] : [['table', held(TABLE)]]),
+          ]),
+        }),
+    events: game.events.map((e) => eventToLog(e, card, player)),
   };
+}
+
+function eventToLog(e: GameEvent, card: (c: number) => string, player: (p: number) => string): Record<string, unknown> {
+  switch (e.type) {
+    case 'look':
+      return { type: 'look' };
+    case 'endmove':
+      return { type: 'endmove', by: player(e.by) };
+    case 'accusation':
+      return { type: 'accusation', by: player(e.by), cards: e.cards.map(card), correct: e.correct };
+    case 'suggest':
+    case 'nocard':
+      return { type: e.type, by: player(e.by), cards: e.cards.map(card) };
+    case 'showcard':
+      return { type: 'showcard', by: player(e.by), to: player(e.to), cards: e.cards.map(card), ...(e.shown === null ? {} : { shown: card(e.shown) }) };
+    case 'suggestion':
+      return {
+        type: 'suggestion',
+        by: player(e.by),
+        cards: e.cards.map(card),
+        shownBy: e.shownBy === null ? null : player(e.shownBy),
+        ...(e.shown === null ? {} : { shown: card(e.shown) }),
+      };
+  }
 }

@@ -3,7 +3,7 @@
 // game's driver; a view holds no reference to it, and only the driver can add to a view (through
 // the writer it receives when creating the view).
 import type { Deck } from '../model/deck.js';
-import type { Game, GameEvent } from '../model/game.js';
+import { DEFAULT_RULES, type Game, type GameEvent } from '../model/game.js';
 
 /** Records an event as this seat saw it: `shown` set when it saw the card (it suggested or refuted). */
 export type ViewWriter = (seen: GameEvent) => void;
@@ -37,18 +37,42 @@ export class SeatView {
   }
 
   #record(seen: GameEvent): void {
-    const cards = Object.freeze([...seen.cards]) as number[];
     // Built field by field, not spread, so that every recorded event of a type has one shape:
     // agents scan these events at every decision.
     let event: GameEvent;
-    if (seen.type === 'accusation') event = { type: 'accusation', by: seen.by, cards, correct: seen.correct };
-    else {
-      const iShowed = seen.shownBy === this.me && seen.shown !== null;
-      // A card it showed is kept apart: a log names the card only on the observer's own suggestions.
-      if (iShowed) this.#showedTo[seen.by] = (this.#showedTo[seen.by] | (1 << seen.shown!)) >>> 0;
-      event = { type: 'suggestion', by: seen.by, cards, shownBy: seen.shownBy, shown: iShowed ? null : seen.shown };
+    switch (seen.type) {
+      case 'look':
+        event = { type: 'look' };
+        break;
+      case 'endmove':
+        event = { type: 'endmove', by: seen.by };
+        break;
+      case 'accusation':
+        event = { type: 'accusation', by: seen.by, cards: this.#cards(seen.cards), correct: seen.correct };
+        break;
+      case 'suggest':
+      case 'nocard':
+        event = { type: seen.type, by: seen.by, cards: this.#cards(seen.cards) };
+        break;
+      case 'showcard': {
+        const iShowed = seen.by === this.me && seen.shown !== null;
+        if (iShowed) this.#showedTo[seen.to] = (this.#showedTo[seen.to] | (1 << seen.shown!)) >>> 0;
+        event = { type: 'showcard', by: seen.by, to: seen.to, cards: this.#cards(seen.cards), shown: iShowed ? null : seen.shown };
+        break;
+      }
+      case 'suggestion': {
+        const iShowed = seen.shownBy === this.me && seen.shown !== null;
+        // A card it showed is kept apart: a log names the card only on the observer's own suggestions.
+        if (iShowed) this.#showedTo[seen.by] = (this.#showedTo[seen.by] | (1 << seen.shown!)) >>> 0;
+        event = { type: 'suggestion', by: seen.by, cards: this.#cards(seen.cards), shownBy: seen.shownBy, shown: iShowed ? null : seen.shown };
+        break;
+      }
     }
     this.#events.push(Object.freeze(event));
+  }
+
+  #cards(cards: number[]): number[] {
+    return Object.freeze([...cards]) as number[];
   }
 
   get events(): readonly GameEvent[] {
@@ -65,6 +89,7 @@ export class SeatView {
     const shown = new Array<number>(this.players.length).fill(0);
     for (const e of this.#events) {
       if (e.type === 'suggestion' && e.by === this.me && e.shownBy !== null && e.shown !== null) shown[e.shownBy] |= 1 << e.shown;
+      if (e.type === 'showcard' && e.to === this.me && e.shown !== null) shown[e.by] |= 1 << e.shown;
     }
     return shown.map((m) => m >>> 0);
   }
@@ -86,6 +111,8 @@ export class SeatView {
       me: this.me,
       myHand: [...this.myHand],
       events: [...this.#events],
+      rules: DEFAULT_RULES,
+      deal: null,
     };
   }
 }

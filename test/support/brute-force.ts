@@ -215,14 +215,34 @@ function maskOf(cards: number[]): number {
 function satisfiesGameRules(game: Game, events: number, deal: ArrayLike<number>, offset: number): boolean {
   const n = game.players.length;
   const seat = (s: number): number => deal[offset + s] >>> 0;
+  const holds = (s: number, card: number): boolean => ((seat(s) >>> card) & 1) === 1;
   const env = deal[offset + n] >>> 0;
+  // Under suggesterHoldsNone a suggester (of a suggest or of a suggestion) holds none of its cards.
+  const holdsNone = game.rules.suggesterHoldsNone;
   if (game.me !== null && seat(game.me) !== maskOf(game.myHand)) return false;
   for (const ev of game.events.slice(0, events)) {
+    if (ev.type === 'look' || ev.type === 'endmove') continue; // nothing about the deal (endmove: epistemic)
     const named = maskOf(ev.cards);
     if (ev.type === 'accusation') {
       if (ev.correct !== (env === named)) return false;
       continue;
     }
+    if (ev.type === 'suggest') {
+      if (holdsNone && (seat(ev.by) & named) !== 0) return false;
+      continue;
+    }
+    if (ev.type === 'nocard') {
+      if ((seat(ev.by) & named) !== 0) return false;
+      continue;
+    }
+    if (ev.type === 'showcard') {
+      if ((seat(ev.by) & named) === 0) return false;
+      // the card itself is known to the observer only when it showed or was shown it
+      const seen = ev.shown !== null && (game.me === ev.by || game.me === ev.to);
+      if (seen && !holds(ev.by, ev.shown!)) return false;
+      continue;
+    }
+    if (holdsNone && (seat(ev.by) & named) !== 0) return false;
     if (ev.shownBy === null) {
       // nobody but the suggester holds any named card
       for (let s = 0; s < n; s++) if (s !== ev.by && (seat(s) & named) !== 0) return false;
@@ -234,7 +254,8 @@ function satisfiesGameRules(game: Game, events: number, deal: ArrayLike<number>,
       if ((seat(s) & named) !== 0) return false;
     }
     if ((seat(ev.shownBy) & named) === 0) return false;
-    if (ev.shown !== null && ((seat(ev.shownBy) >>> ev.shown) & 1) === 0) return false;
+    const seen = ev.shown !== null && (game.me === ev.by || game.me === ev.shownBy);
+    if (seen && !holds(ev.shownBy, ev.shown!)) return false;
   }
   return true;
 }
@@ -393,5 +414,7 @@ export function gameFromExactLog(log: unknown): Game {
             shown: e.shown === undefined ? null : card(e.shown),
           },
     ),
+    rules: { answers: 'first', suggesterHoldsNone: false, handQuotas: null },
+    deal: null,
   };
 }

@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { makeDeck, type Deck } from '../../src/model/deck.js';
 import type { ConstraintStore } from '../../src/knowledge/constraints.js';
-import type { Game, GameEvent } from '../../src/model/game.js';
+import { DEFAULT_RULES, type Game, type GameEvent } from '../../src/model/game.js';
 
 /** The JSON log as game-log.md describes it. */
 export interface LogJson {
@@ -232,6 +232,8 @@ export function buildLog(ch: Choices, opts: LogOptions = {}): GeneratedLog {
     me,
     myHand: [...myHand],
     events,
+    rules: DEFAULT_RULES,
+    deal: null,
   };
   const out: GeneratedLog = { log, game, deal, noisyEvents };
   // fast-check prints counterexamples with this: the log JSON is all one needs to reproduce

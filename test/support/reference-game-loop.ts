@@ -58,7 +58,7 @@ export function playGameWithReferenceLoop(spec: GameSpec, agents: Agent[], rng: 
     turnsToCertain: null,
   }));
   const broadcast = (event: GameEvent, seesCard: number[]) => {
-    writers.forEach((w, s) => w(seesCard.includes(s) || event.type === 'accusation' ? event : { ...event, shown: null }));
+    writers.forEach((w, s) => w(seesCard.includes(s) || event.type !== 'suggestion' ? event : { ...event, shown: null }));
   };
 
   let winner: number | null = null;

@@ -7,7 +7,7 @@
  */
 import { makeDeck } from '../../src/model/deck.js';
 import { Random } from '../../src/model/random.js';
-import { defaultHandSizes, type Game, type GameEvent } from '../../src/model/game.js';
+import { DEFAULT_RULES, defaultHandSizes, type Game, type GameEvent } from '../../src/model/game.js';
 import { constraintsOf } from '../../src/knowledge/constraints-of.js';
 import type { ConstraintStore } from '../../src/knowledge/constraints.js';
 
@@ -89,6 +89,8 @@ export function simulatePosition(spec: PositionSpec): SimulatedPosition {
     me: observer,
     myHand: observer === null ? [] : cardsOf(hands[observer]),
     events,
+    rules: DEFAULT_RULES,
+    deal: null,
   };
   return { game, store: constraintsOf(game), deal };
 }

@@ -13,6 +13,7 @@ import type { KnowledgeCore, Position } from '../../knowledge/wasm-core.js';
 import type { Random } from '../../model/random.js';
 import { cardsOfMask, maskOfCards } from '../../model/bits.js';
 import type { Fact } from '../../knowledge/constraints.js';
+import { DEFAULT_RULES } from '../../model/game.js';
 
 export interface Belief {
   /** Combination indices (mixed radix over categories) still possible. */
@@ -75,7 +76,7 @@ export function exactKnowledge(core: KnowledgeCore): ExactKnowledge {
       eventsSeen = 0;
     }
     if (eventsSeen < view.events.length) {
-      const facts: Fact[] = view.events.slice(eventsSeen).flatMap((e) => factsOf(e, view.players.length));
+      const facts: Fact[] = view.events.slice(eventsSeen).flatMap((e) => factsOf(e, view.players.length, { me: view.me, rules: DEFAULT_RULES }));
       const next = position.withAll(facts);
       position.dispose();
       position = next;

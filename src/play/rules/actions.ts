@@ -1,7 +1,7 @@
 // The moves: what the seat to move may do (legalActions) and what doing it changes (applyAction).
 // Every action is checked; an illegal one throws an IllegalActionError saying why.
 import type { Deck } from '../../model/deck.js';
-import type { GameEvent } from '../../model/game.js';
+import type { AccusationEvent, SuggestionEvent } from '../../model/game.js';
 import { cardsOfMask, maskOfCards } from '../../model/bits.js';
 import type { TableEvent } from './events.js';
 import { evolve, startNextTurn, type GameState, type Phase } from './state.js';
@@ -130,7 +130,7 @@ function describe(deck: Deck, cards: readonly number[]): string {
 }
 
 /** Events go to several seats: nobody may alter what the others are told. */
-function frozen(event: GameEvent): GameEvent {
+function frozen<E extends SuggestionEvent | AccusationEvent>(event: E): E {
   Object.freeze(event.cards);
   return Object.freeze(event);
 }
