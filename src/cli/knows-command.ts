@@ -4,11 +4,11 @@ import { parseGame, readGameLogFile } from '../io/log.js';
 import { InputError } from '../model/errors.js';
 import { quote, shorten } from '../io/quote.js';
 import { toJson } from '../io/json.js';
-import { knows, type KnowsReport } from '../epistemic/knows.js';
+import { DEFAULT_KNOWS_SAMPLES, knows, type KnowsReport } from '../epistemic/knows.js';
 import { DEFAULT_MAX_WORLDS, type ShowcardReading } from '../epistemic/game-model.js';
 import { fileQueries, textQueries } from '../epistemic/queries.js';
 import { UsageError } from './errors.js';
-import { wholeNumber } from './options.js';
+import { seedValue, wholeNumber } from './options.js';
 import { writeStdout } from './output.js';
 
 interface KnowsOptions {
@@ -17,6 +17,8 @@ interface KnowsOptions {
   showcard: ShowcardReading;
   json?: boolean;
   maxWorlds: number;
+  samples?: number;
+  seed?: number;
 }
 
 /** A formulas file is small: refuse a runaway one before reading it. */
@@ -31,6 +33,8 @@ export function knowsCommand(): Command {
     .option('--at <n>', 'evaluate after the first n events (0: before any); default: after all of them', wholeNumber('--at', Number.MAX_SAFE_INTEGER, 0))
     .addOption(new Option('--showcard <reading>', 'how third parties read a showcard: action (the normative action model) or refinement (the Java implementation)').choices(['action', 'refinement']).default('action'))
     .option('--max-worlds <n>', 'the largest Kripke model to build', wholeNumber('--max-worlds', 200_000_000), DEFAULT_MAX_WORLDS)
+    .option('--samples <n>', `worlds drawn when the model is too large to build (default ${DEFAULT_KNOWS_SAMPLES.toLocaleString('en-US')})`, wholeNumber('--samples', 10_000_000))
+    .option('--seed <s>', 'seed of the draws', seedValue)
     .option('--json', 'print the answers as JSON (see docs/epistemic.md §3)')
     .action(async (file: string, texts: string[], opts: KnowsOptions) => {
       if (texts.length === 0 && opts.formulas === undefined) throw new UsageError('give at least one formula, or --formulas FILE (see "cluedo knows --help")');
@@ -39,7 +43,7 @@ export function knowsCommand(): Command {
       if (at !== null && at > game.events.length) throw new InputError(`--at ${at} is beyond the log, which has ${game.events.length} events`);
       const queries = textQueries(texts, game, at);
       if (opts.formulas !== undefined) queries.push(...fileQueries(readFormulasFile(opts.formulas), opts.formulas, game, at, queries.length + 1));
-      const report = knows(game, queries, { showcard: opts.showcard, maxWorlds: opts.maxWorlds });
+      const report = knows(game, queries, { showcard: opts.showcard, maxWorlds: opts.maxWorlds, samples: opts.samples, seed: opts.seed });
       await writeStdout(`${opts.json ? toJson(report) : renderReport(report, file)}\n`);
     });
 }
@@ -70,7 +74,7 @@ function renderReport(report: KnowsReport, file: string): string {
     const answer =
       r.value !== undefined
         ? String(r.value)
-        : `P = ${r.probability!.toFixed(6)}${r.standardError ? ` ± ${r.standardError.toFixed(6)}` : ''}${r.known ? ', known' : ''}`;
+        : `P = ${r.probability!.toFixed(6)}${r.standardError === null || r.standardError === undefined ? '' : ` ± ${r.standardError.toFixed(6)}`}${r.known ? ', known' : ''}`;
     return [r.id, `at ${r.at}`, answer, r.formula];
   });
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i].length)));

@@ -63,6 +63,9 @@ interface World {
 
 type Showcard = Extract<KnowledgeAction, { kind: 'showcard' }>;
 
+/** Positions kept for reuse across drawn worlds (agents' informations recur). */
+const MAX_CACHED_POSITIONS = 4096;
+
 /** The most informations of another agent a nested K weighs before giving up. */
 const MAX_INFORMATION_STATES = 200_000;
 
@@ -351,6 +354,11 @@ export class FullSizeEngine {
     const key = `${group.join(',')}|${keyParts.join(';')}`;
     let p = this.#positions.get(key);
     if (!p) {
+      // Each position holds a DAG in the core's memory: keep the cache bounded.
+      if (this.#positions.size >= MAX_CACHED_POSITIONS) {
+        for (const old of this.#positions.values()) old.dispose();
+        this.#positions.clear();
+      }
       p = this.#core.load(tidy(addFacts(this.#public, facts)));
       this.#positions.set(key, p);
     }

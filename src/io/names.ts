@@ -17,8 +17,9 @@ function normalize(s: string): string {
 
 /** The words of a name without surrounding punctuation, so "Mr" and "mr." both find "Mr. Green". */
 function wordsOf(s: string): string[] {
+  // Underscores separate words too: "Plum" names "Professor_Plum", as logs written for Prolog or OTTER spell it.
   return normalize(s)
-    .split(' ')
+    .split(/[ _]+/)
     .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
     .filter((w) => w.length > 0);
 }
