@@ -7,7 +7,9 @@
  * the Kripke model when it fits, else estimated from worlds drawn by the full-size engine.
  */
 import type { Game } from '../model/game.js';
-import { knows, type FormulaQuery } from '../epistemic/knows.js';
+import { knows, type FormulaQuery, type KnowsReport } from '../epistemic/knows.js';
+import type { Executor } from '../runtime/executor.js';
+import { knowsOn } from './knows-on.js';
 import { has, K, Kenv } from '../epistemic/language/formula.js';
 
 export interface OpponentKnowledge {
@@ -33,25 +35,48 @@ export interface OpponentsOptions {
   maxWorlds?: number;
 }
 
-/** Default draws: a standard error of at most 0.008 on every probability. */
-export const DEFAULT_OPPONENT_SAMPLES = 4000;
+/** Default draws: a standard error of at most 0.01 on every probability. */
+export const DEFAULT_OPPONENT_SAMPLES = 2500;
 
-/** What the other seats know, seen from the log's observer; null for the spectator's view. */
+/** The largest Kripke model built for an exact answer (past it, worlds are drawn). */
+export const EXACT_OPPONENT_WORLDS = 200_000;
+
+/** What the other seats know, seen from the log's observer, in this thread; null for the spectator's view. */
 export function opponentsOf(game: Game, options: OpponentsOptions = {}): Opponents | null {
-  const me = game.me;
-  if (me === null) return null;
+  if (game.me === null) return null;
+  const { view, queries, knowsOptions } = request(game, options);
+  return fromReport(game, knows(view, queries, knowsOptions), knowsOptions.samples);
+}
+
+/** The same, its drawn worlds shared among an executor's threads (the same bytes for any number). */
+export async function opponentsOn(executor: Executor, game: Game, options: OpponentsOptions & { signal?: AbortSignal } = {}): Promise<Opponents | null> {
+  if (game.me === null) return null;
+  const { view, queries, knowsOptions } = request(game, options);
+  return fromReport(game, await knowsOn(executor, view, queries, { ...knowsOptions, signal: options.signal }), knowsOptions.samples);
+}
+
+/** For each other seat: Kenv, then K has(me, c) for each of my cards. */
+function request(game: Game, options: OpponentsOptions) {
+  const me = game.me!;
   const queries: FormulaQuery[] = [];
-  const others = game.players.map((_, s) => s).filter((s) => s !== me);
-  for (const seat of others) {
+  for (const seat of others(game)) {
     queries.push({ id: `${seat}`, at: null, formula: Kenv(seat), text: '' });
     for (const c of game.myHand) queries.push({ id: `${seat}:${c}`, at: null, formula: K(seat, has(me, c)), text: '' });
   }
-  const samples = options.samples ?? DEFAULT_OPPONENT_SAMPLES;
-  // The observer's view: a full record's deal is what the observer does not know.
-  const report = knows({ ...game, deal: null }, queries, { samples, seed: options.seed, maxWorlds: options.maxWorlds });
+  // The observer's view: a full record's deal is what the observer does not know. The exact model
+  // answers only when it is small: building millions of worlds takes longer than drawing a few thousand.
+  const knowsOptions = { samples: options.samples ?? DEFAULT_OPPONENT_SAMPLES, seed: options.seed, maxWorlds: options.maxWorlds ?? EXACT_OPPONENT_WORLDS };
+  return { view: { ...game, deal: null }, queries, knowsOptions };
+}
+
+function others(game: Game): number[] {
+  return game.players.map((_, s) => s).filter((s) => s !== game.me);
+}
+
+function fromReport(game: Game, report: KnowsReport, samples: number): Opponents {
   const sampled = report.method === 'sampled';
   let i = 0;
-  const seats = others.map((seat): OpponentKnowledge => {
+  const seats = others(game).map((seat): OpponentKnowledge => {
     const accuse = report.results[i++];
     const knowsMyCards: Record<string, number> = {};
     const errors: Record<string, number> = {};

@@ -45,7 +45,7 @@ export function analyzeCommand(): Command {
     .option('--opponents', "add what the other seats know: the chance each can already accuse, and that it knows each of the observer's cards")
     .option('--max-nodes <n>', 'the largest deal DAG to build (default 8,000,000 nodes, a little over 1 GB); past it, Markov chains answer', wholeNumber('--max-nodes', 100_000_000))
     .action(async (file: string, opts: AnalyzeOptions, command: Command) => {
-      if (opts.threads !== undefined && opts.samples === undefined) throw new UsageError('--threads goes with --samples: exact counting runs on one thread');
+      if (opts.threads !== undefined && opts.samples === undefined && !opts.opponents) throw new UsageError('--threads goes with --samples or --opponents: exact counting runs on one thread');
       if (opts.progress && opts.threads === undefined) throw new UsageError('--progress goes with --samples and --threads: sampling in process shows no progress');
       const methodGiven = command.getOptionValueSource('method') === 'cli';
       const method: Method = methodGiven ? opts.method : opts.samples !== undefined ? 'sampled' : 'auto';
@@ -56,7 +56,7 @@ export function analyzeCommand(): Command {
         if (opts.threads !== undefined || methodGiven) throw new UsageError('--rational chooses its own method (exact from the Kripke model when it fits, else sampled): drop --threads and --method');
         const { rationalAnalysis } = await import('../analysis/rational.js');
         ({ rational, ...analysis } = rationalAnalysis(game, { samples: opts.samples, seed: opts.seed }));
-      } else if (opts.threads === undefined) {
+      } else if (opts.threads === undefined || opts.samples === undefined) {
         analysis = analyzeGame(game, { method, samples: opts.samples, seed: opts.seed, maxNodes: opts.maxNodes });
       } else {
         const samples = opts.samples!;
@@ -71,8 +71,19 @@ export function analyzeCommand(): Command {
       let opponents: Opponents | null = null;
       if (opts.opponents) {
         if (game.me === null) throw new UsageError('--opponents needs an observer\'s log ("me"): the spectator has no cards for others to know');
-        const { opponentsOf } = await import('../analysis/opponents.js');
-        opponents = opponentsOf(game, { seed: opts.seed });
+        if (opts.threads === undefined) {
+          const { opponentsOf } = await import('../analysis/opponents.js');
+          opponents = opponentsOf(game, { seed: opts.seed });
+        } else {
+          await noteThreads(opts.threads);
+          const [{ opponentsOn }, { epistemicPool }] = await Promise.all([import('../analysis/opponents.js'), import('../analysis/knows-on.js')]);
+          const pool = epistemicPool(opts.threads);
+          try {
+            opponents = await withCancellation((signal) => opponentsOn(pool, game, { seed: opts.seed, signal }));
+          } finally {
+            await pool.close();
+          }
+        }
       }
       // --json prints exactly the documented analysis object, however it was computed.
       const text = opts.json

@@ -8,7 +8,8 @@ import { DEFAULT_KNOWS_SAMPLES, knows, type KnowsReport } from '../epistemic/kno
 import { DEFAULT_MAX_WORLDS, type ShowcardReading } from '../epistemic/game-model.js';
 import { fileQueries, textQueries } from '../epistemic/queries.js';
 import { UsageError } from './errors.js';
-import { seedValue, wholeNumber } from './options.js';
+import { noteThreads, seedValue, threadCount, wholeNumber } from './options.js';
+import { withCancellation } from './cancel.js';
 import { writeStdout } from './output.js';
 
 interface KnowsOptions {
@@ -19,6 +20,7 @@ interface KnowsOptions {
   maxWorlds: number;
   samples?: number;
   seed?: number;
+  threads?: number;
 }
 
 /** A formulas file is small: refuse a runaway one before reading it. */
@@ -35,6 +37,7 @@ export function knowsCommand(): Command {
     .option('--max-worlds <n>', 'the largest Kripke model to build', wholeNumber('--max-worlds', 200_000_000), DEFAULT_MAX_WORLDS)
     .option('--samples <n>', `worlds drawn when the model is too large to build (default ${DEFAULT_KNOWS_SAMPLES.toLocaleString('en-US')})`, wholeNumber('--samples', 10_000_000))
     .option('--seed <s>', 'seed of the draws', seedValue)
+    .option('--threads <t>', 'draw worlds on this many worker threads (same answer for any number)', threadCount)
     .option('--json', 'print the answers as JSON (see docs/epistemic.md §3)')
     .action(async (file: string, texts: string[], opts: KnowsOptions) => {
       if (texts.length === 0 && opts.formulas === undefined) throw new UsageError('give at least one formula, or --formulas FILE (see "cluedo knows --help")');
@@ -43,7 +46,19 @@ export function knowsCommand(): Command {
       if (at !== null && at > game.events.length) throw new InputError(`--at ${at} is beyond the log, which has ${game.events.length} events`);
       const queries = textQueries(texts, game, at);
       if (opts.formulas !== undefined) queries.push(...fileQueries(readFormulasFile(opts.formulas), opts.formulas, game, at, queries.length + 1));
-      const report = knows(game, queries, { showcard: opts.showcard, maxWorlds: opts.maxWorlds, samples: opts.samples, seed: opts.seed });
+      const options = { showcard: opts.showcard, maxWorlds: opts.maxWorlds, samples: opts.samples, seed: opts.seed };
+      let report: KnowsReport;
+      if (opts.threads === undefined) report = knows(game, queries, options);
+      else {
+        await noteThreads(opts.threads);
+        const { epistemicPool, knowsOn } = await import('../analysis/knows-on.js');
+        const pool = epistemicPool(opts.threads);
+        try {
+          report = await withCancellation((signal) => knowsOn(pool, game, queries, { ...options, signal }));
+        } finally {
+          await pool.close();
+        }
+      }
       await writeStdout(`${opts.json ? toJson(report) : renderReport(report, file)}\n`);
     });
 }

@@ -63,6 +63,13 @@ interface World {
 
 type Showcard = Extract<KnowledgeAction, { kind: 'showcard' }>;
 
+/** Worlds per chunk of a draw: a chunk is the unit of work shared among threads. */
+export const WORLD_CHUNK = 250;
+
+export function chunksOf(samples: number): number {
+  return Math.ceil(samples / WORLD_CHUNK);
+}
+
 /** Positions kept for reuse across drawn worlds (agents' informations recur). */
 const MAX_CACHED_POSITIONS = 4096;
 
@@ -175,21 +182,44 @@ export class FullSizeEngine {
     return this.#holds(f, { deal, shown: shown.slice(0, this.#showcards.length) });
   }
 
-  /** Estimates each formula's probability from `samples` worlds drawn with `seed`. */
-  estimate(formulas: Formula[], samples: number, seed: number): FullSizeEstimate[] {
+  /**
+   * How many of the worlds of chunks [firstChunk, firstChunk + chunks) of a draw of `total` worlds
+   * satisfy each formula. Chunk k holds WORLD_CHUNK worlds (the last one the rest), drawn from
+   * stream k of `seed`: a draw's answer is the same however its chunks are shared among threads.
+   */
+  hits(formulas: Formula[], total: number, seed: number, firstChunk: number, chunks: number): number[] {
     const observer = this.#core.load(this.#observer);
     const width = this.#nSeats + 2;
-    const { deals, shown } = this.drawWorlds(samples, seed);
-    const hits = new Array<number>(formulas.length).fill(0);
-    for (let i = 0; i < samples; i++) {
-      const world = { deal: deals.subarray(i * width, (i + 1) * width), shown: shown[i] };
-      formulas.forEach((f, k) => {
-        if (this.#holds(f, world)) hits[k]++;
-      });
+    const out = new Array<number>(formulas.length).fill(0);
+    try {
+      for (let k = firstChunk; k < firstChunk + chunks; k++) {
+        const n = Math.min(WORLD_CHUNK, total - k * WORLD_CHUNK);
+        if (n <= 0) break;
+        this.#core.seed(seed, k);
+        const deals = observer.sample(n);
+        const random = new Random(seed, 1, k);
+        for (let i = 0; i < n; i++) {
+          const deal = deals.subarray(i * width, (i + 1) * width);
+          const world = { deal, shown: this.#chooseShown(deal, random) };
+          formulas.forEach((f, j) => {
+            if (this.#holds(f, world)) out[j]++;
+          });
+        }
+      }
+    } finally {
+      observer.dispose();
     }
+    return out;
+  }
+
+  /** Estimates from hit counts of `samples` draws: probabilities, standard errors, and what the observer knows. */
+  estimatesOf(formulas: Formula[], hits: number[], samples: number): FullSizeEstimate[] {
+    const observer = this.#core.load(this.#observer);
     try {
       return formulas.map((f, k) => {
         const p = hits[k] / samples;
+        // A drawn world where it fails proves the observer does not know it; all draws holding proves nothing,
+        // except for a formula without modalities, which the observer's position decides exactly.
         let known: boolean | null = hits[k] < samples ? false : null;
         if (known === null && isPropositional(f)) known = this.#knownIn(observer, f);
         return { probability: p, standardError: Math.sqrt((p * (1 - p)) / samples), known };
@@ -197,6 +227,11 @@ export class FullSizeEngine {
     } finally {
       observer.dispose();
     }
+  }
+
+  /** Estimates each formula's probability from `samples` worlds drawn with `seed`, in this thread. */
+  estimate(formulas: Formula[], samples: number, seed: number): FullSizeEstimate[] {
+    return this.estimatesOf(formulas, this.hits(formulas, samples, seed, 0, chunksOf(samples)), samples);
   }
 
   /** Each formula's value at a full record's deal: exact. */

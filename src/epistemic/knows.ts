@@ -5,7 +5,7 @@
 import type { Game } from '../model/game.js';
 import { InputError } from '../model/errors.js';
 import { buildGameModel, DEFAULT_MAX_WORLDS, ModelTooLargeError, type GameModel, type ModelOptions } from './game-model.js';
-import { FullSizeEngine, unsupportedAtFullSize } from './full-size.js';
+import { FullSizeEngine, unsupportedAtFullSize, type FullSizeEstimate } from './full-size.js';
 import { maskOfCards } from '../model/bits.js';
 import { emptyStore } from '../knowledge/constraints.js';
 import { KnowledgeCore } from '../knowledge/wasm-core.js';
@@ -50,69 +50,97 @@ export interface KnowsOptions extends ModelOptions {
 /** Default draws: standard errors of at most 0.008. */
 export const DEFAULT_KNOWS_SAMPLES = 4000;
 
+/** Formulas of one point of an observer's log that only drawn worlds can answer. */
+export interface PendingEstimate {
+  at: number;
+  /** Positions in the query list. */
+  indices: number[];
+  formulas: Formula[];
+}
+
+/** What can be answered without drawing worlds, and what is left to draw. */
+export interface KnowsPlan {
+  results: KnowsResult[];
+  pending: PendingEstimate[];
+  worlds: number | null;
+  samples: number;
+  seed: number;
+}
+
 /**
- * Evaluates every query. The explicit model answers whenever it fits (--max-worlds); past that, the
- * full-size engine answers what it can (exactly at a full record's deal, by sampling for an
- * observer), and a formula it cannot answer is refused, saying why.
+ * Checks every query, then answers what the explicit model (whenever it fits --max-worlds) and a
+ * full record's deal answer exactly; what is left (an observer's log too large to build) is
+ * returned to be estimated from drawn worlds. A formula the full-size engine cannot answer is
+ * refused here, before anything long runs, saying why.
  */
-export function knows(game: Game, queries: FormulaQuery[], options: KnowsOptions = {}): KnowsReport {
+export function planKnows(game: Game, queries: FormulaQuery[], options: KnowsOptions = {}): KnowsPlan {
   const total = game.events.length;
+  const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
   for (const q of queries) {
     if (q.at !== null && (!Number.isInteger(q.at) || q.at < 0 || q.at > total)) {
       throw new InputError(`formula ${q.id}: at ${q.at} is beyond the log, which has ${total} events`);
     }
+    const at = q.at ?? total;
+    if (tooManyDeals(game, at, maxWorlds)) {
+      const why = unsupportedAtFullSize(game, at, q.formula);
+      if (why) throw new InputError(`formula ${q.id} (${q.text}) at ${at}: the model is too large to build (over ${maxWorlds.toLocaleString('en-US')} worlds) and ${why}; ask it of a smaller game`);
+    }
   }
-  const samples = options.samples ?? DEFAULT_KNOWS_SAMPLES;
-  const seed = options.seed ?? 1;
   const models = new Map<number, GameModel | null>();
   const modelAt = (at: number): GameModel | null => {
     if (!models.has(at)) models.set(at, explicitModel(game, at, options));
     return models.get(at)!;
   };
-  // Every formula checked before anything long runs.
-  for (const q of queries) {
-    const at = q.at ?? total;
-    if (tooManyDeals(game, at, options.maxWorlds ?? DEFAULT_MAX_WORLDS)) {
-      const why = unsupportedAtFullSize(game, at, q.formula);
-      if (why) throw new InputError(`formula ${q.id} (${q.text}) at ${at}: the model is too large to build (over ${(options.maxWorlds ?? DEFAULT_MAX_WORLDS).toLocaleString('en-US')} worlds) and ${why}; ask it of a smaller game`);
-    }
-  }
   // The whole log first: an event false of the deal is an error whatever the formulas ask.
   const final = modelAt(total);
-  let sampled = false;
   const results: KnowsResult[] = new Array(queries.length);
+  const pending: PendingEstimate[] = [];
   const byAt = new Map<number, number[]>();
-  queries.forEach((q, i) => {
-    const at = q.at ?? total;
-    byAt.set(at, [...(byAt.get(at) ?? []), i]);
-  });
+  queries.forEach((q, i) => byAt.set(q.at ?? total, [...(byAt.get(q.at ?? total) ?? []), i]));
   for (const [at, indices] of byAt) {
+    const base = (i: number) => ({ id: queries[i].id, at, formula: queries[i].text });
     const m = modelAt(at);
     if (m !== null) {
       for (const i of indices) {
-        const q = queries[i];
-        const holds = m.evaluator.evaluate(q.formula);
-        const base = { id: q.id, at, formula: q.text };
-        results[i] = m.point !== null ? { ...base, value: sets.contains(holds, m.point) } : { ...base, ...probabilityOf(m, holds) };
+        const holds = m.evaluator.evaluate(queries[i].formula);
+        results[i] = m.point !== null ? { ...base(i), value: sets.contains(holds, m.point) } : { ...base(i), ...probabilityOf(m, holds) };
       }
-      continue;
+    } else if (game.deal !== null) {
+      const engine = new FullSizeEngine(game, at);
+      try {
+        const values = engine.valuesAtDeal(indices.map((i) => queries[i].formula));
+        indices.forEach((i, k) => (results[i] = { ...base(i), value: values[k] }));
+      } finally {
+        engine.dispose();
+      }
+    } else {
+      pending.push({ at, indices, formulas: indices.map((i) => queries[i].formula) });
     }
-    const engine = new FullSizeEngine(game, at);
+  }
+  return { results, pending, worlds: final?.model.size ?? null, samples: options.samples ?? DEFAULT_KNOWS_SAMPLES, seed: options.seed ?? 1 };
+}
+
+/** The report, once every pending formula has its estimate (in the order of plan.pending). */
+export function finishKnows(plan: KnowsPlan, queries: FormulaQuery[], estimates: FullSizeEstimate[][]): KnowsReport {
+  const results = [...plan.results];
+  plan.pending.forEach((p, k) => {
+    p.indices.forEach((i, j) => (results[i] = { id: queries[i].id, at: p.at, formula: queries[i].text, ...estimates[k][j] }));
+  });
+  return { method: plan.pending.length > 0 ? 'sampled' : 'exact', worlds: plan.worlds, results };
+}
+
+/** Evaluates every query in this thread (see planKnows). */
+export function knows(game: Game, queries: FormulaQuery[], options: KnowsOptions = {}): KnowsReport {
+  const plan = planKnows(game, queries, options);
+  const estimates = plan.pending.map((p) => {
+    const engine = new FullSizeEngine(game, p.at);
     try {
-      const formulas = indices.map((i) => queries[i].formula);
-      if (game.deal !== null) {
-        const values = engine.valuesAtDeal(formulas);
-        indices.forEach((i, k) => (results[i] = { id: queries[i].id, at, formula: queries[i].text, value: values[k] }));
-      } else {
-        sampled = true;
-        const estimates = engine.estimate(formulas, samples, seed);
-        indices.forEach((i, k) => (results[i] = { id: queries[i].id, at, formula: queries[i].text, ...estimates[k] }));
-      }
+      return engine.estimate(p.formulas, plan.samples, plan.seed);
     } finally {
       engine.dispose();
     }
-  }
-  return { method: sampled ? 'sampled' : 'exact', worlds: final?.model.size ?? null, results };
+  });
+  return finishKnows(plan, queries, estimates);
 }
 
 /** The explicit model after `at` events, or null when it would be too large. */

@@ -1,0 +1,31 @@
+// Drawn worlds shared among threads: the same answer, to the byte, in this thread, on an in-process
+// executor, and on a pool of 1 or 2 worker threads; and within sampling error of nothing else.
+import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { parseGame } from '../../src/io/log.js';
+import { knows } from '../../src/epistemic/knows.js';
+import { textQueries } from '../../src/epistemic/queries.js';
+import { knowsOn, epistemicPool } from '../../src/analysis/knows-on.js';
+import { opponentsOf, opponentsOn } from '../../src/analysis/opponents.js';
+import { InProcessExecutor } from '../../src/runtime/in-process.js';
+
+const game = parseGame(JSON.parse(readFileSync(new URL('../../examples/classic-5p-mid.json', import.meta.url), 'utf8')));
+const queries = textQueries(['Kenv[P1]', 'has(envelope, Knife)', 'K[P2] has(P0, Rope)', 'K[P1] Kenv[P3]'], game, null);
+const pools = [epistemicPool(1), epistemicPool(2)];
+afterAll(() => Promise.all(pools.map((p) => p.close())));
+
+describe('knows on an executor', () => {
+  it('gives the same bytes on any number of threads as in this thread', async () => {
+    const options = { samples: 1200, seed: 9 };
+    const here = JSON.stringify(knows(game, queries, options));
+    expect(JSON.parse(here).method).toBe('sampled');
+    expect(JSON.stringify(await knowsOn(new InProcessExecutor(), game, queries, options))).toBe(here);
+    for (const pool of pools) expect(JSON.stringify(await knowsOn(pool, game, queries, options))).toBe(here);
+  });
+
+  it('opponents: the same on a pool of 2 as in this thread, and a different seed draws differently', async () => {
+    const here = opponentsOf(game, { samples: 1000, seed: 4 });
+    expect(await opponentsOn(pools[1], game, { samples: 1000, seed: 4 })).toEqual(here);
+    expect(opponentsOf(game, { samples: 1000, seed: 5 })).not.toEqual(here);
+  });
+});
