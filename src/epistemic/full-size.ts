@@ -25,8 +25,9 @@ import { children, isPropositional, type Formula } from './language/formula.js';
 /** Why a formula cannot be answered at full size at this point of the log, or null when it can. */
 export function unsupportedAtFullSize(game: Game, count: number, f: Formula): string | null {
   const endmove = game.events.slice(0, count).findIndex((e) => e.type === 'endmove');
-  if (endmove >= 0 && !isPropositional(f)) {
-    return `event ${endmove + 1} (endmove) is an epistemic announcement, which the full-size engine cannot carry into the agents' knowledge`;
+  if (endmove >= 0) {
+    // Not even a formula without modalities: the endmove reweighs the observer's own worlds.
+    return `event ${endmove + 1} (endmove) is an epistemic announcement, which the full-size engine cannot condition on (analyze --rational gives its first-order reading)`;
   }
   return unsupportedOperator(f);
 }
