@@ -246,6 +246,15 @@ describe('cluedo analyze', () => {
     writeFileSync(ok, JSON.stringify(log));
     expectOneLineError(cluedo('analyze', ok), 1, /event 6 \(suggestion by P2\): P0 showed "Bo", but it is not in myHand/);
   });
+
+  it('hand quotas are refused by analyze and suggest, which count without them: exit 1, one line', () => {
+    const file = join(dir, 'quotas.json');
+    const deck = { who: ['A', 'B', 'C'], what: ['X', 'Y', 'Z'] };
+    writeFileSync(file, JSON.stringify({ deck, players: ['S', 'T'], me: 'S', myHand: ['A', 'X'], rules: { handQuotas: { who: 1 } } }));
+    for (const command of ['analyze', 'suggest']) {
+      expectOneLineError(cluedo(command, file), 1, /^cluedo: rules\.handQuotas is supported by `cluedo knows` only/m);
+    }
+  });
 });
 
 describe('usage mistakes: exit 2, one line', () => {

@@ -7,8 +7,11 @@ import { makeNameResolver } from '../src/io/names.js';
 import { InputError } from '../src/model/errors.js';
 import { constraintsOf } from '../src/knowledge/constraints-of.js';
 import { parseGame, readGameLogFile } from '../src/io/log.js';
-import { defaultHandSizes } from '../src/model/game.js';
-import { eventLabel } from '../src/io/describe.js';
+import { DEFAULT_RULES, ENVELOPE, TABLE, defaultHandSizes, type Game } from '../src/model/game.js';
+import { describeEvent, eventLabel } from '../src/io/describe.js';
+import { gameToLog } from '../src/io/write-log.js';
+import { analyze } from '../src/analysis/analyze.js';
+import { bruteForce, bruteForceGame, dealSatisfiesGame } from './support/brute-force.js';
 
 const EXAMPLES = new URL('../examples/', import.meta.url);
 
@@ -554,5 +557,609 @@ describe('reading a log file', () => {
     // equal keys in different objects, and keys spelt with escapes, are told apart correctly
     expect(readGameLogFile(write('ok.json', '{"deck": {"w\\u0068o": ["who", "{\\"who\\": 1}"], "what": ["who"]}, "players": [{"who": 1}]}'))).toBeTruthy();
     expectInputError(() => readGameLogFile(write('esc.json', '{"deck": {"w\\u0068o": ["A"], "who": ["B"]}}')), 'deck: key "who" is given twice');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The epistemic additions (docs/epistemic.md §1): rules, a full deal, and the knowledge actions.
+
+const cardIndex = (name: string) => CLASSIC_DECK.cards.indexOf(name);
+const suggest = (by: string, cards: string[]) => ({ type: 'suggest', by, cards });
+const nocard = (by: string, cards: string[]) => ({ type: 'nocard', by, cards });
+const showcard = (by: string, to: string, cards: string[], shown?: string) =>
+  shown === undefined ? { type: 'showcard', by, to, cards } : { type: 'showcard', by, to, cards, shown };
+const endmove = (by: string) => ({ type: 'endmove', by });
+const look = { type: 'look' };
+
+/** The contract's example (docs/epistemic.md §1): a full record under the variant rules. */
+const CONTRACT_EXAMPLE = {
+  deck: {
+    suspects: ['Professor_Plum', 'Mr_Green', 'Mrs_Peacock', 'Miss_Scarlett'],
+    weapons: ['Knife', 'Candlestick', 'Pistol', 'Rope'],
+  },
+  players: ['a1', 'a3', 'a2'],
+  rules: { answers: 'all', suggesterHoldsNone: true, handQuotas: { suspects: 1, weapons: 1 } },
+  deal: {
+    a1: ['Mr_Green', 'Candlestick'],
+    a2: ['Mrs_Peacock', 'Pistol'],
+    a3: ['Miss_Scarlett', 'Rope'],
+    envelope: ['Professor_Plum', 'Knife'],
+  },
+  events: [
+    { type: 'look' },
+    { type: 'suggest', by: 'a1', cards: ['Pistol', 'Professor_Plum'] },
+    { type: 'nocard', by: 'a3', cards: ['Pistol', 'Professor_Plum'] },
+    { type: 'showcard', by: 'a2', to: 'a1', cards: ['Pistol', 'Professor_Plum'], shown: 'Pistol' },
+    { type: 'endmove', by: 'a1' },
+  ],
+};
+
+/**
+ * A classic deal of the four seats of `log()` that makes every event of the positions below true:
+ * Ann holds her hand of log(); the envelope is Mrs. White, Revolver, Billiard Room.
+ */
+const CLASSIC_DEAL = {
+  Ann: ['Knife', 'Hall', 'Mr. Green', 'Study', 'Rope'],
+  Bob: ['Colonel Mustard', 'Mrs. Peacock', 'Lead Pipe', 'Ballroom', 'Conservatory'],
+  Cat: ['Candlestick', 'Library', 'Professor Plum', 'Dining Room'],
+  Dan: ['Miss Scarlet', 'Wrench', 'Kitchen', 'Lounge'],
+  envelope: ['Mrs. White', 'Revolver', 'Billiard Room'],
+};
+
+describe('rules', () => {
+  const quotaDeck = { who: ['A', 'B', 'C', 'D', 'E'], what: ['X', 'Y', 'Z'], where: ['P', 'Q', 'R'] };
+  // 11 cards, 3 in the envelope, 8 dealt to 2 seats of 4: 4 of "who", 2 of "what", 2 of "where".
+  const quotaLog = (handQuotas: unknown, extra: Record<string, unknown> = {}) => ({ deck: quotaDeck, players: ['S', 'T'], rules: { handQuotas }, ...extra });
+
+  it('defaults to the standard rules', () => {
+    expect(parseGame(log()).rules).toEqual(DEFAULT_RULES);
+    expect(parseGame(log({ rules: {} })).rules).toEqual({ answers: 'first', suggesterHoldsNone: false, handQuotas: null });
+    expect(parseGame(log()).deal).toBeNull();
+  });
+
+  it('reads the answer rule, suggesterHoldsNone and hand quotas (in deck order, null where free)', () => {
+    expect(parseGame(log({ rules: { answers: 'all', suggesterHoldsNone: true } })).rules).toEqual({ answers: 'all', suggesterHoldsNone: true, handQuotas: null });
+    expect(parseGame(quotaLog({ where: 1, who: 2 })).rules.handQuotas).toEqual([2, null, 1]);
+    expect(parseGame(quotaLog({ who: 2, what: 1, where: 1 }, { handSizes: [4, 4] })).rules.handQuotas).toEqual([2, 1, 1]);
+    expect(parseGame(quotaLog({})).rules.handQuotas).toBeNull();
+  });
+
+  it('resolves category names like other names, and exactly first', () => {
+    expect(parseGame(quotaLog({ WHO: 2 })).rules.handQuotas).toEqual([2, null, null]);
+    // (every dealt suspect face up, so that no hand holds one)
+    const noSuspects = { players: ['A', 'B'], faceUp: ['Mustard', 'White', 'Green', 'Peacock', 'Plum'], rules: { handQuotas: { Suspects: 0 } } };
+    expect(parseGame(noSuspects).rules.handQuotas).toEqual([0, null, null]);
+    // Two categories that differ only in case: the exact name decides.
+    const twins = { deck: { Who: ['A', 'B', 'C'], who: ['D', 'E', 'F'] }, players: ['S', 'T'] };
+    expect(parseGame({ ...twins, rules: { handQuotas: { who: 1, Who: 1 } } }).rules.handQuotas).toEqual([1, 1]);
+  });
+
+  it('refuses what is not a rule, naming it', () => {
+    bad(log({ rules: { answers: 'some' } }), 'invalid game log: rules.answers: expected "first" or "all"');
+    bad(log({ rules: { suggesterHoldsNone: 'yes' } }), 'invalid game log: rules.suggesterHoldsNone: expected true or false');
+    bad(log({ rules: { answer: 'all' } }), 'invalid game log: rules: unknown key "answer"; did you mean "answers"?');
+    bad(log({ rules: { speed: 1 } }), 'invalid game log: rules: unknown key "speed"; the keys are "answers", "suggesterHoldsNone" and "handQuotas"');
+    bad(log({ rules: 'all' }), 'invalid game log: rules: expected an object of rule variants');
+  });
+
+  it('refuses bad quotas, naming the category', () => {
+    bad(quotaLog([1, 2]), 'invalid game log: rules.handQuotas: expected an object mapping categories to the number of their cards in each hand');
+    bad(quotaLog({ who: -1 }), 'invalid game log: rules.handQuotas.who: expected a non-negative integer');
+    bad(quotaLog({ where: 1.5 }), 'invalid game log: rules.handQuotas.where: expected a non-negative integer');
+    bad(quotaLog({ wh0: 1 }), 'rules.handQuotas: unknown category "wh0"; did you mean "who"?');
+    bad(quotaLog({ colour: 1 }), 'rules.handQuotas: unknown category "colour"; the categories are "who", "what" and "where"');
+    bad(log({ rules: { handQuotas: { suspect: 1 } } }), 'rules.handQuotas: unknown category "suspect"; did you mean "suspects"?');
+    bad(quotaLog({ who: 2, WHO: 2 }), 'rules.handQuotas: "who" and "WHO" both name the category "who"');
+  });
+
+  it('needs hand sizes that agree with the quotas, naming the seat', () => {
+    bad(quotaLog({ who: 2, what: 1 }, { handSizes: [6, 2] }), 'rules.handQuotas: the quotas put 3 cards in each hand, but T\'s hand size is 2');
+    bad(quotaLog({ who: 2, what: 1, where: 1 }, { handSizes: [5, 3] }),
+      'rules.handQuotas: every category has a quota, so each hand holds exactly 4 cards, but S\'s hand size is 5');
+  });
+
+  it('needs as many dealt cards of a category as the quotas put in the hands, naming the category', () => {
+    // "who" has 4 dealt cards (5, one in the envelope): 2 hands of 1 would leave 2 of them in no hand.
+    bad(quotaLog({ who: 1 }), 'rules.handQuotas: 2 hands of 1 "who" hold 2 cards, but 4 are dealt (5 in the deck, 1 in the envelope)');
+    bad(quotaLog({ where: 2 }), 'rules.handQuotas: 2 hands of 2 "where" hold 4 cards, but 2 are dealt (3 in the deck, 1 in the envelope)');
+    // Face-up cards are dealt to nobody.
+    expect(parseGame(quotaLog({ who: 1 }, { faceUp: ['A', 'B'] })).rules.handQuotas).toEqual([1, null, null]);
+    bad(quotaLog({ where: 1 }, { faceUp: ['P'] }), '2 hands of 1 "where" hold 2 cards, but 1 is dealt (3 in the deck, 1 in the envelope, 1 face up)');
+  });
+
+  it("checks the observer's hand against the quotas", () => {
+    expect(parseGame(quotaLog({ where: 1 }, { me: 'S', myHand: ['A', 'B', 'P', 'X'] })).myHand).toHaveLength(4);
+    bad(quotaLog({ where: 1 }, { me: 'S', myHand: ['A', 'B', 'C', 'X'] }), 'myHand has 0 "where" but rules.handQuotas gives every hand 1');
+  });
+
+  it('refuses the suggestion shorthand when every seat answers', () => {
+    const cards = ['Scarlet', 'Rope', 'Hall'];
+    bad(log({ rules: { answers: 'all' }, events: [suggestion('Bob', cards, 'Cat')] }),
+      'event 1 (suggestion by Bob): under rules.answers "all" every other seat answers', 'use suggest, nocard and showcard events');
+    const game = parseGame(log({ rules: { answers: 'all' }, events: [suggest('Bob', cards), nocard('Cat', cards), showcard('Dan', 'Bob', cards), showcard('Ann', 'Bob', cards, 'Rope')] }));
+    expect(game.events.map((e) => e.type)).toEqual(['suggest', 'nocard', 'showcard', 'showcard']);
+  });
+});
+
+describe('deal', () => {
+  const withDeal = (deal: unknown, extra: Record<string, unknown> = {}) => ({ players: ['Ann', 'Bob', 'Cat', 'Dan'], deal, ...extra });
+  const dealWith = (changes: Record<string, unknown>): Record<string, unknown> => ({ ...CLASSIC_DEAL, ...changes });
+  const without = (key: string) => Object.fromEntries(Object.entries(CLASSIC_DEAL).filter(([k]) => k !== key));
+  const uneven = { handSizes: [5, 5, 3, 3] };
+
+  it('records the owner of every card; "me" may be absent', () => {
+    const game = parseGame(withDeal(CLASSIC_DEAL));
+    expect(game.me).toBeNull();
+    expect(game.deal).toHaveLength(21);
+    expect(game.deal![cardIndex('Knife')]).toBe(0);
+    expect(game.deal![cardIndex('Lead Pipe')]).toBe(1);
+    expect(game.deal![cardIndex('Revolver')]).toBe(ENVELOPE);
+    expect(game.deal![cardIndex('Wrench')]).toBe(3);
+  });
+
+  it("resolves owners like names, and gives the observer its hand from the deal when myHand is absent", () => {
+    const game = parseGame(withDeal({ ann: CLASSIC_DEAL.Ann, BOB: CLASSIC_DEAL.Bob, Cat: CLASSIC_DEAL.Cat, Dan: CLASSIC_DEAL.Dan, Envelope: CLASSIC_DEAL.envelope }, { me: 'Cat' }));
+    expect(game.myHand).toEqual(CLASSIC_DEAL.Cat.map(cardIndex));
+    expect(parseGame(withDeal(CLASSIC_DEAL, { me: 'Ann', myHand: ['Rope', 'Study', 'Green', 'Hall', 'Knife'] })).me).toBe(0);
+  });
+
+  it('puts the face-up cards on the table: "table" gives them, or agrees with faceUp', () => {
+    const deal = dealWith({ Cat: ['Candlestick', 'Library', 'Professor Plum'], Dan: ['Miss Scarlet', 'Wrench', 'Kitchen'], table: ['Dining Room', 'Lounge'] });
+    const game = parseGame(withDeal(deal, uneven));
+    expect(game.faceUp).toEqual(['Dining Room', 'Lounge'].map(cardIndex));
+    expect(game.deal![cardIndex('Lounge')]).toBe(TABLE);
+    expect(parseGame(withDeal(deal, { ...uneven, faceUp: ['Lounge', 'Dining'] })).faceUp).toEqual(['Lounge', 'Dining Room'].map(cardIndex));
+    // Without "table", the face-up cards are on it.
+    const { table: _, ...noTable } = deal;
+    expect(parseGame(withDeal(noTable, { ...uneven, faceUp: ['Lounge', 'Dining'] })).deal![cardIndex('Lounge')]).toBe(TABLE);
+    bad(withDeal(deal, { ...uneven, faceUp: ['Lounge', 'Kitchen'] }), 'deal.table: "Dining Room" is on the table but not in faceUp');
+    bad(withDeal(dealWith({ table: [] }), { faceUp: ['Lounge'], handSizes: [5, 5, 4, 3] }), 'deal.table: "Lounge" is in faceUp but not on the table');
+    bad(withDeal(noTable, { ...uneven, faceUp: ['Lounge', 'Kitchen'] }), 'deal: "Kitchen" is dealt twice (to Dan and to the table)');
+  });
+
+  it('names an unknown or repeated owner', () => {
+    bad(withDeal(dealWith({ Eve: [] })), 'invalid game log: deal: unknown key "Eve"; the keys are "Ann", "Bob", "Cat", "Dan", "envelope" and "table"');
+    bad(withDeal({ ...without('envelope'), envelop: CLASSIC_DEAL.envelope }), 'invalid game log: deal: unknown key "envelop"; did you mean "envelope"?');
+    bad(withDeal(dealWith({ ann: [] })), 'deal: "Ann" and "ann" both give Ann\'s hand');
+    bad(withDeal(dealWith({ Envelope: [] })), 'deal: "envelope" and "Envelope" both give the envelope');
+  });
+
+  it('refuses a deal that is not one, naming the culprit', () => {
+    bad(withDeal(['Knife']), 'invalid game log: deal: expected an object mapping each seat, the envelope and the table to its cards');
+    bad(withDeal(dealWith({ Bob: 'Knife' })), 'invalid game log: deal.Bob: expected an array of card names');
+    bad(withDeal(dealWith({ Bob: ['Knif'] })), 'deal.Bob: unknown card "Knif"; did you mean "Knife"?');
+    bad(withDeal(without('Dan')), "deal: Dan's hand is missing");
+    bad(withDeal(without('envelope')), 'deal: the envelope is missing');
+    bad(withDeal(dealWith({ envelope: ['Mrs. White', 'Plum', 'Billiard Room'] })), 'deal.envelope: cards must name one card of each category', '"weapons" is missing');
+    bad(withDeal(dealWith({ Dan: ['Miss Scarlet', 'Wrench', 'Kitchen', 'Knife'] })), 'deal: "Knife" is dealt twice (to Ann and to Dan)');
+    bad(withDeal(dealWith({ Dan: ['Miss Scarlet', 'Wrench', 'Kitchen', 'Kitchen'] })), 'deal.Dan: "Kitchen" is listed twice');
+    bad(withDeal(dealWith({ Dan: ['Miss Scarlet', 'Wrench', 'Kitchen'] })), 'deal: "Lounge" is in no hand, not in the envelope and not on the table');
+    bad(withDeal(dealWith({ Cat: ['Candlestick', 'Library', 'Professor Plum', 'Dining Room', 'Lounge'], Dan: ['Miss Scarlet', 'Wrench', 'Kitchen'] })),
+      'deal.Cat: Cat holds 5 cards but Cat\'s hand size is 4 (the log gives no handSizes');
+    expect(parseGame(withDeal(dealWith({ Cat: ['Candlestick', 'Library', 'Professor Plum', 'Dining Room', 'Lounge'], Dan: ['Miss Scarlet', 'Wrench', 'Kitchen'] }), { handSizes: [5, 5, 5, 3] })).handSizes)
+      .toEqual([5, 5, 5, 3]);
+  });
+
+  it('respects the hand quotas', () => {
+    const deck = { who: ['A', 'B', 'C'], what: ['X', 'Y', 'Z'] };
+    const rules = { handQuotas: { who: 1 } };
+    expect(parseGame({ deck, players: ['S', 'T'], rules, deal: { S: ['A', 'X'], T: ['B', 'Y'], envelope: ['C', 'Z'] } }).deal).toEqual([0, 1, ENVELOPE, 0, 1, ENVELOPE]);
+    bad({ deck, players: ['S', 'T'], rules, deal: { S: ['A', 'B'], T: ['X', 'Y'], envelope: ['C', 'Z'] } }, 'deal.S: S holds 2 "who" but rules.handQuotas gives every hand 1');
+  });
+
+  it('must agree with myHand', () => {
+    bad(withDeal(CLASSIC_DEAL, { me: 'Bob', myHand: ['Colonel Mustard', 'Mrs. Peacock', 'Lead Pipe', 'Ballroom', 'Kitchen'] }),
+      'myHand does not agree with the deal: "Kitchen" is in myHand but the deal gives it to Dan');
+    bad(withDeal(CLASSIC_DEAL, { me: 'Bob', myHand: ['Colonel Mustard', 'Mrs. Peacock', 'Lead Pipe', 'Ballroom', 'Revolver'] }),
+      'the deal gives it to the envelope');
+  });
+
+  it('refuses a deal, rules or quotas given twice in the file (JSON keeps only the last)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cluedo-deal-'));
+    const path = join(dir, 'twice.json');
+    writeFileSync(path, '{"players": ["A", "B"], "deal": {"A": ["Knife"], "B": [], "A": []}}');
+    expectInputError(() => readGameLogFile(path), 'invalid game log: deal: key "A" is given twice');
+    writeFileSync(path, '{"players": ["A", "B"], "rules": {"handQuotas": {"rooms": 1, "rooms": 2}}}');
+    expectInputError(() => readGameLogFile(path), 'invalid game log: rules.handQuotas: key "rooms" is given twice');
+    writeFileSync(path, '{"players": ["A", "B"], "rules": {"answers": "all"}, "rules": {}}');
+    expectInputError(() => readGameLogFile(path), 'invalid game log: key "rules" is given twice');
+  });
+});
+
+describe('the knowledge actions', () => {
+  const cards = ['Scarlet', 'Rope', 'Hall'];
+  const withEvents = (...events: unknown[]) => log({ events });
+  const withDealEvents = (...events: unknown[]) => ({ players: ['Ann', 'Bob', 'Cat', 'Dan'], deal: CLASSIC_DEAL, events });
+
+  it('parses each event with its names resolved and cards in category order', () => {
+    const game = parseGame(withEvents(look, suggest('bob', ['Hall', 'Scarlet', 'Rope']), nocard('CAT', cards), showcard('Dan', 'bob', cards), showcard('Ann', 'Dan', cards, 'rope'), endmove('Bob')));
+    const named = [cardIndex('Miss Scarlet'), cardIndex('Rope'), cardIndex('Hall')];
+    expect(game.events).toEqual([
+      { type: 'look' },
+      { type: 'suggest', by: 1, cards: named },
+      { type: 'nocard', by: 2, cards: named },
+      { type: 'showcard', by: 3, to: 1, cards: named, shown: null },
+      { type: 'showcard', by: 0, to: 3, cards: named, shown: cardIndex('Rope') },
+      { type: 'endmove', by: 1 },
+    ]);
+    expect(game.events.map((_, i) => eventLabel(game, i))).toEqual([
+      'event 1 (look)', 'event 2 (suggest by Bob)', 'event 3 (nocard by Cat)', 'event 4 (showcard by Dan)', 'event 5 (showcard by Ann)', 'event 6 (endmove by Bob)',
+    ]);
+    expect(game.events.map((_, i) => describeEvent(game, i))).toEqual([
+      'event 1 (look)',
+      'event 2 (suggest by Bob: Miss Scarlet, Rope, Hall)',
+      'event 3 (nocard by Cat: Miss Scarlet, Rope, Hall)',
+      'event 4 (showcard by Dan to Bob: Miss Scarlet, Rope, Hall; showing one of them)',
+      'event 5 (showcard by Ann to Dan: Miss Scarlet, Rope, Hall; showing Rope)',
+      'event 6 (endmove by Bob)',
+    ]);
+  });
+
+  it('checks keys strictly, hinting the nearest', () => {
+    bad(withEvents({ ...nocard('Bob', cards), shown: 'Rope' }), 'invalid game log: events[0]: unknown key "shown"; the keys are "type", "by" and "cards"');
+    bad(withEvents({ ...showcard('Bob', 'Ann', cards), shwon: 'Rope' }), 'invalid game log: events[0]: unknown key "shwon"; did you mean "shown"?');
+    bad(withEvents({ ...showcard('Bob', 'Ann', cards), too: 'Ann' }), 'invalid game log: events[0]: unknown key "too"; did you mean "to"?');
+    bad(withEvents({ type: 'look', by: 'Ann' }), 'invalid game log: events[0]: unknown key "by"; the keys are "type"');
+    bad(withEvents({ ...endmove('Bob'), cards }), 'invalid game log: events[0]: unknown key "cards"; the keys are "type" and "by"');
+    bad(withEvents({ ...suggest('Bob', cards), shownBy: 'Cat' }), 'events[0]: unknown key "shownBy"; the keys are "type", "by" and "cards"');
+    bad(withEvents({ type: 'showcard', by: 'Bob', cards }), 'invalid game log: events[0].to: required');
+    bad(withEvents({ type: 'nocard', cards }), 'invalid game log: events[0].by: required');
+  });
+
+  it('needs one card of each category, and known players', () => {
+    bad(withEvents(nocard('Bob', ['Scarlet', 'Rope'])), 'event 1 (nocard by Bob): cards must name one card of each category', '"rooms" is missing');
+    bad(withEvents(showcard('Bob', 'Ann', ['Scarlet', 'White', 'Hall'])), 'event 1 (showcard by Bob): cards must name one card of each category');
+    bad(withEvents(suggest('Bob', ['Scarlett', 'Rope', 'Hall'])), 'event 1 (suggest by Bob): unknown card "Scarlett"');
+    bad(withEvents(nocard('Bbo', cards)), 'event 1 (nocard): unknown player "Bbo"; did you mean "Bob"?');
+    bad(withEvents(showcard('Bob', 'Eve', cards)), 'event 1 (showcard by Bob): unknown player "Eve"');
+    bad(withEvents(endmove('Eve')), 'event 1 (endmove): unknown player "Eve"');
+  });
+
+  it('showcard: to another seat, a shown card among the cards, known only to the two seats', () => {
+    bad(withEvents(showcard('Bob', 'bob', cards)), 'event 1 (showcard by Bob): "to" is Bob, who shows the card');
+    bad(withEvents(showcard('Bob', 'Ann', cards, 'Knife')), 'event 1 (showcard by Bob): shown card "Knife" is not one of the suggested cards');
+    bad({ players: ['Ann', 'Bob'], events: [showcard('Bob', 'Ann', cards, 'Rope')] },
+      'event 1 (showcard by Bob): "shown" is given but the log has no observer ("me") and no deal, and only Bob and Ann know the card');
+    bad(withEvents(showcard('Bob', 'Cat', cards, 'Rope')), 'event 1 (showcard by Bob): "shown" is given but only Bob and Cat know the card, and the observer is Ann');
+    // Shown to the observer: any of the cards; shown by the observer: one of its own.
+    expect(parseGame(withEvents(showcard('Bob', 'Ann', cards, 'Scarlet'))).events[0]).toMatchObject({ shown: cardIndex('Miss Scarlet') });
+    expect(parseGame(withEvents(showcard('Ann', 'Bob', cards, 'Hall'))).events[0]).toMatchObject({ shown: cardIndex('Hall') });
+    bad(withEvents(showcard('Ann', 'Bob', cards, 'Scarlet')), 'event 1 (showcard by Ann): Ann showed "Miss Scarlet", but it is not in myHand');
+    expect(parseGame(withEvents(showcard('Ann', 'Bob', cards, null as unknown as string))).events[0]).toMatchObject({ shown: null });
+  });
+
+  it('with a deal, every shown card is given and held by the seat that shows it', () => {
+    const scarlet = ['Scarlet', 'Candlestick', 'Kitchen'];
+    expect(parseGame(withDealEvents(showcard('Dan', 'Bob', scarlet, 'Kitchen'))).events[0]).toMatchObject({ shown: cardIndex('Kitchen') });
+    bad(withDealEvents(showcard('Dan', 'Bob', scarlet)), 'event 1 (showcard by Dan): "shown" is missing: a log with a deal says which card was shown');
+    bad(withDealEvents(showcard('Dan', 'Bob', scarlet, 'Candlestick')), 'event 1 (showcard by Dan): Dan shows "Candlestick" but the deal gives it to Cat');
+    bad(withDealEvents(showcard('Bob', 'Dan', ['White', 'Knife', 'Billiard'], 'Knife')), 'event 1 (showcard by Bob): Bob shows "Knife" but the deal gives it to Ann');
+  });
+
+  it('with a deal, the suggestion shorthand gives the shown card, and the seats that pass hold none of the cards', () => {
+    expect(parseGame(withDealEvents(suggestion('Bob', ['Scarlet', 'Wrench', 'Kitchen'], 'Dan', 'Wrench'))).events[0]).toMatchObject({ shownBy: 3, shown: cardIndex('Wrench') });
+    bad(withDealEvents(suggestion('Bob', ['Scarlet', 'Wrench', 'Kitchen'], 'Dan')), 'event 1 (suggestion by Bob): "shown" is missing: a log with a deal says which card was shown');
+    bad(withDealEvents(suggestion('Bob', ['Plum', 'Wrench', 'Kitchen'], 'Dan', 'Plum')),
+      'event 1 (suggestion by Bob): Dan shows "Professor Plum" but the deal gives it to Cat');
+    bad(withDealEvents(suggestion('Bob', ['Plum', 'Wrench', 'Kitchen'], 'Dan', 'Wrench')), 'event 1 (suggestion by Bob): Cat holds "Professor Plum" in the deal and is asked before Dan');
+    bad(withDealEvents(suggestion('Bob', ['White', 'Revolver', 'Hall'], null)), 'event 1 (suggestion by Bob): Ann holds "Hall" in the deal and could refute');
+    expect(parseGame(withDealEvents(suggestion('Bob', ['White', 'Revolver', 'Ballroom'], null))).events).toHaveLength(1);
+    // A full record may name every shown card, whoever observes.
+    expect(parseGame({ ...withDealEvents(suggestion('Bob', ['Scarlet', 'Wrench', 'Kitchen'], 'Dan', 'Wrench')), me: 'Cat' }).events[0]).toMatchObject({ shown: cardIndex('Wrench') });
+  });
+
+  it('with a deal, an event false of the deal is an error naming it', () => {
+    bad(withDealEvents(look, nocard('Dan', ['Scarlet', 'Knife', 'Hall'])), 'event 2 (nocard by Dan): Dan holds "Miss Scarlet" in the deal, so it had a card to show');
+    expect(parseGame(withDealEvents(nocard('Dan', ['White', 'Knife', 'Hall']))).events).toHaveLength(1);
+    // Suggesting one's own cards is allowed, unless the rules say otherwise.
+    expect(parseGame(withDealEvents(suggest('Dan', ['Scarlet', 'Knife', 'Hall']))).events).toHaveLength(1);
+    bad({ ...withDealEvents(suggest('Dan', ['Scarlet', 'Knife', 'Hall'])), rules: { suggesterHoldsNone: true } },
+      'event 1 (suggest by Dan): Dan holds "Miss Scarlet" in the deal, but under rules.suggesterHoldsNone a suggester names none of its own cards');
+    bad({ ...withDealEvents(suggestion('Dan', ['White', 'Wrench', 'Hall'], 'Ann', 'Hall')), rules: { suggesterHoldsNone: true } },
+      'event 1 (suggestion by Dan): Dan holds "Wrench" in the deal, but under rules.suggesterHoldsNone');
+    bad(withDealEvents(accusation('Bob', ['White', 'Revolver', 'Hall'], true)), 'event 1 (accusation by Bob): correct is true but the deal\'s envelope is Mrs. White, Revolver, Billiard Room');
+    bad(withDealEvents(accusation('Bob', ['White', 'Revolver', 'Billiard'], false)), 'event 1 (accusation by Bob): correct is false but the deal\'s envelope is');
+    expect(parseGame(withDealEvents(accusation('Bob', ['White', 'Revolver', 'Billiard'], true))).events).toHaveLength(1);
+    // endmove is epistemic: not checked here.
+    expect(parseGame(withDealEvents(endmove('Bob'))).events).toHaveLength(1);
+  });
+
+  it('look: at most one, before every other event', () => {
+    expect(parseGame(withEvents(look, suggest('Bob', cards))).events[0]).toEqual({ type: 'look' });
+    bad(withEvents(suggest('Bob', cards), look), 'event 2 (look): a look must come before every other event');
+    bad(withEvents(look, look), 'event 2 (look): the log already has a look at event 1');
+  });
+
+  it('an eliminated seat answers but neither suggests, is shown cards nor ends turns', () => {
+    const wrong = accusation('Dan', ['Plum', 'Wrench', 'Study'], false);
+    bad(withEvents(wrong, suggest('Dan', cards)), 'event 2 (suggest by Dan): Dan suggests but was eliminated by a wrong accusation at event 1');
+    bad(withEvents(wrong, endmove('Dan')), 'event 2 (endmove by Dan): Dan ends a turn but was eliminated by a wrong accusation at event 1');
+    bad(withEvents(wrong, showcard('Bob', 'Dan', cards)), 'event 2 (showcard by Bob): Dan is shown a card but was eliminated by a wrong accusation at event 1');
+    expect(parseGame(withEvents(wrong, suggest('Cat', cards), nocard('Dan', cards), showcard('Dan', 'Cat', cards))).events).toHaveLength(4);
+  });
+
+  it('nothing follows a correct accusation', () => {
+    bad(withEvents(accusation('Bob', cards, true), nocard('Cat', cards)), 'event 2 (nocard by Cat): the game ended with the correct accusation at event 1');
+    bad(withEvents(accusation('Bob', cards, true), endmove('Cat')), 'event 2 (endmove by Cat): the game ended');
+  });
+
+  it('parses the contract\'s example', () => {
+    const game = parseGame(CONTRACT_EXAMPLE);
+    expect(game.rules).toEqual({ answers: 'all', suggesterHoldsNone: true, handQuotas: [1, 1] });
+    expect(game.me).toBeNull();
+    expect(game.events.map((e) => e.type)).toEqual(['look', 'suggest', 'nocard', 'showcard', 'endmove']);
+  });
+});
+
+describe('what the counting core learns from the knowledge actions', () => {
+  // Cards: A=0 B=1 | X=2 Y=3 | P=4 Q=5. Seats W=0 N=1 E=2 S=3, envelope = owner 4.
+  const deck = { who: ['A', 'B'], what: ['X', 'Y'], where: ['P', 'Q'] };
+  const players = ['W', 'N', 'E', 'S'];
+  const AXP = 0b010101;
+  const AXP_NAMES = ['A', 'X', 'P'];
+  const game = (events: unknown[], extra: Record<string, unknown> = {}) => parseGame({ deck, players, events, ...extra });
+
+  it('nocard: the seat lacks every card', () => {
+    const store = constraintsOf(game([nocard('E', AXP_NAMES)]));
+    expect(store.lacks).toEqual([0, 0, AXP, 0, 0]);
+    expect(store.clauses).toEqual([]);
+  });
+
+  it('showcard out of sight: the seat holds one of the cards', () => {
+    const store = constraintsOf(game([showcard('E', 'S', AXP_NAMES)], { me: 'N', myHand: ['Y'] }));
+    expect(store.holds).toEqual([0, 0b1000, 0, 0, 0]);
+    expect(store.clauses).toEqual([{ cards: AXP, owners: 1 << 2 }]);
+  });
+
+  it('showcard to or by the observer: the seat holds the shown card', () => {
+    const shownTo = constraintsOf(game([showcard('E', 'N', AXP_NAMES, 'X')], { me: 'N', myHand: ['Y'] }));
+    expect(shownTo.holds).toEqual([0, 0b1000, 0b100, 0, 0]);
+    expect(shownTo.clauses).toEqual([]);
+    const shownBy = constraintsOf(game([showcard('N', 'E', AXP_NAMES, 'X')], { me: 'N', myHand: ['X'] }));
+    expect(shownBy.holds).toEqual([0, 0b100, 0, 0, 0]);
+    expect(shownBy.clauses).toEqual([]);
+  });
+
+  it('suggest: nothing, unless a suggester holds none of the cards it names', () => {
+    expect(constraintsOf(game([suggest('E', AXP_NAMES)])).lacks).toEqual([0, 0, 0, 0, 0]);
+    expect(constraintsOf(game([suggest('E', AXP_NAMES)], { rules: { suggesterHoldsNone: true } })).lacks).toEqual([0, 0, AXP, 0, 0]);
+    // The suggestion shorthand says it too.
+    expect(constraintsOf(game([suggestion('E', AXP_NAMES, 'S')], { rules: { suggesterHoldsNone: true } })).lacks).toEqual([0, 0, AXP, 0, 0]);
+  });
+
+  it('look and endmove: nothing', () => {
+    const store = constraintsOf(game([look, endmove('W'), endmove('N')]));
+    expect(store.holds).toEqual([0, 0, 0, 0, 0]);
+    expect(store.lacks).toEqual([0, 0, 0, 0, 0]);
+    expect(store.clauses).toEqual([]);
+  });
+
+  it("a full record without an observer is analysed as the spectator's view: its shown cards are not used", () => {
+    // A deck of 6 cards and 4 seats: hand sizes 1, 1, 1, 0.
+    const full = { deal: { W: ['A'], N: ['X'], E: ['P'], S: [], envelope: ['B', 'Y', 'Q'] } };
+    const spectator = constraintsOf(game([showcard('N', 'W', AXP_NAMES, 'X'), suggestion('W', AXP_NAMES, 'N', 'X')], full));
+    expect(spectator.holds).toEqual([0, 0, 0, 0, 0]);
+    expect(spectator.clauses).toEqual([{ cards: AXP, owners: 1 << 1 }]);
+    // The same record seen by W: the card it was shown.
+    const observer = constraintsOf(game([showcard('N', 'W', AXP_NAMES, 'X')], { ...full, me: 'W' }));
+    expect(observer.holds).toEqual([0b1, 0b100, 0, 0, 0]);
+    // ... and by E, who saw nothing.
+    const other = constraintsOf(game([showcard('N', 'W', AXP_NAMES, 'X')], { ...full, me: 'E' }));
+    expect(other.holds).toEqual([0, 0, 0b10000, 0, 0]);
+    expect(other.clauses).toEqual([{ cards: AXP, owners: 1 << 1 }]);
+  });
+
+  it('hand quotas are refused by the counting core', () => {
+    const quotas = parseGame({ deck: { who: ['A', 'B', 'C'], what: ['X', 'Y', 'Z'] }, players: ['S', 'T'], rules: { handQuotas: { who: 1 } } });
+    expectInputError(() => constraintsOf(quotas), 'rules.handQuotas is supported by `cluedo knows` only');
+    expectInputError(() => analyze({ deck: { who: ['A', 'B', 'C'], what: ['X', 'Y', 'Z'] }, players: ['S', 'T'], rules: { handQuotas: { who: 1 } } }), 'rules.handQuotas is supported by `cluedo knows` only');
+  });
+
+  it('names the knowledge action after which no deal is left', () => {
+    expectInputError(() => analyze({ deck, players, me: 'W', myHand: ['A'], events: [look, suggest('N', AXP_NAMES), nocard('W', AXP_NAMES)] }),
+      'no deal is consistent with the log after event 3 (nocard by W: A, X, P)');
+    expectInputError(() => analyze({ deck, players, me: 'W', myHand: ['B'], events: [showcard('N', 'W', AXP_NAMES, 'A')] }),
+      'no deal is consistent with the log after event 1 (showcard by N to W: A, X, P; showing A)');
+  });
+});
+
+describe('the same position two ways: the suggestion shorthand and the knowledge actions', () => {
+  const S1 = ['Scarlet', 'Wrench', 'Kitchen'];
+  const S2 = ['Plum', 'Candlestick', 'Lounge'];
+  const S3 = ['White', 'Revolver', 'Library'];
+  const S4 = ['Peacock', 'Rope', 'Ballroom'];
+  const S6 = ['Mustard', 'Lead Pipe', 'Conservatory'];
+  const wrong = accusation('Bob', ['Mustard', 'Knife', 'Hall'], false);
+  // Ann observes (log()): she was shown the Candlestick and showed the Rope.
+  const shorthand = [
+    suggestion('Bob', S1, 'Dan'),
+    suggestion('Ann', S2, 'Cat', 'Candlestick'),
+    suggestion('Cat', S3, null),
+    suggestion('Dan', S4, 'Ann', 'Rope'),
+    wrong,
+    suggestion('Dan', S6, 'Bob'),
+  ];
+  const actions = [
+    look,
+    suggest('Bob', S1), nocard('Cat', S1), showcard('Dan', 'Bob', S1), endmove('Bob'),
+    suggest('Ann', S2), nocard('Bob', S2), showcard('Cat', 'Ann', S2, 'Candlestick'), endmove('Ann'),
+    suggest('Cat', S3), nocard('Dan', S3), nocard('Ann', S3), nocard('Bob', S3),
+    suggest('Dan', S4), showcard('Ann', 'Dan', S4, 'Rope'),
+    wrong,
+    suggest('Dan', S6), nocard('Ann', S6), showcard('Bob', 'Dan', S6),
+  ];
+  // Every shown card, for the full record.
+  const shownIn = (events: Array<Record<string, unknown>>, cards: Record<string, string>) =>
+    events.map((e, i) => (cards[i] === undefined ? e : { ...e, shown: cards[i] }));
+  const spectatorOf = (events: Array<Record<string, unknown>>) => events.map(({ shown: _, ...e }) => e);
+  const observer = { players: ['Ann', 'Bob', 'Cat', 'Dan'], me: 'Ann', myHand: CLASSIC_DEAL.Ann };
+  const spectator = { players: ['Ann', 'Bob', 'Cat', 'Dan'] };
+
+  it('gives the same analysis to the observer', () => {
+    const want = analyze({ ...observer, events: shorthand });
+    expect(analyze({ ...observer, events: actions })).toEqual(want);
+    // ... which the events did change
+    expect(analyze({ ...observer, events: [] })).not.toEqual(want);
+  });
+
+  it("gives the same analysis to the spectator", () => {
+    expect(analyze({ ...spectator, events: spectatorOf(actions) })).toEqual(analyze({ ...spectator, events: spectatorOf(shorthand) }));
+  });
+
+  it('gives the same analysis under suggesterHoldsNone (which changes it)', () => {
+    const rules = { suggesterHoldsNone: true };
+    const want = analyze({ ...observer, rules, events: shorthand });
+    expect(analyze({ ...observer, rules, events: actions })).toEqual(want);
+    expect(want).not.toEqual(analyze({ ...observer, events: shorthand }));
+    expect(analyze({ ...spectator, rules, events: spectatorOf(actions) })).toEqual(analyze({ ...spectator, rules, events: spectatorOf(shorthand) }));
+  });
+
+  it('a full record is analysed from its observer\'s view, or the spectator\'s without one', () => {
+    const fullShorthand = shownIn(shorthand, { 0: 'Scarlet', 5: 'Mustard' });
+    const fullActions = shownIn(actions, { 3: 'Kitchen', 18: 'Lead Pipe' });
+    const record = { players: ['Ann', 'Bob', 'Cat', 'Dan'], deal: CLASSIC_DEAL };
+    const spectatorView = analyze({ ...spectator, events: spectatorOf(shorthand) });
+    expect(analyze({ ...record, events: fullShorthand })).toEqual(spectatorView);
+    expect(analyze({ ...record, events: fullActions })).toEqual(spectatorView);
+    const annView = analyze({ ...observer, events: shorthand });
+    expect(analyze({ ...record, me: 'Ann', events: fullShorthand })).toEqual(annView);
+    expect(analyze({ ...record, me: 'Ann', myHand: CLASSIC_DEAL.Ann, events: fullActions })).toEqual(annView);
+  });
+});
+
+/** A small seeded generator (mulberry32), so that a failure is reproducible from its seed. */
+function rng(seed: number): { int(n: number): number; chance(p: number): boolean; pick<T>(a: readonly T[]): T; shuffle<T>(a: readonly T[]): T[] } {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  return {
+    int,
+    chance: (p) => next() < p,
+    pick: (items) => items[int(items.length)],
+    shuffle: (items) => {
+      const out = [...items];
+      for (let i = out.length - 1; i > 0; i--) {
+        const j = int(i + 1);
+        [out[i], out[j]] = [out[j], out[i]];
+      }
+      return out;
+    },
+  };
+}
+
+describe('the facts of the knowledge actions against a brute-force count', () => {
+  const deck = { who: ['A', 'B', 'C'], what: ['X', 'Y', 'Z'], where: ['P', 'Q', 'R'] };
+  const cards = Object.values(deck).flat();
+
+  /** A random game simulated from a random deal: suggest, the answers (nocard, showcard), endmoves, wrong accusations. */
+  function randomLog(seed: number): { log: Record<string, unknown>; owners: Map<string, string> } {
+    const r = rng(seed);
+    const nSeats = 2 + r.int(3);
+    const players = Array.from({ length: nSeats }, (_, s) => `P${s}`);
+    const faceUp = r.chance(0.3) ? [r.pick(cards)] : [];
+    const envelope = Object.values(deck).map((cs) => r.pick(cs.filter((c) => !faceUp.includes(c))));
+    const dealt = r.shuffle(cards.filter((c) => !faceUp.includes(c) && !envelope.includes(c)));
+    const sizes = defaultHandSizes(dealt.length, nSeats);
+    const hands: string[][] = [];
+    for (let s = 0, at = 0; s < nSeats; at += sizes[s], s++) hands.push(dealt.slice(at, at + sizes[s]));
+    const owners = new Map<string, string>();
+    hands.forEach((h, s) => h.forEach((c) => owners.set(c, players[s])));
+    envelope.forEach((c) => owners.set(c, 'envelope'));
+    faceUp.forEach((c) => owners.set(c, 'table'));
+
+    const answers = r.chance(0.5) ? 'all' : 'first';
+    const suggesterHoldsNone = r.chance(0.5);
+    const full = r.chance(0.25);
+    const me = r.chance(0.25) ? null : r.int(nSeats);
+    const sees = (a: number, b: number) => full || me === a || me === b;
+    const events: Array<Record<string, unknown>> = r.chance(0.5) ? [{ type: 'look' }] : [];
+    const out = new Set<number>();
+    for (let turn = 0, n = 1 + r.int(6); turn < n; turn++) {
+      const by = r.int(nSeats);
+      if (out.has(by)) continue;
+      const named = Object.values(deck).map((cs) => r.pick(suggesterHoldsNone ? cs.filter((c) => !hands[by].includes(c)) : cs));
+      const shorthand = answers === 'first' && r.chance(0.3);
+      if (!shorthand) events.push({ type: 'suggest', by: players[by], cards: named });
+      let shownBy: number | null = null;
+      let shown: string | null = null;
+      for (let k = 1; k < nSeats; k++) {
+        const s = (by + k) % nSeats;
+        const held = hands[s].filter((c) => named.includes(c));
+        if (held.length === 0) {
+          if (!shorthand) events.push({ type: 'nocard', by: players[s], cards: named });
+          continue;
+        }
+        const card = r.pick(held);
+        if (shownBy === null) [shownBy, shown] = [s, card];
+        if (!shorthand) events.push({ type: 'showcard', by: players[s], to: players[by], cards: named, ...(sees(s, by) ? { shown: card } : {}) });
+        if (answers === 'first') break;
+      }
+      if (shorthand) {
+        const seen = shownBy !== null && sees(shownBy, by);
+        events.push({ type: 'suggestion', by: players[by], cards: named, shownBy: shownBy === null ? null : players[shownBy], ...(seen ? { shown } : {}) });
+      }
+      if (r.chance(0.2)) {
+        const accused = Object.values(deck).map((cs) => r.pick(cs));
+        if (accused.some((c) => !envelope.includes(c))) {
+          events.push({ type: 'accusation', by: players[by], cards: accused, correct: false });
+          out.add(by);
+          continue;
+        }
+      }
+      if (r.chance(0.5)) events.push({ type: 'endmove', by: players[by] });
+    }
+    const log: Record<string, unknown> = { deck, players, faceUp, rules: { answers, suggesterHoldsNone }, events };
+    if (me !== null) Object.assign(log, { me: players[me], myHand: hands[me] });
+    if (full) log.deal = { ...Object.fromEntries(players.map((p, s) => [p, hands[s]])), envelope, ...(faceUp.length > 0 ? { table: faceUp } : {}) };
+    return { log, owners };
+  }
+
+  /** The true deal as the oracle's masks: seats, envelope, table. */
+  function masksOf(game: Game, owners: Map<string, string>): Uint32Array {
+    const masks = new Uint32Array(game.players.length + 2);
+    for (const [card, owner] of owners) {
+      const o = owner === 'envelope' ? game.players.length : owner === 'table' ? game.players.length + 1 : game.players.indexOf(owner);
+      masks[o] |= 1 << game.deck.cards.indexOf(card);
+    }
+    return masks;
+  }
+
+  it.each(Array.from({ length: 150 }, (_, i) => i + 1))('random game %i: the facts admit exactly the deals the events allow', (seed) => {
+    const { log: json, owners } = randomLog(seed);
+    const game = parseGame(json);
+    const want = bruteForceGame(game);
+    expect(dealSatisfiesGame(game, masksOf(game, owners))).toBe(true);
+    const got = bruteForce(constraintsOf(game));
+    expect(got.count).toBe(want.count);
+    expect(got.ownerCounts).toEqual(want.ownerCounts);
+    expect((analyze(json) as unknown as { consistentDeals: bigint }).consistentDeals).toBe(BigInt(want.count));
+  });
+});
+
+describe('gameToLog round trip', () => {
+  const roundTrip = (json: unknown) => {
+    const game = parseGame(json);
+    // through the text too, as simulate --logs writes it
+    expect(parseGame(JSON.parse(JSON.stringify(gameToLog(game))))).toEqual(game);
+    return game;
+  };
+
+  it('keeps the new events, the rules and the deal', () => {
+    roundTrip(CONTRACT_EXAMPLE);
+    roundTrip({ ...CONTRACT_EXAMPLE, rules: { handQuotas: { weapons: 1 } }, me: 'a2' });
+    roundTrip(log({ rules: { suggesterHoldsNone: true }, events: [look, suggest('Bob', ['Plum', 'Knife', 'Hall']), nocard('Cat', ['Plum', 'Knife', 'Hall']), showcard('Ann', 'Bob', ['Plum', 'Knife', 'Hall'], 'Knife'), endmove('Bob'), suggestion('Ann', ['Plum', 'Wrench', 'Lounge'], 'Bob', 'Lounge'), accusation('Cat', ['Plum', 'Wrench', 'Lounge'], false)] }));
+    roundTrip({ players: ['Ann', 'Bob', 'Cat', 'Dan'], handSizes: [5, 5, 3, 3], deal: { ...CLASSIC_DEAL, Cat: ['Candlestick', 'Library', 'Professor Plum'], Dan: ['Miss Scarlet', 'Wrench', 'Kitchen'], table: ['Dining Room', 'Lounge'] }, me: 'Dan', events: [showcard('Dan', 'Bob', ['Scarlet', 'Knife', 'Hall'], 'Scarlet')] });
+  });
+
+  it('keeps every example', () => {
+    for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.json') && !f.endsWith('.expected.json'))) {
+      roundTrip(readGameLogFile(new URL(file, EXAMPLES).pathname));
+    }
   });
 });

@@ -420,6 +420,37 @@ describe('suggest(): refusals', () => {
     expect(e.message).toMatch(/event 6 \(suggestion by P0: Ada, cord, attic; nobody could refute\)/);
   });
 
+  it('rules it does not model: the answers of every seat, a suggester naming none of its cards, hand quotas', async () => {
+    expect((await refusal({ ...base, events: [], rules: { answers: 'all' } })).message).toMatch(/standard rules only.*rules\.answers "all"/);
+    expect((await refusal({ ...base, rules: { suggesterHoldsNone: true } })).message).toMatch(/standard rules only.*rules\.suggesterHoldsNone/);
+    const quotas = { ...base, myHand: ['Ada', 'dart', 'bat'], events: [], rules: { handQuotas: { culprits: 1 } } };
+    expect((await refusal(quotas)).message).toMatch(/rules\.handQuotas is supported by `cluedo knows` only/);
+  });
+
+  it('ranks a log of knowledge actions as the same log written with suggestions', async () => {
+    const actions = [
+      { type: 'look' },
+      { type: 'suggest', by: 'P0', cards: ['Di', 'dart', 'cellar'] },
+      { type: 'nocard', by: 'P1', cards: ['Di', 'dart', 'cellar'] },
+      { type: 'nocard', by: 'P2', cards: ['Di', 'dart', 'cellar'] },
+      { type: 'endmove', by: 'P0' },
+      { type: 'suggest', by: 'P1', cards: ['Cy', 'bat', 'cellar'] },
+      { type: 'nocard', by: 'P2', cards: ['Cy', 'bat', 'cellar'] },
+      { type: 'showcard', by: 'P0', to: 'P1', cards: ['Cy', 'bat', 'cellar'] },
+      { type: 'suggest', by: 'P2', cards: ['Bo', 'bat', 'barn'] },
+      { type: 'showcard', by: 'P0', to: 'P2', cards: ['Bo', 'bat', 'barn'] },
+      { type: 'suggest', by: 'P0', cards: ['Ada', 'cord', 'barn'] },
+      { type: 'nocard', by: 'P1', cards: ['Ada', 'cord', 'barn'] },
+      { type: 'showcard', by: 'P2', to: 'P0', cards: ['Ada', 'cord', 'barn'], shown: 'barn' },
+      { type: 'suggest', by: 'P1', cards: ['Bo', 'bat', 'barn'] },
+      { type: 'showcard', by: 'P2', to: 'P1', cards: ['Bo', 'bat', 'barn'] },
+    ];
+    for (const responseModel of ['uniform', 'repeat'] as const) {
+      const options = { samples: 1000, seed: 4, responseModel, executor: pool2 };
+      expect(await suggest({ ...base, events: actions }, options)).toEqual(await suggest(base, options));
+    }
+  });
+
   it('bad samples or seed', async () => {
     await expect(suggest(base, { samples: 0, executor: pool2 })).rejects.toBeInstanceOf(InputError);
     await expect(suggest(base, { samples: 1.5, executor: pool2 })).rejects.toBeInstanceOf(InputError);

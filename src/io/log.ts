@@ -424,7 +424,7 @@ function checkQuotas(quotas: Array<number | null>, deck: Deck, players: string[]
     const need = quota * players.length;
     if (dealt !== need) {
       throw new InputError(
-        `rules.handQuotas: ${players.length} hands of ${quota} ${quote(deck.categories[g].name)} hold ${need} cards, but ${dealt} are dealt ` +
+        `rules.handQuotas: ${players.length} hands of ${quota} ${quote(deck.categories[g].name)} hold ${need} cards, but ${dealt} ${dealt === 1 ? 'is' : 'are'} dealt ` +
           `(${inDeck} in the deck, 1 in the envelope${up > 0 ? `, ${up} face up` : ''})`,
       );
     }
