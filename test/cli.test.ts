@@ -268,7 +268,7 @@ describe('usage mistakes: exit 2, one line', () => {
     [['analyze', log, '--jsno'], /unknown option '--jsno'; did you mean --json\?/],
     [['analyze'], /missing required argument 'log.json'/],
     [['analyze', log, log], /too many arguments/],
-    [['analyze', log, '--threads', '2'], /^cluedo: --threads goes with --samples: exact counting runs on one thread$/m],
+    [['analyze', log, '--threads', '2'], /^cluedo: --threads goes with --samples or --opponents: exact counting runs on one thread$/m],
     [['analyze', log, '--samples', '100', '--progress'], /--progress goes with --samples and --threads/],
     [['analyze', log, '--samples', '1000', '--threads', '257'], /--threads must be a whole number from 1 to 256, got "257"/],
     [['suggest', log, '--response', 'sometimes'], /--response/],
