@@ -21,7 +21,7 @@ import { benchStartup } from './startup.js';
 import { benchLargePositions } from './large-positions.js';
 import { BASELINE_REF, benchBeforeAfter } from './before-after.js';
 import { benchEpistemic, type EpistemicBench } from './epistemic.js';
-import { benchOpponents } from './opponents.js';
+import { benchOpponents, type OpponentsBench } from './opponents.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -144,17 +144,20 @@ async function benchSampling() {
   return rows;
 }
 
-function printEpistemic(e: EpistemicBench, opponents: Awaited<ReturnType<typeof benchOpponents>>): void {
+function printEpistemic(e: EpistemicBench, opponents: OpponentsBench[]): void {
   console.log('\nEpistemic layer, explicit Kripke models (targets: OTTER course ≤ 50 ms, the Java game\'s C formula ≤ 100 ms)');
   console.log(`  OTTER course (576 deals): all ${e.otter.claims} claims, each after its own number of events   ${fmt(e.otter.ms, 1)} ms`);
   console.log(`  Java game (${fmt(e.java.worlds)} worlds): build ${fmt(e.java.buildMs, 1)} ms, one showcard ${fmt(e.java.showcardMs, 1)} ms, C over the 4 agents ${fmt(e.java.commonMs, 1)} ms (${e.java.commonValue}, ${e.java.component} component)`);
   console.log(`  ${e.large.deck}: ${fmt(e.large.worlds)} worlds built in ${fmt(e.large.buildMs, 0)} ms, ${fmt(e.large.bytesPerWorld, 0)} bytes a world (so about ${fmt(e.large.largestIn1GB)} worlds in 1 GB); depth-3 ${e.large.formula}: ${fmt(e.large.depth3Ms, 0)} ms`);
-  console.log('\nOpponents\' knowledge (analyze --opponents), one thread: time and largest standard error');
-  for (const r of opponents) console.log(`  ${r.example.padEnd(20)} ${r.method.padEnd(8)} ${String(r.samples ?? '').padStart(5)} worlds  ${fmt(r.ms, 0).padStart(6)} ms   SE ≤ ${fmt(r.maxStandardError, 4)}`);
+  console.log('\nOpponents\' knowledge (analyze --opponents), 1 worker thread vs 2 (target: ≤ 1 s on 2 with standard errors ≤ 0.01, or exact)');
+  for (const r of opponents) {
+    const how = r.method === 'exact' ? 'exact' : `${fmt(r.samples!)} worlds, SE ≤ ${fmt(r.maxStandardError, 4)}`;
+    console.log(`  ${r.example.padEnd(20)} 1: ${fmt(r.oneThreadMs, 0).padStart(6)} ms   2: ${fmt(r.twoThreadsMs, 0).padStart(6)} ms   ${fmt(r.oneThreadMs / r.twoThreadsMs, 2)}×   ${how}`);
+  }
 }
 
 if (args['epistemic-only']) {
-  printEpistemic(benchEpistemic(), benchOpponents());
+  printEpistemic(benchEpistemic(), await benchOpponents());
   process.exit(0);
 }
 
@@ -168,7 +171,7 @@ const startup = benchStartup();
 const large = await benchLargePositions();
 const beforeAfter = args.compare === 'none' ? null : benchBeforeAfter(args.compare);
 const epistemic = benchEpistemic();
-const opponents = benchOpponents();
+const opponents = await benchOpponents();
 
 console.log(`\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; one thread\n`);
 console.log('Consistency check (classic-6p-late, 4096 deals, half consistent)');
