@@ -88,7 +88,7 @@ export function buildGameModel(game: Game, count: number, options: ModelOptions 
     const label = () => eventLabel(game, a.event - 1);
     switch (a.kind) {
       case 'look':
-        model = model.learnOwnHands();
+        model = replaced(model, model.learnOwnHands());
         tracked.handsLearned(model);
         break;
       case 'lacks':
@@ -96,7 +96,7 @@ export function buildGameModel(game: Game, count: number, options: ModelOptions 
       case 'endmove': {
         const ev = new ExplicitEvaluator(model);
         const s = ev.evaluate(announcementOf(a));
-        model = tracked.restrict(model, s, label, describeAnnouncement(game, a));
+        model = replaced(model, tracked.restrict(model, s, label, describeAnnouncement(game, a)));
         break;
       }
       case 'showcard':
@@ -109,7 +109,7 @@ export function buildGameModel(game: Game, count: number, options: ModelOptions 
           const seen = tracked.sees(a);
           const update = model.showcard(a.by, a.to, a.cards, (m) => (seen ? 1 : 1 / m));
           tracked.product(update.origin, update.shown!, a, label);
-          model = update.model;
+          model = replaced(model, update.model);
         } else {
           if (a.shown === null) {
             throw new InputError(
@@ -117,17 +117,23 @@ export function buildGameModel(game: Game, count: number, options: ModelOptions 
             );
           }
           const holdsOne = or(...cardsOf(a.cards).map((k) => has(a.by, k)));
-          model = tracked.restrict(model, new ExplicitEvaluator(model).evaluate(holdsOne), label, `${game.players[a.by]} holds one of the cards`);
+          model = replaced(model, tracked.restrict(model, new ExplicitEvaluator(model).evaluate(holdsOne), label, `${game.players[a.by]} holds one of the cards`));
           const learned = new ExplicitEvaluator(model).evaluate(has(a.by, a.shown));
-          model = model.refine([a.to], learned);
+          model = replaced(model, model.refine([a.to], learned));
           tracked.privateLesson(a, learned);
           const bothKnow = or(...cardsOf(a.cards).map((k) => E([a.by, a.to], has(a.by, k))));
-          model = tracked.restrict(model, new ExplicitEvaluator(model).evaluate(bothKnow), label, 'both know the same card');
+          model = replaced(model, tracked.restrict(model, new ExplicitEvaluator(model).evaluate(bothKnow), label, 'both know the same card'));
         }
         break;
     }
   }
   return { model, evaluator: new ExplicitEvaluator(model), point: tracked.point, observed: tracked.observed, events: count };
+}
+
+/** The next model of the chain; the previous one's Wasm memory is freed now rather than at its collection. */
+function replaced(previous: KripkeModel, next: KripkeModel): KripkeModel {
+  if (next !== previous) previous.dispose();
+  return next;
 }
 
 function tooLarge(count: number, maxWorlds: number): ModelTooLargeError {
@@ -220,9 +226,10 @@ class Tracker {
     this.observed = sets.fullSet(model.size);
     if (actual) {
       const { masks, nOwners } = model.frame.deals;
+      const dealOf = model.dealOf;
       for (let w = 0; w < model.size && this.point === null; w++) {
         let same = true;
-        for (let o = 0; o < nOwners && same; o++) same = masks[model.dealOf[w] * nOwners + o] === actual[o];
+        for (let o = 0; o < nOwners && same; o++) same = masks[dealOf[w] * nOwners + o] === actual[o];
         if (same) this.point = w;
       }
       if (this.point === null) throw new InputError('deal: the deal breaks the rules of the game (hand sizes or quotas)');

@@ -4,6 +4,7 @@
  * and the envelope n (the face-up table is fixed and kept apart).
  */
 import { popcount } from '../../model/bits.js';
+import { Block, withScratch } from '../kripke-wasm.js';
 
 export interface DealFrame {
   nCards: number;
@@ -44,7 +45,6 @@ export function emptyFilter(nOwners: number): DealFilter {
 export function enumerateDeals(frame: DealFrame, filter: DealFilter, limit: number): DealTable {
   const nSeats = frame.handSizes.length;
   const nOwners = nSeats + 1;
-  const env = nSeats;
   const nCategories = frame.categoryMasks.length;
   const categoryOf: number[] = [];
   frame.categoryMasks.forEach((m, g) => {
@@ -72,61 +72,59 @@ export function enumerateDeals(frame: DealFrame, filter: DealFilter, limit: numb
   // Cards of each category still to deal, to stop early when a quota can no longer be met.
   const left = new Int32Array(nCategories);
   for (const c of cards) left[categoryOf[c]]++;
-  let envelopeCategories = 0;
-  const hand = new Uint32Array(nOwners);
 
-  let table = new Uint32Array(Math.min(limit, 1024) * nOwners);
-  let count = 0;
+  // The search runs in the Wasm kernels (assembly/kripke/, enumerate), the table left in their memory.
+  const K = cards.length;
+  const clauses = filter.clauses.flatMap((k) => [k.owner, k.cards >>> 0]);
+  const words = [
+    ...cards.map((c) => (1 << c) >>> 0),
+    ...cards.map((c) => categoryOf[c]),
+    ...allowed.map((owners) => owners.reduce((m, o) => m | (1 << o), 0) >>> 0),
+    ...capacity,
+    ...quota,
+    ...left,
+    ...clauses,
+    ...filter.notEnvelope.map((e) => e >>> 0),
+  ];
+  const { count, block } = withScratch(words.length, (ptr, k) => {
+    new Int32Array(k.memory.buffer, ptr, words.length).set(words);
+    const at = (i: number) => ptr + 4 * i;
+    const count = k.enumerate(
+      K, nOwners, nCategories, at(0), at(K), at(2 * K), at(3 * K), at(3 * K + nOwners), frame.quotas !== null,
+      at(3 * K + nOwners + quota.length), at(3 * K + nOwners + quota.length + nCategories), filter.clauses.length,
+      at(3 * K + nOwners + quota.length + nCategories + clauses.length), filter.notEnvelope.length, Math.min(limit, 0xfffffffe),
+    ) >>> 0;
+    if (count === 0xffffffff) return { count: -1, block: null };
+    return { count, block: Block.adopt(k.enumerated(), count * nOwners) };
+  });
+  if (block === null) throw new TooManyDealsError(limit);
+  return dealTableOf(nOwners, count, block);
+}
 
-  const leafOk = (): boolean => {
-    for (const k of filter.clauses) if ((hand[k.owner] & k.cards) === 0) return false;
-    for (const e of filter.notEnvelope) if (hand[env] === e) return false;
-    return true;
-  };
-  const quotaShort = (g: number): boolean => {
-    if (!frame.quotas) return false;
-    let need = 0;
-    for (let s = 0; s < nSeats; s++) need += Math.max(0, quota[s * nCategories + g]);
-    const envNeed = envelopeCategories & (1 << g) ? 0 : 1;
-    return need + envNeed > left[g];
-  };
+/** Deal tables whose masks live in the Wasm kernels' memory, with their block. */
+const tableBlocks = new WeakMap<DealTable, Block>();
 
-  const place = (i: number): void => {
-    if (i === cards.length) {
-      if (!leafOk()) return;
-      if (count === limit) throw new TooManyDealsError(limit);
-      if ((count + 1) * nOwners > table.length) {
-        const bigger = new Uint32Array(Math.min(limit, count * 2) * nOwners);
-        bigger.set(table);
-        table = bigger;
-      }
-      table.set(hand, count * nOwners);
-      count++;
-      return;
-    }
-    const c = cards[i];
-    const g = categoryOf[c];
-    const bit = 1 << c;
-    left[g]--;
-    for (const o of allowed[i]) {
-      if (capacity[o] === 0) continue;
-      if (o === env) {
-        if (envelopeCategories & (1 << g)) continue;
-        envelopeCategories |= 1 << g;
-      } else if (quota[o * nCategories + g] === 0) continue;
-      else if (quota[o * nCategories + g] > 0) quota[o * nCategories + g]--;
-      capacity[o]--;
-      hand[o] |= bit;
-      if (!quotaShort(g)) place(i + 1);
-      hand[o] &= ~bit;
-      capacity[o]++;
-      if (o === env) envelopeCategories &= ~(1 << g);
-      else if (quota[o * nCategories + g] >= 0) quota[o * nCategories + g]++;
-    }
-    left[g]++;
+function dealTableOf(nOwners: number, count: number, block: Block): DealTable {
+  const table = {
+    nOwners,
+    count,
+    /** A view on Wasm memory, good until the next call into the engine. */
+    get masks(): Uint32Array {
+      return block.u32;
+    },
   };
-  place(0);
-  return { nOwners, count, masks: table.subarray(0, count * nOwners) };
+  tableBlocks.set(table, block.retain());
+  return table;
+}
+
+/** The deal table's masks in the Wasm kernels' memory (a table made elsewhere is copied in, once). */
+export function masksBlock(deals: DealTable): Block {
+  let b = tableBlocks.get(deals);
+  if (!b) {
+    b = Block.of(deals.masks).retain();
+    tableBlocks.set(deals, b);
+  }
+  return b;
 }
 
 /** The index of a deal (owner masks) in the table, or -1. */

@@ -62,13 +62,18 @@ export class ExplicitEvaluator {
         const what = this.evaluate(f.what);
         const after = m.restrict(what);
         const then = new ExplicitEvaluator(after.model).evaluate(f.then);
+        after.model.dispose();
         // [!φ]ψ: true where φ is false; elsewhere ψ in the model after the announcement.
         const out = sets.complement(what, n);
         for (const i of sets.members(then)) sets.add(out, after.origin[i]);
         return out;
       }
-      case 'learnsWhether':
-        return new ExplicitEvaluator(m.refine(f.agents, this.evaluate(f.what))).evaluate(f.then);
+      case 'learnsWhether': {
+        const after = m.refine(f.agents, this.evaluate(f.what));
+        const then = new ExplicitEvaluator(after).evaluate(f.then);
+        after.dispose();
+        return then;
+      }
     }
   }
 }
