@@ -101,6 +101,7 @@ function tryExplicit(game: Game, maxWorlds?: number): Analysis | null {
     }
     tallies.envelopeCounts[envelopeIndex(game.deck.categoryMasks, m.model.handOf(w, nSeats))] += weight;
   }
+  m.model.dispose();
   return analysisFrom(game, { method: 'exact', count: BigInt(deals.size), tallies: tallies as Tallies, possibleOwners });
 }
 

@@ -117,7 +117,10 @@ export function planKnows(game: Game, queries: FormulaQuery[], options: KnowsOpt
       pending.push({ at, indices, formulas: indices.map((i) => queries[i].formula) });
     }
   }
-  return { results, pending, worlds: final?.model.size ?? null, samples: options.samples ?? DEFAULT_KNOWS_SAMPLES, seed: options.seed ?? 1 };
+  const worlds = final?.model.size ?? null;
+  // The models' Wasm memory goes back now rather than when they are collected.
+  for (const m of models.values()) m?.model.dispose();
+  return { results, pending, worlds, samples: options.samples ?? DEFAULT_KNOWS_SAMPLES, seed: options.seed ?? 1 };
 }
 
 /** The report, once every pending formula has its estimate (in the order of plan.pending). */

@@ -145,16 +145,46 @@ export class Block {
   }
 }
 
-/** A scratch block for one call: `use` gets its address, and it is freed right after. */
+// The thread's scratch block, kept between calls (and grown) so that small calls allocate nothing.
+let scratch = 0;
+let scratchWords = 0;
+let scratchBusy = false;
+
+/** A scratch block of `words` words for one call: `use` gets its address; it is not to be kept. */
 export function withScratch<T>(words: number, use: (ptr: number, k: KripkeExports) => T): T {
   const k = kripke();
-  const ptr = k.alloc(words * 4);
+  if (scratchBusy) {
+    // A nested call: a block of its own.
+    const ptr = k.alloc(words * 4);
+    try {
+      return use(ptr, k);
+    } finally {
+      k.free(ptr);
+    }
+  }
+  if (words > scratchWords) {
+    if (scratch !== 0) k.free(scratch);
+    scratch = 0;
+    scratchWords = 0;
+    scratch = k.alloc(words * 4);
+    scratchWords = words;
+  }
+  scratchBusy = true;
   try {
-    return use(ptr, k);
+    return use(scratch, k);
   } finally {
-    k.free(ptr);
+    scratchBusy = false;
+    // Large scratch is given back at once; small scratch stays for the next call.
+    if (scratchWords > SCRATCH_KEPT) {
+      k.free(scratch);
+      scratch = 0;
+      scratchWords = 0;
+    }
   }
 }
+
+/** Scratch kept between calls: up to 64 KB. */
+const SCRATCH_KEPT = 1 << 14;
 
 /** Copies a world set (words) into Wasm memory at ptr. */
 export function writeWords(ptr: number, s: Uint32Array): void {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Block, kripke, readWords, withScratch, writeWords } from '../../src/epistemic/kripke-wasm.js';
 import { KripkeModel, Partition } from '../../src/epistemic/explicit/model.js';
+import * as sets from '../../src/epistemic/explicit/world-set.js';
 import { enumerateDeals, TooManyDealsError, type DealFilter, type DealFrame, type DealTable } from '../../src/epistemic/explicit/deals.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -206,6 +207,26 @@ describe('the Kripke kernels equal the TypeScript references', () => {
         expect(members).toEqual(s.flatMap((x, w) => (x ? [w] : [])));
       }),
       runs,
+    );
+  });
+
+  it('the world-set connectives, large sets (in Wasm) and small (in TypeScript)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 8000, max: 12000 })), fc.integer({ min: 1, max: 1 << 30 }), (n, seed) => {
+        let x = seed;
+        const rnd = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0), (x >>> 9) & 1) === 1;
+        const s = Array.from({ length: n }, rnd);
+        const t = Array.from({ length: n }, rnd);
+        const a = setOf(s);
+        const b = setOf(t);
+        const ref = (f: (w: number) => boolean) => setOf(Array.from({ length: n }, (_, w) => f(w)));
+        expect(sets.complement(a, n)).toEqual(ref((w) => !s[w]));
+        expect(sets.intersect(a, b)).toEqual(ref((w) => s[w] && t[w]));
+        expect(sets.union(a, b)).toEqual(ref((w) => s[w] || t[w]));
+        expect(sets.implication(a, b, n)).toEqual(ref((w) => !s[w] || t[w]));
+        expect(sets.equivalence(a, b, n)).toEqual(ref((w) => s[w] === t[w]));
+      }),
+      { numRuns: 60 },
     );
   });
 
