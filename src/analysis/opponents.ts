@@ -6,18 +6,25 @@
  * observer did not see showing any of the responder's matching cards with equal chance. Exact from
  * the Kripke model when it fits, else estimated from worlds drawn by the full-size engine.
  */
-import type { Game } from '../model/game.js';
+import { ENVELOPE, type Game } from '../model/game.js';
+import { cardsOfMask } from '../model/bits.js';
 import { knows, type FormulaQuery } from '../epistemic/knows.js';
-import { has, K, Kenv } from '../epistemic/language/formula.js';
+import { and, has, K, Kenv, or, type Formula } from '../epistemic/language/formula.js';
 
 export interface OpponentKnowledge {
   seat: string;
   /** P(the seat knows the whole envelope). */
   canAccuse: number;
+  /**
+   * With `nextTurn`: P(the seat can accuse after its next suggestion at the latest): it knows the
+   * envelope, or every category but one and that one up to two cards (one suggestion of either
+   * card then decides it: shown, it is the other; not shown, it is in the envelope).
+   */
+  canAccuseNextTurn?: number;
   /** Per card of the observer's hand: P(the seat knows the observer holds it). */
   knowsMyCards: Record<string, number>;
   /** Standard errors in the same shape (absent when exact). */
-  standardErrors?: { canAccuse: number; knowsMyCards: Record<string, number> };
+  standardErrors?: { canAccuse: number; canAccuseNextTurn?: number; knowsMyCards: Record<string, number> };
 }
 
 export interface Opponents {
@@ -31,6 +38,8 @@ export interface OpponentsOptions {
   samples?: number;
   seed?: number;
   maxWorlds?: number;
+  /** Also estimate each seat's `canAccuseNextTurn`. */
+  nextTurn?: boolean;
 }
 
 /** Default draws: a standard error of at most 0.008 on every probability. */
@@ -44,6 +53,7 @@ export function opponentsOf(game: Game, options: OpponentsOptions = {}): Opponen
   const others = game.players.map((_, s) => s).filter((s) => s !== me);
   for (const seat of others) {
     queries.push({ id: `${seat}`, at: null, formula: Kenv(seat), text: '' });
+    if (options.nextTurn) queries.push({ id: `${seat}:next`, at: null, formula: nearlyKenv(seat, game.deck.categoryMasks), text: '' });
     for (const c of game.myHand) queries.push({ id: `${seat}:${c}`, at: null, formula: K(seat, has(me, c)), text: '' });
   }
   const samples = options.samples ?? DEFAULT_OPPONENT_SAMPLES;
@@ -53,6 +63,7 @@ export function opponentsOf(game: Game, options: OpponentsOptions = {}): Opponen
   let i = 0;
   const seats = others.map((seat): OpponentKnowledge => {
     const accuse = report.results[i++];
+    const next = options.nextTurn ? report.results[i++] : null;
     const knowsMyCards: Record<string, number> = {};
     const errors: Record<string, number> = {};
     for (const c of game.myHand) {
@@ -61,8 +72,25 @@ export function opponentsOf(game: Game, options: OpponentsOptions = {}): Opponen
       errors[game.deck.cards[c]] = r.standardError ?? 0;
     }
     const row: OpponentKnowledge = { seat: game.players[seat], canAccuse: accuse.probability!, knowsMyCards };
-    if (sampled) row.standardErrors = { canAccuse: accuse.standardError ?? 0, knowsMyCards: errors };
+    if (next) row.canAccuseNextTurn = next.probability!;
+    if (sampled) {
+      row.standardErrors = { canAccuse: accuse.standardError ?? 0, knowsMyCards: errors };
+      if (next) row.standardErrors.canAccuseNextTurn = next.standardError ?? 0;
+    }
     return row;
   });
   return { method: report.method, samples: sampled ? samples : null, seats };
+}
+
+/**
+ * `seat` knows the envelope's card in every category but one at most, and of that one that it is
+ * one of two cards: ⋁_g (⋀_{h≠g} ⋁_{c∈h} K has(envelope, c)) ∧ ⋁_{c<d∈g} K(has(envelope, c) ∨ has(envelope, d)).
+ * Implied by Kenv (a known card pairs with any other). K of formulas without modalities only, so the
+ * full-size engine answers it.
+ */
+export function nearlyKenv(seat: number, categoryMasks: readonly number[]): Formula {
+  const cards = categoryMasks.map((m) => cardsOfMask(m));
+  const knowsCategory = cards.map((cs) => or(...cs.map((c) => K(seat, has(ENVELOPE, c)))));
+  const knowsPair = cards.map((cs) => or(...cs.flatMap((c, i) => cs.slice(i + 1).map((d) => K(seat, or(has(ENVELOPE, c), has(ENVELOPE, d)))))));
+  return or(...cards.map((_, g) => and(...knowsCategory.filter((_, h) => h !== g), knowsPair[g])));
 }
