@@ -281,6 +281,8 @@ describe('usage mistakes: exit 2, one line', () => {
     [['simulate', '--agents', 'deductive:accuse=risky:2'], /--agents: .*risky/],
     [['simulate', '--agents', ',,'], /--agents names no agent/],
     [['simulate', '--solo', 'naive'], /--solo and --field go together/],
+    [['simulate', '--endmove', 'sometimes'], /^cluedo: option '--endmove <when>' argument 'sometimes' is invalid\. Allowed choices are never, unanswered, always\./m],
+    [['simulate', '--agents', 'epistemic:risk=2'], /^cluedo: --agents: agent "epistemic:risk=2": risk must be a probability from 0 to 1/m],
     [['simulate', '--json', ''], /^cluedo: --json needs a path, got ""$/m],
     [['simulate', '--json', 'same.out', '--csv', 'same.out'], /--json and --csv name the same file "same.out"/],
     [[], /^cluedo: which command\? analyze, suggest, knows or simulate \(see "cluedo --help"\)$/m],
@@ -441,6 +443,21 @@ describe('cluedo simulate', () => {
     expectOneLineError(cluedo('suggest', log), 1, /the game is over/);
     const suggestion = cluedo('suggest', before, '--json', '--top', '1', '--samples', '2000', '--threads', '1');
     expect(suggestion.status, suggestion.stderr).toBe(0);
+  });
+
+  it('--endmove: announced in the run line, recorded in the JSON and HTML configuration; the epistemic agent plays', () => {
+    const json = join(dir, 'endmove.json');
+    const report = join(dir, 'endmove.html');
+    const r = cluedo('simulate', '--games', '4', '--players', '3', '--agents', 'epistemic:samples=200,draws=40,entropy:samples=200', '--endmove', 'always', '--threads', '1', '--json', json, '--report', report);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^4 of 4 games, 3 players, seed 1, max 150 turns, endmove always, /);
+    expect(r.stdout).toMatch(/^epistemic:samples=200,draws=40 /m);
+    const { config } = JSON.parse(readFileSync(json, 'utf8')) as { config: { endmove: string; agents: string[] } };
+    expect(config).toMatchObject({ endmove: 'always', agents: ['epistemic:samples=200,draws=40', 'entropy:samples=200'] });
+    expect(readFileSync(report, 'utf8')).toMatch(/endmove.*always/s);
+    const plain = cluedo('simulate', '--games', '2', '--players', '3', '--agents', 'deductive', '--threads', '1', '--json', json);
+    expect(plain.stdout).not.toMatch(/endmove/);
+    expect((JSON.parse(readFileSync(json, 'utf8')) as { config: { endmove: string } }).config.endmove).toBe('never');
   });
 
   it('solo: reports rounds until the solo agent is certain, from its own row', () => {

@@ -12,6 +12,7 @@ import { IllegalActionError } from '../src/play/rules/actions.js';
 import type { GameEvent } from '../src/model/game.js';
 import { SeatView } from '../src/play/seat-view.js';
 import { gameToLog } from '../src/io/write-log.js';
+import { parseGame } from '../src/io/log.js';
 import { analyze } from '../src/analysis/analyze.js';
 import type { WorkerPool } from '../src/runtime/pool.js';
 import { runTournament, tournamentPool } from '../src/tournament/run.js';
@@ -195,6 +196,17 @@ describe('the driver', () => {
     expect(cardsSeen).toBeGreaterThan(4);
   });
 
+  it('announces endmoves to every seat, and a seat\'s log keeps them through gameToLog and the log reader', () => {
+    for (const endmove of ['unanswered', 'always'] as const) {
+      const agents = [1, 2, 3, 4].map((s) => createAgent(parseAgentSpec('entropy:samples=200'), new Random(3, s), core));
+      const game = playGame({ deck: CLASSIC_DECK, players: players(4), maxTurns: 300, endmove }, agents, new Random(3), 3);
+      const endmoves = game.views.map((v) => v.events.flatMap((e, i) => (e.type === 'endmove' ? [[i, e.by]] : [])));
+      expect(endmoves[0].length).toBeGreaterThan(0);
+      for (const e of endmoves) expect(e).toEqual(endmoves[0]);
+      for (const view of game.views) expect(parseGame(gameToLog(view.game())).events).toEqual(view.game().events);
+    }
+  });
+
   it('an illegal action from an agent throws, naming the agent and the broken rule', () => {
     const honest = (s: number) => createAgent(parseAgentSpec('naive'), new Random(1, s), core);
     const spec = { deck: CLASSIC_DECK, players: players(3), maxTurns: 30 };
@@ -264,6 +276,19 @@ describe('tournaments', () => {
     expect(c.results).not.toEqual(a.results);
   });
 
+  it('with the epistemic agent and endmoves: the same results with 1 and 2 threads, other results for another option', async () => {
+    const one = tournamentPool(1);
+    const two = tournamentPool(2);
+    pools.push(one, two);
+    const epistemic: TournamentConfig = { deck: CLASSIC_CATEGORIES, players: 4, agents: ['epistemic:samples=300,draws=60,risk=0.3,threat=0.3', 'entropy:samples=300'], maxTurns: 200, endmove: 'unanswered' };
+    const a = await runTournament(epistemic, { games: 8, seed: 11, executor: one });
+    const b = await runTournament(epistemic, { games: 8, seed: 11, executor: two });
+    const c = await runTournament({ ...epistemic, endmove: 'never' }, { games: 8, seed: 11, executor: two });
+    expect(a.results).toHaveLength(8);
+    expect(b.results).toEqual(a.results);
+    expect(c.results).not.toEqual(a.results);
+  });
+
   it('stopping keeps the finished games, in order', async () => {
     const pool = tournamentPool(2);
     pools.push(pool);
@@ -280,7 +305,7 @@ describe('tournaments', () => {
     expect(() => parseAgentSpec('deductiv')).toThrow(InputError);
     expect(() => parseAgentSpec('deductiv')).toThrow(/did you mean "deductive"/);
     expect(() => parseAgentSpec('entropy:samples=0')).toThrow(/samples/);
-    expect(() => parseAgentSpec('naive:samples=10')).toThrow(/only the entropy agent/);
+    expect(() => parseAgentSpec('naive:samples=10')).toThrow(/only the entropy and epistemic agents/);
     expect(() => parseAgentSpec('deductive:accuse=risky:1.5')).toThrow(/risky/);
     expect(() => parseAgentSpec('naive:colour=red')).toThrow(/unknown option "colour"/);
     expect(parseAgentSpec('deductive:accuse=risky:0.8,refute=repeat')).toMatchObject({ name: 'deductive', accuse: 0.8, refute: 'repeat' });

@@ -2,9 +2,10 @@
 // answer is known, and along random legal playthroughs, where an independent referee recomputes
 // from the deal who must refute with what, who may move and how the game ends.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { CLASSIC_CATEGORIES, CLASSIC_DECK, makeDeck, type Deck } from '../src/model/deck.js';
 import { Random } from '../src/model/random.js';
-import { dealCards, handSizesOf, randomDeal, type Deal, type GameSpec } from '../src/play/rules/deal.js';
+import { dealCards, ENDMOVE_RULES, handSizesOf, randomDeal, type Deal, type EndmoveRule, type GameSpec } from '../src/play/rules/deal.js';
 import { isTerminal, newGame, returns, toMove, type GameState } from '../src/play/rules/state.js';
 import { applyAction, IllegalActionError, legalActions, type Action } from '../src/play/rules/actions.js';
 import { eventSeenBy, type TableEvent } from '../src/play/rules/events.js';
@@ -110,7 +111,7 @@ describe('legal actions', () => {
 
   it('after the answer, the suggester may pass or accuse any combination', () => {
     const { state } = run(newGame(SPEC, DEAL), suggest(A, e, i));
-    expect(state.phase).toEqual({ kind: 'accuse', seat: 0 });
+    expect(state.phase).toEqual({ kind: 'accuse', seat: 0, answered: false });
     const actions = legalActions(state);
     expect(actions[0]).toEqual(pass);
     expect(actions.slice(1)).toHaveLength(4 * 4 * 4);
@@ -134,7 +135,7 @@ describe('refutation', () => {
 
   it('nobody refutes when no other seat holds a named card: a public event, and the suggester decides', () => {
     const { state, events } = run(newGame(SPEC, DEAL), suggest(B, e, j)); // only seat 0, the suggester, holds B and j
-    expect(state.phase).toEqual({ kind: 'accuse', seat: 0 });
+    expect(state.phase).toEqual({ kind: 'accuse', seat: 0, answered: false });
     expect(events).toEqual([{ visibility: 'public', event: { type: 'suggestion', by: 0, cards: [B, e, j], shownBy: null, shown: null } }]);
   });
 
@@ -146,7 +147,7 @@ describe('refutation', () => {
 
   it('the card shown is seen by the suggester and the refuter only; the others see who refuted', () => {
     const { state, events } = run(newGame(SPEC, DEAL), suggest(C, g, i), show(g));
-    expect(state.phase).toEqual({ kind: 'accuse', seat: 0 });
+    expect(state.phase).toEqual({ kind: 'accuse', seat: 0, answered: true });
     expect(events).toHaveLength(1);
     const full = { type: 'suggestion', by: 0, cards: [C, g, i], shownBy: 1, shown: g };
     expect(events[0]).toMatchObject({ visibility: 'private', event: full, seenBy: [0, 1] });
@@ -291,5 +292,80 @@ describe('random legal playthroughs, refereed from the deal', () => {
     }
     expect(games).toBe(60);
     expect(Math.min(wins, everyoneOut, capped), JSON.stringify({ wins, everyoneOut, capped })).toBeGreaterThan(2);
+  });
+});
+
+describe('endmove announcements (the endmove option)', () => {
+  const endmove = (by: number) => ({ visibility: 'public', event: { type: 'endmove', by } });
+  const spec = (rule: EndmoveRule): GameSpec => ({ ...SPEC, endmove: rule });
+
+  it("'never' (the default) announces nothing; 'always' announces every turn ended without an accusation", () => {
+    for (const s of [SPEC, spec('never')]) {
+      expect(run(newGame(s, DEAL), suggest(B, e, j), pass).events).toHaveLength(1); // the suggestion alone
+      expect(run(newGame(s, DEAL), suggest(C, g, i), show(g), pass).events).toHaveLength(1);
+    }
+    expect(run(newGame(spec('always'), DEAL), suggest(B, e, j), pass).events[1]).toEqual(endmove(0));
+    const answered = run(newGame(spec('always'), DEAL), suggest(C, g, i), show(g), pass);
+    expect(answered.events[1]).toEqual(endmove(0));
+    expect(eventSeenBy(answered.events[1], 3)).toEqual({ type: 'endmove', by: 0 }); // public: every seat sees it
+    expect(toMove(answered.state)).toBe(1);
+  });
+
+  it("'unanswered' announces only a turn whose suggestion nobody could answer", () => {
+    expect(run(newGame(spec('unanswered'), DEAL), suggest(B, e, j), pass).events.slice(1)).toEqual([endmove(0)]);
+    expect(run(newGame(spec('unanswered'), DEAL), suggest(C, g, i), show(g), pass).events).toHaveLength(1);
+  });
+
+  it('an accusation is not an endmove, right or wrong', () => {
+    const wrong = run(newGame(spec('always'), DEAL), suggest(B, e, j), accuse(B, e, i));
+    expect(wrong.events.map((x) => x.event.type)).toEqual(['suggestion', 'accusation']);
+    const right = run(newGame(spec('always'), DEAL), suggest(B, e, j), accuse(A, e, i));
+    expect(right.events.map((x) => x.event.type)).toEqual(['suggestion', 'accusation']);
+  });
+
+  it('a game refuses an unknown endmove option', () => {
+    expect(() => newGame({ ...SPEC, endmove: 'sometimes' as EndmoveRule }, DEAL)).toThrow(/endmove must be never, unanswered, always/);
+  });
+
+  it('on random games, an endmove by the seat follows exactly the turns the option names', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.constantFrom(...ENDMOVE_RULES), (seed, rule) => {
+        const rng = new Random(seed);
+        const deck = seed % 2 === 0 ? SMALL : CLASSIC_DECK;
+        const players = Array.from({ length: 2 + rng.below(4) }, (_, s) => `P${s}`);
+        const s: GameSpec = { deck, players, faceUpCount: rng.below(3), maxTurns: 1 + rng.below(40), endmove: rule };
+        let state = newGame(s, randomDeal(s, rng));
+        const events: TableEvent[] = [];
+        let expected = 0;
+        while (state.phase.kind !== 'over') {
+          const phase = state.phase;
+          const actions = legalActions(state);
+          // Mostly pass, sometimes accuse (rightly or not), so that turns end both ways.
+          const action = phase.kind !== 'accuse' ? rng.pick(actions) : rng.below(10) === 0 ? rng.pick(actions.slice(1)) : pass;
+          const step = applyAction(state, action);
+          const announced = step.events.filter((x) => x.event.type === 'endmove');
+          if (phase.kind === 'accuse') {
+            const due = action.type === 'pass' && (rule === 'always' || (rule === 'unanswered' && !phase.answered));
+            if (due) expected++;
+            // The endmove: public, by the seat whose turn ended, and the turn's last event.
+            expect(announced).toEqual(due ? [endmove(phase.seat)] : []);
+            if (due) expect(step.events[step.events.length - 1]).toEqual(endmove(phase.seat));
+          } else {
+            expect(announced).toEqual([]);
+          }
+          events.push(...step.events);
+          state = step.state;
+        }
+        // 'unanswered': each endmove follows an unanswered suggestion of the same seat.
+        events.forEach((x, k) => {
+          if (x.event.type !== 'endmove') return;
+          const before = events[k - 1].event;
+          expect(before).toMatchObject({ type: 'suggestion', by: x.event.by });
+          if (rule === 'unanswered') expect(before).toMatchObject({ shownBy: null });
+        });
+        expect(events.filter((x) => x.event.type === 'endmove')).toHaveLength(expected);
+      }),
+      { numRuns: 150, seed: 11 },
+    );
   });
 });

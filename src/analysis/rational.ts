@@ -12,6 +12,7 @@ import type { Game, GameEvent } from '../model/game.js';
 import { InputError } from '../model/errors.js';
 import { buildGameModel, ModelTooLargeError } from '../epistemic/game-model.js';
 import { FullSizeEngine } from '../epistemic/full-size.js';
+import { explicitModelMayFit } from '../epistemic/knows.js';
 import { Kenv } from '../epistemic/language/formula.js';
 import * as sets from '../epistemic/explicit/world-set.js';
 import { emptyTallies, envelopeIndex, tallyDeals, type Tallies } from '../knowledge/tallies.js';
@@ -22,11 +23,16 @@ export interface RationalOptions {
   samples?: number;
   seed?: number;
   maxWorlds?: number;
+  /**
+   * True (the default): every turn of another seat that ended without an accusation is an endmove
+   * (withEndmoves). False: only the log's own endmove events are (those the rules announced).
+   */
+  infer?: boolean;
 }
 
 export interface RationalAnalysis extends Analysis {
   rational: {
-    /** Turns that ended without an accusation, each now an endmove. */
+    /** Turns that ended without an accusation, each now an endmove (with `infer: false`, the log's endmoves). */
     endmoves: number;
     /** How the endmoves were taken into account. */
     reading: 'epistemic' | 'first-order';
@@ -62,7 +68,8 @@ export function withEndmoves(game: Game): { game: Game; endmoves: number } {
 export function rationalAnalysis(game: Game, options: RationalOptions = {}): RationalAnalysis {
   if (game.me === null) throw new InputError('--rational needs an observer\'s log ("me"): it weighs what the observer has not seen');
   const observer: Game = { ...game, deal: null };
-  const { game: rational, endmoves } = withEndmoves(observer);
+  const { game: rational, endmoves } =
+    options.infer === false ? { game: observer, endmoves: observer.events.filter((e) => e.type === 'endmove').length } : withEndmoves(observer);
   const explicit = tryExplicit(rational, options.maxWorlds);
   if (explicit) return { ...explicit, rational: { endmoves, reading: 'epistemic', rejected: null } };
   return sampled(observer, rational, endmoves, options);
@@ -70,6 +77,8 @@ export function rationalAnalysis(game: Game, options: RationalOptions = {}): Rat
 
 /** The exact analysis from the observer's worlds of the Kripke model, or null when the model is too large. */
 function tryExplicit(game: Game, maxWorlds?: number): Analysis | null {
+  // Counted first: enumerating deals only to stop at the limit can take seconds.
+  if (!explicitModelMayFit(game, game.events.length, maxWorlds)) return null;
   let m;
   try {
     m = buildGameModel(game, game.events.length, { maxWorlds });

@@ -1,10 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { CLASSIC_CATEGORIES, MAX_SEATS, MIN_SEATS } from '../model/deck.js';
 import { InputError } from '../model/errors.js';
 import { AGENT_NAMES, parseAgentSpec } from '../play/agents/registry.js';
 import type { playTournamentGame, TournamentConfig } from '../tournament/play.js';
+import { ENDMOVE_RULES, type EndmoveRule } from '../play/rules/deal.js';
 import type { Summary } from '../tournament/types.js';
 import { formatMeanInterval, formatMedianInterval, formatRateInterval } from '../tournament/format.js';
 import { KnowledgeCore } from '../knowledge/wasm-core.js';
@@ -29,6 +30,7 @@ interface SimulateOptions {
   csv?: string;
   report?: string;
   maxTurns?: number;
+  endmove: EndmoveRule;
   solo?: string;
   field?: string;
   logs?: string;
@@ -56,6 +58,14 @@ export function simulateCommand(): Command {
     .option('--seed <s>', 'seed of the run: same seed, same games, whatever the threads', seedValue, 1)
     .option('--threads <t>', 'worker threads (default: all cores)', threadCount)
     .option('--max-turns <m>', 'turns before a game is declared unsolved (default: 50 per player)', wholeNumber('--max-turns', 1_000_000))
+    .addOption(
+      new Option(
+        '--endmove <when>',
+        'announce a turn ended without an accusation ("does not know the envelope"): never, after an unanswered suggestion, or always; true only if every agent accuses as soon as it knows',
+      )
+        .choices(ENDMOVE_RULES)
+        .default('never'),
+    )
     .option('--solo <agent>', 'solo measurement: this agent in one seat (needs --field)')
     .option('--field <agent>', 'solo measurement: the agent in every other seat (never accusing)')
     .option('--json <file>', 'write the summary and every game as JSON', path('--json'))
@@ -92,6 +102,7 @@ async function runAndReport(opts: SimulateOptions, config: TournamentConfig, out
   const seconds = (Date.now() - started) / 1000;
   const head =
     `${results.length} of ${opts.games} games, ${config.players} players, seed ${opts.seed}, max ${config.maxTurns} turns, ` +
+    (config.endmove !== 'never' ? `endmove ${config.endmove}, ` : '') +
     `${seconds.toFixed(1)} s${interrupted ? ' (interrupted: results of the finished games)' : ''}`;
   if (interrupted) process.exitCode = 130;
   // A summary that cannot be printed must not cost the files: write everything, then report.
@@ -107,6 +118,7 @@ async function runAndReport(opts: SimulateOptions, config: TournamentConfig, out
         games: `${results.length} of ${opts.games}${interrupted ? ' (interrupted)' : ''}`,
         seed: String(opts.seed),
         'turn cap': String(config.maxTurns),
+        endmove: config.endmove ?? 'never',
         run: head,
       }),
   };
@@ -150,6 +162,7 @@ function configOf(opts: SimulateOptions): TournamentConfig {
     players: opts.players,
     agents: agents.map((a) => check('--agents', a)),
     maxTurns: opts.maxTurns ?? 50 * opts.players,
+    endmove: opts.endmove,
     solo,
   };
 }

@@ -133,6 +133,9 @@ export class FullSizeEngine {
   readonly #observer: ConstraintStore;
   /** Positions by agent information (the agents' hands and the cards shown to them). */
   readonly #positions = new Map<string, Position>();
+  readonly #ownerCounts = new WeakMap<Position, Float64Array>();
+  /** Each formula's negation in disjunctive normal form, computed once (formulas are asked at every world). */
+  readonly #negatedTerms = new WeakMap<Formula, Literal[][]>();
 
   constructor(
     readonly game: Game,
@@ -283,7 +286,7 @@ export class FullSizeEngine {
       case 'D':
         return this.#knownIn(this.#positionOf(f.group, w), f.arg);
       case 'Kenv':
-        return knowsEnvelope(this.#positionOf([f.agent], w), this.game.deck.categoryMasks, this.#nSeats);
+        return knowsEnvelope(this.#ownerCountsOf(this.#positionOf([f.agent], w)), this.game.deck.categoryMasks, this.#nSeats);
       default:
         throw new Error(`${f.op} is not answered at full size`);
     }
@@ -401,11 +404,31 @@ export class FullSizeEngine {
     return p;
   }
 
+  /** The position's owner counts, computed once (a pass over its DAG). */
+  #ownerCountsOf(position: Position): Float64Array {
+    let counts = this.#ownerCounts.get(position);
+    if (!counts) this.#ownerCounts.set(position, (counts = position.ownerCounts()));
+    return counts;
+  }
+
   /** Whether every deal of the position satisfies the propositional formula. */
   #knownIn(position: Position, f: Formula): boolean {
     const nCards = this.game.deck.cards.length;
-    const all = 2 ** (this.#nSeats + 2) - 1;
-    for (const term of dnf({ op: 'not', arg: f })) {
+    const width = this.#nSeats + 2;
+    const all = 2 ** width - 1;
+    let terms = this.#negatedTerms.get(f);
+    if (!terms) this.#negatedTerms.set(f, (terms = dnf({ op: 'not', arg: f })));
+    for (const term of terms) {
+      if (term.length === 1) {
+        // One placement, read off the owner counts: some deal has the card with (or away from) the owner.
+        const { owner, card, positive } = term[0];
+        const counts = this.#ownerCountsOf(position);
+        const slot = this.#slot(owner);
+        let possible = false;
+        for (let o = 0; o < width && !possible; o++) possible = (o === slot) === positive && counts[card * width + o] > 0;
+        if (possible) return false;
+        continue;
+      }
       const owners = new Uint32Array(nCards).fill(all);
       let possible = true;
       for (const { owner, card, positive } of term) {
@@ -438,8 +461,7 @@ function tidy(store: ConstraintStore): ConstraintStore {
 }
 
 /** Kenv: one possible envelope card in every category. */
-function knowsEnvelope(position: Position, categoryMasks: number[], nSeats: number): boolean {
-  const counts = position.ownerCounts();
+function knowsEnvelope(counts: Float64Array, categoryMasks: number[], nSeats: number): boolean {
   const width = nSeats + 2;
   return categoryMasks.every((mask) => {
     let candidates = 0;

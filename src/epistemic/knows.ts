@@ -157,6 +157,15 @@ function explicitModel(game: Game, at: number, options: ModelOptions): GameModel
   }
 }
 
+/**
+ * Whether the explicit model after `at` events may fit within `maxWorlds`: false when the deals left
+ * by the public facts before the first epistemic announcement already outnumber it (a count by the
+ * exact core, in milliseconds, instead of an enumeration that would stop only at the limit).
+ */
+export function explicitModelMayFit(game: Game, at: number, maxWorlds = DEFAULT_MAX_WORLDS): boolean {
+  return !tooManyDeals(game, at, maxWorlds);
+}
+
 const dealCounts = new WeakMap<Game, Map<number, number>>();
 
 /**

@@ -5,6 +5,7 @@ import { Random } from '../model/random.js';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { createAgent, parseAgentSpec, type AgentSpec } from '../play/agents/registry.js';
 import { playGame, type PlayedGame } from '../play/driver.js';
+import type { EndmoveRule } from '../play/rules/deal.js';
 import type { GameResult } from '../play/results.js';
 
 export interface TournamentConfig {
@@ -15,6 +16,8 @@ export interface TournamentConfig {
   agents: string[];
   maxTurns: number;
   faceUpCount?: number;
+  /** When a turn ended without an accusation is announced by an endmove (default 'never'). */
+  endmove?: EndmoveRule;
   /** Solo measurement: this agent in one seat (rotating), the field agent everywhere else, never accusing. */
   solo?: { agent: string; field: string };
 }
@@ -39,7 +42,8 @@ export function playTournamentGame(config: TournamentConfig, seed: number, game:
   const agents = specs.map((spec, s) =>
     createAgent(spec, new Random(seed, game, 1 + s), core, config.solo && !isSoloSeat(config, game, s) ? { accuse: 'never' } : {}),
   );
-  const played = playGame({ deck, players: playerNames(config.players), maxTurns: config.maxTurns, faceUpCount: config.faceUpCount }, agents, new Random(seed, game), game);
+  const spec = { deck, players: playerNames(config.players), maxTurns: config.maxTurns, faceUpCount: config.faceUpCount, endmove: config.endmove };
+  const played = playGame(spec, agents, new Random(seed, game), game);
   if (config.solo) for (const seat of played.result.seatResults) seat.role = isSoloSeat(config, game, seat.seat) ? 'solo' : 'field';
   return played;
 }

@@ -67,7 +67,11 @@ export interface ExactKnowledge extends KnowledgeModel {
   position(view: SeatView): Position;
 }
 
-export function exactKnowledge(core: KnowledgeCore): ExactKnowledge {
+/** Facts an agent draws from event `index` of its view beyond what the event itself says (e.g. from an endmove). */
+export type DerivedFacts = (view: SeatView, index: number) => Fact[];
+
+/** `derive`: facts the agent adds to each event's own (none by default: the core's first-order reading). */
+export function exactKnowledge(core: KnowledgeCore, derive?: DerivedFacts): ExactKnowledge {
   let position: Position | null = null;
   let eventsSeen = 0;
   const current = (view: SeatView): Position => {
@@ -76,7 +80,11 @@ export function exactKnowledge(core: KnowledgeCore): ExactKnowledge {
       eventsSeen = 0;
     }
     if (eventsSeen < view.events.length) {
-      const facts: Fact[] = view.events.slice(eventsSeen).flatMap((e) => factsOf(e, view.players.length, { me: view.me, rules: DEFAULT_RULES }));
+      const facts: Fact[] = [];
+      for (let i = eventsSeen; i < view.events.length; i++) {
+        facts.push(...factsOf(view.events[i], view.players.length, { me: view.me, rules: DEFAULT_RULES }));
+        if (derive) facts.push(...derive(view, i));
+      }
       const next = position.withAll(facts);
       position.dispose();
       position = next;

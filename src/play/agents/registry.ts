@@ -1,12 +1,13 @@
-// The named agents and their options: "random", "naive", "deductive", "entropy", each optionally
-// followed by ":key=value,key=value", e.g. "entropy:samples=5000", "deductive:accuse=risky:0.8",
-// "naive:refute=repeat".
+// The named agents and their options: "random", "naive", "deductive", "entropy", "epistemic", each
+// optionally followed by ":key=value,key=value", e.g. "entropy:samples=5000",
+// "deductive:accuse=risky:0.8", "naive:refute=repeat", "epistemic:samples=2000,risk=0.5".
 import { closest } from 'fastest-levenshtein';
 import type { KnowledgeCore } from '../../knowledge/wasm-core.js';
 import type { Random } from '../../model/random.js';
 import { InputError } from '../../model/errors.js';
 import type { Agent } from './agent.js';
 import { exactKnowledge, naiveKnowledge, type KnowledgeModel } from './knowledge.js';
+import { DEFAULT_EPISTEMIC_DRAWS, DEFAULT_EPISTEMIC_RISK, DEFAULT_EPISTEMIC_THREAT, epistemicAgent, type EndmoveReading } from './epistemic.js';
 import {
   accuseWhenCertain,
   accuseWhenLikely,
@@ -20,7 +21,7 @@ import {
   type SuggestionPolicy,
 } from './policies.js';
 
-export const AGENT_NAMES = ['random', 'naive', 'deductive', 'entropy'] as const;
+export const AGENT_NAMES = ['random', 'naive', 'deductive', 'entropy', 'epistemic'] as const;
 export type AgentName = (typeof AGENT_NAMES)[number];
 
 export interface AgentSpec {
@@ -30,8 +31,10 @@ export interface AgentSpec {
   refute: RefutationName;
   /** 'certain', 'never', or the probability threshold of risky:P. */
   accuse: 'certain' | 'never' | number;
-  /** Samples per decision (entropy only). */
+  /** Samples per suggestion (entropy and epistemic). */
   samples: number;
+  /** The epistemic agent's own options (its defaults for the others). */
+  epistemic: { draws: number; risk: number; threat: number; endmoves: EndmoveReading };
 }
 
 export const DEFAULT_ENTROPY_SAMPLES = 5000;
@@ -43,7 +46,19 @@ export function parseAgentSpec(text: string): AgentSpec {
   if (!(AGENT_NAMES as readonly string[]).includes(name)) {
     throw new InputError(`unknown agent "${name}" in "${text}"; did you mean "${closest(name, [...AGENT_NAMES])}"? (agents: ${AGENT_NAMES.join(', ')})`);
   }
-  const spec: AgentSpec = { label: trimmed, name: name as AgentName, refute: 'random', accuse: 'certain', samples: DEFAULT_ENTROPY_SAMPLES };
+  const spec: AgentSpec = {
+    label: trimmed,
+    name: name as AgentName,
+    refute: 'random',
+    accuse: 'certain',
+    samples: DEFAULT_ENTROPY_SAMPLES,
+    epistemic: { draws: DEFAULT_EPISTEMIC_DRAWS, risk: DEFAULT_EPISTEMIC_RISK, threat: DEFAULT_EPISTEMIC_THREAT, endmoves: 'announced' },
+  };
+  const epistemic = spec.name === 'epistemic';
+  const probability = (key: string, value: string, bad: (why: string) => InputError) => {
+    if (!/^\d*\.?\d+$/.test(value) || Number(value) > 1) throw bad(`${key} must be a probability from 0 to 1, not "${value}"`);
+    return Number(value);
+  };
   const options = colon < 0 ? [] : trimmed.slice(colon + 1).split(',').filter((o) => o.trim() !== '');
   for (const option of options) {
     const eq = option.indexOf('=');
@@ -53,17 +68,28 @@ export function parseAgentSpec(text: string): AgentSpec {
     if (key === 'refute') {
       if (!['random', 'repeat', 'minimal'].includes(value)) throw bad(`refute must be random, repeat or minimal, not "${value}"`);
       spec.refute = value as RefutationName;
-    } else if (key === 'accuse') {
+    } else if (key === 'accuse' && !epistemic) {
       const risky = /^risky:(\d*\.?\d+)$/.exec(value);
       if (value === 'certain' || value === 'never') spec.accuse = value;
       else if (risky && Number(risky[1]) > 0 && Number(risky[1]) <= 1) spec.accuse = Number(risky[1]);
       else throw bad(`accuse must be certain, never or risky:P with 0 < P ≤ 1, not "${value}"`);
     } else if (key === 'samples') {
-      if (spec.name !== 'entropy') throw bad('only the entropy agent takes samples=');
+      if (spec.name !== 'entropy' && !epistemic) throw bad('only the entropy and epistemic agents take samples=');
       if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000_000) throw bad(`samples must be a whole number from 1 to 1000000, not "${value}"`);
       spec.samples = Number(value);
+    } else if (epistemic && key === 'draws') {
+      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 100_000) throw bad(`draws must be a whole number from 1 to 100000, not "${value}"`);
+      spec.epistemic.draws = Number(value);
+    } else if (epistemic && (key === 'risk' || key === 'threat')) {
+      spec.epistemic[key] = probability(key, value, bad);
+    } else if (epistemic && key === 'endmoves') {
+      if (value !== 'announced' && value !== 'inferred') throw bad(`endmoves must be announced or inferred, not "${value}"`);
+      spec.epistemic.endmoves = value;
     } else {
-      throw bad(`unknown option "${key}" (options: refute=…, accuse=…${spec.name === 'entropy' ? ', samples=…' : ''})`);
+      const known = epistemic
+        ? 'refute=…, samples=…, draws=…, risk=…, threat=…, endmoves=…'
+        : `refute=…, accuse=…${spec.name === 'entropy' ? ', samples=…' : ''}`;
+      throw bad(`unknown option "${key}" (options: ${known})`);
     }
   }
   return spec;
@@ -71,6 +97,10 @@ export function parseAgentSpec(text: string): AgentSpec {
 
 /** One agent for one seat of one game: its own generator, the worker's core. */
 export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, overrides: { accuse?: AgentSpec['accuse'] } = {}): Agent {
+  if (spec.name === 'epistemic') {
+    const options = { samples: spec.samples, ...spec.epistemic, accuses: (overrides.accuse ?? spec.accuse) !== 'never' };
+    return epistemicAgent(spec.label, options, rng, core, refutationPolicy(spec.refute, rng));
+  }
   const exact = spec.name === 'random' || spec.name === 'naive' ? null : exactKnowledge(core);
   const knowledge: KnowledgeModel = exact ?? naiveKnowledge();
   const suggestion: SuggestionPolicy =

@@ -1,7 +1,7 @@
 // The moves: what the seat to move may do (legalActions) and what doing it changes (applyAction).
 // Every action is checked; an illegal one throws an IllegalActionError saying why.
 import type { Deck } from '../../model/deck.js';
-import type { AccusationEvent, SuggestionEvent } from '../../model/game.js';
+import type { AccusationEvent, EndmoveEvent, SuggestionEvent } from '../../model/game.js';
 import { cardsOfMask, maskOfCards } from '../../model/bits.js';
 import type { TableEvent } from './events.js';
 import { evolve, startNextTurn, type GameState, type Phase } from './state.js';
@@ -63,7 +63,7 @@ export function applyAction(state: GameState, action: Action): Step {
       break;
     case 'accuse':
       if (action.type === 'accuse') return accuse(state, phase.seat, action.cards);
-      if (action.type === 'pass') return { state: startNextTurn(state, phase.seat), events: [] };
+      if (action.type === 'pass') return pass(state, phase);
       break;
     case 'over':
       throw new IllegalActionError(`the game is over: no action is legal, not even "${action.type}"`);
@@ -85,7 +85,7 @@ function suggest(state: GameState, seat: number, cards: readonly number[]): Step
     if (held !== 0) return { state: evolve(state, { phase: { kind: 'refute', seat: other, suggestion, held: cardsOfMask(held) } }), events: [] };
   }
   const event = frozen({ type: 'suggestion', by: seat, cards: suggestion.cards as number[], shownBy: null, shown: null });
-  return { state: evolve(state, { phase: { kind: 'accuse', seat } }), events: [{ visibility: 'public', event }] };
+  return { state: evolve(state, { phase: { kind: 'accuse', seat, answered: false } }), events: [{ visibility: 'public', event }] };
 }
 
 /** The card shown is seen by the suggester and the refuter; the others see only who refuted. */
@@ -98,7 +98,19 @@ function show(state: GameState, phase: Extract<Phase, { kind: 'refute' }>, card:
   const { by, cards } = phase.suggestion;
   const event = frozen({ type: 'suggestion', by, cards: cards as number[], shownBy: refuter, shown: card });
   const publicPart = frozen({ type: 'suggestion', by, cards: cards as number[], shownBy: refuter, shown: null });
-  return { state: evolve(state, { phase: { kind: 'accuse', seat: by } }), events: [{ visibility: 'private', event, seenBy: [by, refuter], publicPart }] };
+  return { state: evolve(state, { phase: { kind: 'accuse', seat: by, answered: true } }), events: [{ visibility: 'private', event, seenBy: [by, refuter], publicPart }] };
+}
+
+/**
+ * The turn ends without an accusation; the rules' endmove option says whether the table is told
+ * (a public `endmove`: 'always', or 'unanswered' after a suggestion nobody could answer).
+ */
+function pass(state: GameState, phase: Extract<Phase, { kind: 'accuse' }>): Step {
+  const next = startNextTurn(state, phase.seat);
+  const announce = state.endmove === 'always' || (state.endmove === 'unanswered' && !phase.answered);
+  if (!announce) return { state: next, events: [] };
+  const event: EndmoveEvent = Object.freeze({ type: 'endmove', by: phase.seat });
+  return { state: next, events: [{ visibility: 'public', event }] };
 }
 
 /** Right wins and ends the game; wrong puts the seat out. */

@@ -12,7 +12,19 @@ export interface GameSpec {
   faceUpCount?: number;
   /** The game ends unsolved after this many turns. */
   maxTurns: number;
+  /** When a turn that ends without an accusation is announced by an `endmove` event. Default 'never'. */
+  endmove?: EndmoveRule;
 }
+
+/**
+ * When the rules announce that a seat ended its turn without accusing (a public `endmove`: "it does
+ * not know the envelope", docs/epistemic-semantics.md §5.6, D7): never; only after a turn whose
+ * suggestion nobody could answer; or after every such turn. The announcement is true only when
+ * every player accuses as soon as it knows the envelope.
+ */
+export type EndmoveRule = 'never' | 'unanswered' | 'always';
+
+export const ENDMOVE_RULES: readonly EndmoveRule[] = ['never', 'unanswered', 'always'];
 
 export interface Deal {
   /** Per seat, the mask of the cards it holds. */

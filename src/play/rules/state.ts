@@ -4,7 +4,7 @@
 // be kept, compared or explored without copying.
 import type { Deck } from '../../model/deck.js';
 import { maskOfCards, popcount } from '../../model/bits.js';
-import { handSizesOf, type Deal, type GameSpec } from './deal.js';
+import { ENDMOVE_RULES, handSizesOf, type Deal, type EndmoveRule, type GameSpec } from './deal.js';
 
 export interface Suggestion {
   readonly by: number;
@@ -22,7 +22,8 @@ export type Phase =
   | { readonly kind: 'suggest'; readonly seat: number }
   /** `seat` is the first seat after the suggester holding a named card; `held` those cards, in deck order. */
   | { readonly kind: 'refute'; readonly seat: number; readonly suggestion: Suggestion; readonly held: readonly number[] }
-  | { readonly kind: 'accuse'; readonly seat: number }
+  /** `answered`: some seat showed a card of the turn's suggestion. */
+  | { readonly kind: 'accuse'; readonly seat: number; readonly answered: boolean }
   | { readonly kind: 'over' };
 
 export interface GameState {
@@ -30,6 +31,8 @@ export interface GameState {
   readonly seats: number;
   /** The game ends unsolved once this many turns have been played. */
   readonly maxTurns: number;
+  /** When a turn ended without an accusation is announced (an `endmove` event). */
+  readonly endmove: EndmoveRule;
   /** The hidden truth. Never hand a state to an agent: it sees only its SeatView. */
   readonly deal: Deal;
   readonly envelopeMask: number;
@@ -57,6 +60,7 @@ export function evolve(state: GameState, changes: Partial<Progress>): GameState 
     deck: state.deck,
     seats: state.seats,
     maxTurns: state.maxTurns,
+    endmove: state.endmove,
     deal: state.deal,
     envelopeMask: state.envelopeMask,
     phase: changes.phase ?? state.phase,
@@ -70,11 +74,15 @@ export function evolve(state: GameState, changes: Partial<Progress>): GameState 
 /** The first state after the deal: seat 0 to suggest (or over at once when `maxTurns` is 0). */
 export function newGame(spec: GameSpec, deal: Deal): GameState {
   checkDeal(spec, deal);
+  if (spec.endmove !== undefined && !ENDMOVE_RULES.includes(spec.endmove)) {
+    throw new Error(`newGame: endmove must be ${ENDMOVE_RULES.join(', ')}, not ${JSON.stringify(spec.endmove)}`);
+  }
   const seats = spec.players.length;
   const start: GameState = {
     deck: spec.deck,
     seats,
     maxTurns: spec.maxTurns,
+    endmove: spec.endmove ?? 'never',
     deal,
     envelopeMask: maskOfCards(deal.envelope),
     phase: OVER,
