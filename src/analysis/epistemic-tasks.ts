@@ -1,5 +1,6 @@
 // The epistemic layer's task for an executor: counting, over numbered chunks of drawn worlds, how
-// many satisfy each formula (full-size engine). Workers import this module by file URL.
+// many satisfy each formula (full-size engine). Workers import this module by file URL. Each thread
+// keeps the engine of the last request, so the tasks of one request share its cached positions.
 import type { Game } from '../model/game.js';
 import type { Formula } from '../epistemic/language/formula.js';
 import { FullSizeEngine } from '../epistemic/full-size.js';
@@ -14,11 +15,17 @@ export interface HitsPayload {
   chunks: number;
 }
 
-export function hits(payload: HitsPayload): number[] {
-  const engine = new FullSizeEngine(payload.game, payload.at);
-  try {
-    return engine.hits(payload.formulas, payload.total, payload.seed, payload.firstChunk, payload.chunks);
-  } finally {
-    engine.dispose();
+let last: { key: string; engine: FullSizeEngine } | null = null;
+
+function engineFor(game: Game, at: number): FullSizeEngine {
+  const key = JSON.stringify([game, at]);
+  if (last?.key !== key) {
+    last?.engine.dispose();
+    last = { key, engine: new FullSizeEngine(game, at) };
   }
+  return last.engine;
+}
+
+export function hits(payload: HitsPayload): number[] {
+  return engineFor(payload.game, payload.at).hits(payload.formulas, payload.total, payload.seed, payload.firstChunk, payload.chunks);
 }
