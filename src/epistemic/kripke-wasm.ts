@@ -4,7 +4,7 @@
 // last holder or, failing that, when the object is garbage-collected. Views on a block are
 // re-taken whenever the memory has grown (growth detaches the old ArrayBuffer), so a view is good
 // only until the next call into the module.
-import { wasmModule } from '../knowledge/wasm-module.js';
+import { instantiateModule, wasmModule } from '../knowledge/wasm-module.js';
 
 export interface KripkeExports {
   memory: WebAssembly.Memory;
@@ -43,21 +43,7 @@ let orphans: FinalizationRegistry<number> | null = null;
 /** The thread's instance of the kernels. */
 export function kripke(): KripkeExports {
   if (instance) return instance;
-  let memory: WebAssembly.Memory | undefined;
-  const inst = new WebAssembly.Instance(wasmModule(KRIPKE_WASM_PATH), {
-    env: {
-      abort(msg: number, file: number, line: number, column: number) {
-        const text = (ptr: number) => {
-          if (!memory || !ptr) return '?';
-          const len = new Uint32Array(memory.buffer, ptr - 4, 1)[0] >>> 1;
-          return String.fromCharCode(...new Uint16Array(memory.buffer, ptr, len));
-        };
-        throw new Error(`Kripke kernels aborted: ${text(msg)} (${text(file)}:${line}:${column})`);
-      },
-    },
-  });
-  instance = inst.exports as unknown as KripkeExports;
-  memory = instance.memory;
+  instance = instantiateModule<KripkeExports>(wasmModule(KRIPKE_WASM_PATH), 'Kripke kernels');
   const exports = instance;
   orphans = new FinalizationRegistry<number>((ptr) => exports.free(ptr));
   return instance;

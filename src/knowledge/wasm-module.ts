@@ -28,8 +28,8 @@ export function wasmModule(url: URL): WebAssembly.Module {
   return module;
 }
 
-/** An instance whose aborts (failed assertions in the core) throw with the core's message. */
-export function instantiate<E extends { memory: WebAssembly.Memory }>(module: WebAssembly.Module): { exports: E; layout: Layout } {
+/** An instance of a module whose aborts (failed assertions) throw with the module's message, named `what`. */
+export function instantiateModule<E extends { memory: WebAssembly.Memory }>(module: WebAssembly.Module, what: string): E {
   let memory: WebAssembly.Memory | undefined;
   const instance = new WebAssembly.Instance(module, {
     env: {
@@ -39,12 +39,18 @@ export function instantiate<E extends { memory: WebAssembly.Memory }>(module: We
           const len = new Uint32Array(memory.buffer, ptr - 4, 1)[0] >>> 1;
           return String.fromCharCode(...new Uint16Array(memory.buffer, ptr, len));
         };
-        throw new Error(`knowledge core aborted: ${text(msg)} (${text(file)}:${line}:${column})`);
+        throw new Error(`${what} aborted: ${text(msg)} (${text(file)}:${line}:${column})`);
       },
     },
   });
-  const exports = instance.exports as unknown as E & Record<string, unknown>;
+  const exports = instance.exports as unknown as E;
   memory = exports.memory;
+  return exports;
+}
+
+/** An instance of the knowledge core and the store layout it exports. */
+export function instantiate<E extends { memory: WebAssembly.Memory }>(module: WebAssembly.Module): { exports: E; layout: Layout } {
+  const exports = instantiateModule<E>(module, 'knowledge core') as E & Record<string, unknown>;
   const layout = {} as Layout;
   for (const name of LAYOUT_NAMES) layout[name] = (exports[name] as WebAssembly.Global).value as number;
   return { exports, layout };
