@@ -7,6 +7,7 @@ import { analyzeCommand } from './analyze-command.js';
 import { suggestCommand } from './suggest-command.js';
 import { simulateCommand } from './simulate-command.js';
 import { knowsCommand } from './knows-command.js';
+import { boardCommand } from './board-command.js';
 import { commanderExit, reportError } from './errors.js';
 
 function version(): string {
@@ -20,7 +21,7 @@ export function program(): Command {
     // commander's errors become one line through reportError, never its own "error: ..." plus help.
     .configureOutput({ writeErr: () => {}, outputError: () => {} })
     .exitOverride(commanderExit('cluedo'));
-  for (const command of [analyzeCommand(), suggestCommand(), knowsCommand(), simulateCommand()]) {
+  for (const command of [analyzeCommand(), suggestCommand(), knowsCommand(), simulateCommand(), boardCommand()]) {
     command.copyInheritedSettings(cli);
     cli.addCommand(command.exitOverride(commanderExit(`cluedo ${command.name()}`)));
   }

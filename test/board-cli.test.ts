@@ -1,0 +1,72 @@
+// `cluedo board` as users run it: the map, the distance table (the seed's multi-source BFS, checked
+// against the path module and its symmetry), where a roll takes a pawn, and bad options.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ROOMS, DOORS } from '../src/play/board/classic.js';
+import { reachable, roomDistance } from '../src/play/board/paths.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const MAIN = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { cluedo: string } }).bin.cluedo;
+
+function cluedo(...args: string[]) {
+  const r = spawnSync(process.execPath, [MAIN, 'board', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  if (r.error) throw r.error;
+  return r;
+}
+
+describe('cluedo board', () => {
+  it('prints the 24 × 25 map with its 17 doors and six start cells, and the distance table', () => {
+    const r = cluedo();
+    expect(r.status).toBe(0);
+    const rows = r.stdout.split('\n').filter((l) => /^[ \d]\d [A-Za-z#.+@*1-6]{24}$/.test(l));
+    expect(rows).toHaveLength(25);
+    const cells = rows.map((l) => l.slice(3)).join('');
+    expect([...cells].filter((c) => c === '+')).toHaveLength(DOORS.length);
+    for (const s of '123456') expect(cells).toContain(s);
+    expect(r.stdout).toMatch(/lounge\s+25P/);
+  });
+
+  it('--json: rooms, doors, passages, start cells, and distances equal to the path module, symmetric', () => {
+    const out = JSON.parse(cluedo('--json').stdout);
+    expect(out.rooms).toEqual([...ROOMS]);
+    expect(out.doors).toHaveLength(17);
+    expect(out.starts).toHaveLength(6);
+    for (const a of ROOMS) {
+      expect(out.distances[a][a]).toBe(0);
+      for (const b of ROOMS) {
+        expect(out.distances[a][b]).toBe(roomDistance(a, b));
+        expect(out.distances[a][b]).toBe(out.distances[b][a]);
+      }
+    }
+  });
+
+  it('--from and --roll mark exactly the cells and rooms the path module finds', () => {
+    const r = cluedo('--from', '0,6', '--roll', '3');
+    expect(r.status).toBe(0);
+    const reach = reachable({ x: 0, y: 6 }, 3);
+    const rows = r.stdout.split('\n').filter((l) => /^[ \d]\d /.test(l) && l.length === 27);
+    const stars = rows.flatMap((l) => [...l.slice(3)].map((c, x) => (c === '*' ? (24 - rows.indexOf(l)) * 24 + x : -1))).filter((i) => i >= 0);
+    expect(stars.sort((a, b) => a - b)).toEqual(reach.cells);
+    expect(r.stdout).toContain(`${reach.cells.length} cells to end on`);
+    expect(cluedo('--from', 'Hall', '--roll', '4').stdout).toMatch(/rooms to enter: study/);
+  });
+
+  it.each([
+    [['--from', 'hall'], /--from and --roll go together/],
+    [['--roll', '4'], /--from and --roll go together/],
+    [['--from', '3,3', '--roll', '2'], /inside a room or a wall/],
+    [['--from', '30,3', '--roll', '2'], /24 cells wide/],
+    [['--from', 'cellar', '--roll', '2'], /unknown room "cellar"/],
+    [['--from', 'hall', '--roll', '13'], /--roll must be a whole number from 1 to 12/],
+    [['--from', 'hall', '--roll', '2', '--json'], /--json prints the board/],
+  ])('refuses %j with one line, exit 2', (args, message) => {
+    const r = cluedo(...(args as string[]));
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(message as RegExp);
+  });
+});
