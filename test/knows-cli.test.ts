@@ -74,13 +74,18 @@ describe('cluedo knows', () => {
   });
 
   it('estimates at full size with standard errors, the same bytes for the same seed', () => {
-    const args = ['examples/classic-5p-mid.json', 'Kenv[P1]', 'has(envelope, Knife)', '--samples', '1000', '--seed', '5', '--json'];
+    const args = ['examples/classic-5p-mid.json', 'Kenv[P1]', 'has(envelope, Knife)', 'K[P1] has(P0, Study)', '--samples', '1000', '--seed', '5', '--json'];
     const a = cluedo(...args);
     expect(a.status).toBe(0);
     const out = JSON.parse(a.stdout);
     expect(out.method).toBe('sampled');
     expect(out.worlds).toBeNull();
-    expect(out.results[1].standardError).toBeGreaterThan(0);
+    expect(out.results[0].standardError).toBeGreaterThan(0);
+    expect(out.results[2].standardError).toBeGreaterThan(0);
+    // Without modalities, counted exactly: the same as analyze's exact answer.
+    const envelopeKnife = JSON.parse(spawnSync(process.execPath, [MAIN, 'analyze', 'examples/classic-5p-mid.json', '--json'], { cwd: ROOT, encoding: 'utf8' }).stdout).cards.Knife.envelope;
+    expect(out.results[1].standardError).toBeNull();
+    expect(out.results[1].probability).toBeCloseTo(envelopeKnife, 12);
     expect(cluedo(...args).stdout).toBe(a.stdout);
   });
 

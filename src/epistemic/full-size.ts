@@ -114,6 +114,9 @@ export function informationOf(f: Formula): number | 'none' | null {
   }
 }
 
+/** The most terms of a formula answered exactly by inclusion–exclusion (2^terms restricted counts). */
+const MAX_EXACT_TERMS = 10;
+
 /** The most terms a formula's negation may have in disjunctive normal form. */
 const MAX_TERMS = 4096;
 
@@ -416,6 +419,49 @@ export class FullSizeEngine {
     let counts = this.#ownerCounts.get(position);
     if (!counts) this.#ownerCounts.set(position, (counts = position.ownerCounts()));
     return counts;
+  }
+
+  /**
+   * The observer's exact probability of a formula without modalities (its value depends on the deal
+   * alone, and the observer's deals are equally likely): the consistent deals where it holds over
+   * all of them, by inclusion–exclusion over the terms of its disjunctive normal form, each
+   * intersection one restricted count. Null for a formula with modalities or too many terms.
+   */
+  exactProbability(f: Formula): { probability: number; known: boolean } | null {
+    if (!isPropositional(f)) return null;
+    let terms: Literal[][];
+    try {
+      terms = dnf(f);
+    } catch {
+      return null;
+    }
+    if (terms.length > MAX_EXACT_TERMS) return null;
+    const nCards = this.game.deck.cards.length;
+    const all = 2 ** (this.#nSeats + 2) - 1;
+    const observer = this.#core.load(this.#observer);
+    try {
+      const total = observer.restrictedCount(new Uint32Array(nCards).fill(all));
+      // Sums of counts stay exact in doubles below 2^53.
+      if (total * 2 ** terms.length >= 2 ** 53) return null;
+      let holding = 0;
+      for (let subset = 1; subset < 2 ** terms.length; subset++) {
+        const owners = new Uint32Array(nCards).fill(all);
+        let size = 0;
+        for (let t = 0; t < terms.length; t++) {
+          if (!(subset & (1 << t))) continue;
+          size++;
+          for (const { owner, card, positive } of terms[t]) {
+            const bit = 1 << this.#slot(owner);
+            owners[card] &= positive ? bit : all & ~bit;
+          }
+        }
+        if (owners.some((o) => o === 0)) continue;
+        holding += (size % 2 === 1 ? 1 : -1) * observer.restrictedCount(owners);
+      }
+      return { probability: holding / total, known: holding === total };
+    } finally {
+      observer.dispose();
+    }
   }
 
   /** Whether every deal of the position satisfies the propositional formula. */

@@ -114,7 +114,19 @@ export function planKnows(game: Game, queries: FormulaQuery[], options: KnowsOpt
         engine.dispose();
       }
     } else {
-      pending.push({ at, indices, formulas: indices.map((i) => queries[i].formula) });
+      // Formulas without modalities are counted exactly; the others are left to drawn worlds.
+      const engine = new FullSizeEngine(game, at);
+      const left: number[] = [];
+      try {
+        for (const i of indices) {
+          const exact = engine.exactProbability(queries[i].formula);
+          if (exact) results[i] = { ...base(i), probability: exact.probability, standardError: null, known: exact.known };
+          else left.push(i);
+        }
+      } finally {
+        engine.dispose();
+      }
+      if (left.length > 0) pending.push({ at, indices: left, formulas: left.map((i) => queries[i].formula) });
     }
   }
   const worlds = final?.model.size ?? null;

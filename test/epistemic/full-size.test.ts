@@ -99,4 +99,28 @@ describe('full-size engine vs explicit model', () => {
       }
     }
   });
+
+  it('counts an observer\'s probability of a formula without modalities exactly, as the explicit model does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 0, max: 4 }), fc.array(prop, { minLength: 1, maxLength: 6 }), (seed, nEvents, formulas) => {
+        const full = randomGame(seed, nEvents);
+        const observer: Game = { ...full, deal: null, me: 1, myHand: full.deal!.flatMap((o, c) => (o === 1 ? [c] : [])) };
+        observer.events = observer.events.map((e) => (e.type === 'suggestion' && e.by !== 1 && e.shownBy !== 1 ? { ...e, shown: null } : e));
+        const queries = formulas.map((f, i) => ({ id: String(i), at: null, formula: f, text: String(i) }));
+        const reference = knows(observer, queries);
+        const engine = new FullSizeEngine(observer, observer.events.length);
+        try {
+          formulas.forEach((f, k) => {
+            const exact = engine.exactProbability(f);
+            if (exact === null) return; // too many terms: left to drawn worlds
+            expect(exact.probability).toBeCloseTo(reference.results[k].probability!, 12);
+            expect(exact.known).toBe(reference.results[k].known);
+          });
+        } finally {
+          engine.dispose();
+        }
+      }),
+      { numRuns: 80, seed: 21 },
+    );
+  });
 });
