@@ -7,12 +7,9 @@ import { findDeal, SearchGaveUpError } from '../knowledge/search.js';
 import type { Game } from '../model/game.js';
 import { describeEvent } from '../io/describe.js';
 
-let shared: KnowledgeCore | null = null;
-
 /** One core per thread, created on first use. */
 export function sharedCore(): KnowledgeCore {
-  shared ??= KnowledgeCore.create();
-  return shared;
+  return KnowledgeCore.shared();
 }
 
 /** The constraints of the whole log, refused with a clear line when they are more than the core holds. */

@@ -127,15 +127,8 @@ export interface FullSizeEstimate {
   known: boolean | null;
 }
 
-let core: KnowledgeCore | null = null;
-
-/** One Wasm core per thread serves every engine: positions are handles, and every call is synchronous. */
-function threadCore(): KnowledgeCore {
-  return (core ??= KnowledgeCore.create());
-}
-
 export class FullSizeEngine {
-  readonly #core = threadCore();
+  readonly #core = KnowledgeCore.shared();
   readonly #nSeats: number;
   readonly #public: ConstraintStore;
   readonly #showcards: Showcard[];

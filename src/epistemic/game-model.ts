@@ -52,14 +52,7 @@ export function buildGameModel(game: Game, count: number, options: ModelOptions 
   const actions = actionsOf(game, count);
   const hasLook = game.events.some((e) => e.type === 'look');
 
-  // Facts announced before the first epistemic announcement commute with everything before them,
-  // so the deals are enumerated with them already applied: a model of the deals that remain,
-  // not of every deal of the game.
-  const epistemic = (a: KnowledgeAction) => a.kind === 'endmove' || (a.kind === 'showcard' && reading === 'refinement');
-  const firstEpistemic = actions.findIndex(epistemic);
-  const early = firstEpistemic === -1 ? actions : actions.slice(0, firstEpistemic);
-  const filter = emptyFilter(nSeats + 1);
-  for (const a of early) if (isPropositional(a)) addToFilter(filter, a, nSeats);
+  const { early, filter } = earlyFacts(game, actions, reading);
 
   const frame: DealFrame = {
     nCards: game.deck.cards.length,
@@ -146,6 +139,21 @@ function cardsOf(mask: number): number[] {
   const out: number[] = [];
   for (let m = mask >>> 0; m !== 0; m &= m - 1) out.push(31 - Math.clz32(m & -m));
   return out;
+}
+
+/**
+ * The actions before the first epistemic announcement, and the deal filter of their public facts.
+ * Those facts commute with everything before them, so the deals are enumerated with them already
+ * applied: a model of the deals that remain, not of every deal of the game.
+ */
+export function earlyFacts(game: Game, actions: KnowledgeAction[], reading: ShowcardReading): { early: KnowledgeAction[]; filter: DealFilter } {
+  const nSeats = game.players.length;
+  const epistemic = (a: KnowledgeAction) => a.kind === 'endmove' || (a.kind === 'showcard' && reading === 'refinement');
+  const firstEpistemic = actions.findIndex(epistemic);
+  const early = firstEpistemic === -1 ? actions : actions.slice(0, firstEpistemic);
+  const filter = emptyFilter(nSeats + 1);
+  for (const a of early) if (isPropositional(a)) addToFilter(filter, a, nSeats);
+  return { early, filter };
 }
 
 function addToFilter(filter: DealFilter, a: KnowledgeAction, nSeats: number): void {

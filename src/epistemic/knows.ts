@@ -4,10 +4,10 @@
  */
 import type { Game } from '../model/game.js';
 import { InputError } from '../model/errors.js';
-import { buildGameModel, DEFAULT_MAX_WORLDS, ModelTooLargeError, type GameModel, type ModelOptions } from './game-model.js';
+import { buildGameModel, earlyFacts, DEFAULT_MAX_WORLDS, ModelTooLargeError, type GameModel, type ModelOptions } from './game-model.js';
 import { FullSizeEngine, unsupportedAtFullSize, type FullSizeEstimate } from './full-size.js';
 import { maskOfCards } from '../model/bits.js';
-import { emptyStore } from '../knowledge/constraints.js';
+import { applyFact, emptyStore } from '../knowledge/constraints.js';
 import { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { actionsOf } from './actions.js';
 import type { Formula } from './language/formula.js';
@@ -191,15 +191,14 @@ function tooManyDeals(game: Game, at: number, maxWorlds: number): boolean {
   if (!cache) dealCounts.set(game, (cache = new Map()));
   let n = cache.get(at);
   if (n === undefined) {
-    const nSeats = game.players.length;
+    // The deals the explicit model would start from: those the early public facts leave.
+    const { filter } = earlyFacts(game, actionsOf(game, at), 'action');
     const store = emptyStore(game.deck.cards.length, game.deck.categoryMasks, game.handSizes, maskOfCards(game.faceUp));
-    for (const a of actionsOf(game, at)) {
-      if (a.kind === 'endmove') break;
-      if (a.kind === 'lacks') store.lacks[a.owner] |= a.cards;
-      else if (a.kind === 'envelope' && a.is) store.holds[nSeats] |= a.cards;
-    }
-    const core = KnowledgeCore.create();
-    const position = core.tryLoad(store);
+    // The filter's owner slots are the store's: the seats, then the envelope.
+    store.holds = [...filter.holds];
+    store.lacks = [...filter.lacks];
+    for (const cards of filter.notEnvelope) applyFact(store, { kind: 'notEnvelope', cards });
+    const position = KnowledgeCore.shared().tryLoad(store);
     n = position.status === 'consistent' ? position.approximateCount() : position.status === 'too-large' ? Infinity : 0;
     position.dispose();
     cache.set(at, n);

@@ -81,6 +81,13 @@ export class KnowledgeCore {
     return new KnowledgeCore();
   }
 
+  static #shared: KnowledgeCore | null = null;
+
+  /** The thread's shared core: positions are handles and every call is synchronous, so callers can share one instance. */
+  static shared(): KnowledgeCore {
+    return (KnowledgeCore.#shared ??= new KnowledgeCore());
+  }
+
   private constructor() {
     const { exports, layout } = instantiate<CoreExports>(wasmModule(WASM_PATH));
     this.exports = exports;
