@@ -17,7 +17,9 @@
 import { INCONSISTENT, MAX_CARDS, MAX_CLAUSES, MAX_SEATS, OK, TOO_LARGE } from './layout';
 import { STORE, categoryMask, clauseCards, clauseOwners, faceUpOf, handSize, holdsOf, lacksOf, nCardsOf, nCategoriesOf, nClausesOf, nSeatsOf, storeWords, useStore } from './store';
 
-const MAX_CONSTRAINTS: i32 = MAX_CLAUSES + MAX_CARDS;
+/** Response factors a build may take (one per card the observer was shown). */
+export const MAX_FACTORS: i32 = 256;
+const MAX_CONSTRAINTS: i32 = MAX_CLAUSES + MAX_CARDS + MAX_FACTORS;
 /** Node and edge budgets of one DAG (about 80 bytes a node with its edges): the host may lower them. */
 export let maxNodes: i32 = 8_000_000;
 export let maxEdges: i32 = 64_000_000;
@@ -29,6 +31,26 @@ function guardBits(): u64 {
   let g: u64 = 0;
   for (let s = 0; s < MAX_SEATS; s++) g |= <u64>1 << (<u64>s * FIELD + 5);
   return g;
+}
+
+// ---- response factors: the likelihood of what the observer was shown ----
+// A factor (cards, owner, w) multiplies a deal's weight by w[n], n the number of `cards` (at most
+// two) that `owner` holds. The host adds them before build(); the build takes them and clears them.
+let nFactors: i32 = 0;
+const factorCards = new StaticArray<u32>(MAX_FACTORS);
+const factorOwner = new StaticArray<i32>(MAX_FACTORS);
+const factorWeights = new StaticArray<f64>(MAX_FACTORS * 3);
+
+/** Adds a factor for the next build; false when MAX_FACTORS are there or `cards` has more than two cards. */
+export function addResponseFactor(cards: u32, owner: i32, w0: f64, w1: f64, w2: f64): bool {
+  if (nFactors >= MAX_FACTORS || popcnt<u32>(cards) > 2) return false;
+  unchecked(factorCards[nFactors] = cards);
+  unchecked(factorOwner[nFactors] = owner);
+  unchecked(factorWeights[nFactors * 3] = w0);
+  unchecked(factorWeights[nFactors * 3 + 1] = w1);
+  unchecked(factorWeights[nFactors * 3 + 2] = w2);
+  nFactors++;
+  return true;
 }
 
 export function setBudget(nodes: i32, edges: i32): void {
@@ -53,6 +75,12 @@ export class Position {
   edgeStart: StaticArray<i32> = new StaticArray<i32>(0);
   edgeChild: StaticArray<i32> = new StaticArray<i32>(0);
   edgeOwner: StaticArray<u8> = new StaticArray<u8>(0);
+  /** Per edge, its factor of the deal's likelihood (null: every deal weighs 1; see addResponseFactor). */
+  edgeWeight: StaticArray<f64> | null = null;
+  /** The likelihood factors no card decides (those of fixed cards only). */
+  scale: f64 = 1;
+  /** Unweighted number of consistent deals (a double); `total` is the weighted one. */
+  count: f64 = 0;
   bwd: StaticArray<f64> = new StaticArray<f64>(0);
   /** Backward counts as exact 128-bit integers (lo, hi per node), kept only past 2^53 deals. */
   bwdExact: StaticArray<u64> | null = null;
@@ -99,6 +127,8 @@ export let layerStart = new StaticArray<i32>(MAX_CARDS + 2);
 export let edgeStart = new StaticArray<i32>(0);
 export let edgeChild = new StaticArray<i32>(0);
 export let edgeOwner = new StaticArray<u8>(0);
+/** The selected position's edge weights, or null when unweighted: every pass over edges multiplies by them. */
+export let edgeWeight: StaticArray<f64> | null = null;
 export let bwd = new StaticArray<f64>(0);
 export let bwdExact: StaticArray<u64> | null = null;
 /** The selected position's owners allowed per layer, or null: every pass over edges honours it. */
@@ -127,6 +157,7 @@ export function select(p: Position): void {
   edgeStart = p.edgeStart;
   edgeChild = p.edgeChild;
   edgeOwner = p.edgeOwner;
+  edgeWeight = p.edgeWeight;
   bwd = p.bwd;
   bwdExact = p.bwdExact;
   positionMask = p.layerMask;
@@ -145,6 +176,7 @@ function capture(p: Position): void {
   p.edgeStart = edgeStart;
   p.edgeChild = edgeChild;
   p.edgeOwner = edgeOwner;
+  p.edgeWeight = edgeWeight;
   p.bwd = bwd;
   p.bwdExact = bwdExact;
   p.nNodes = nNodes;
@@ -159,6 +191,17 @@ let nCons: i32 = 0;
 const consCards = new StaticArray<u32>(MAX_CONSTRAINTS);
 const consOwners = new StaticArray<u32>(MAX_CONSTRAINTS); // 0 marks a category constraint
 const consBit = new StaticArray<u32>(MAX_CONSTRAINTS);
+/** Soft constraints (response factors): their index into softWeights, -1 for a hard one. */
+const consSoft = new StaticArray<i32>(MAX_CONSTRAINTS);
+/** Per soft constraint, its factor when its owner holds 0, 1 or 2 of its cards. */
+const softWeights = new StaticArray<f64>(MAX_FACTORS * 3);
+let nSoft: i32 = 0;
+/** Soft constraints closing at layer t: softList[softAt[t] .. softAt[t + 1]). */
+const softAt = new StaticArray<i32>(MAX_CARDS + 1);
+const softList = new StaticArray<i32>(MAX_FACTORS);
+const softClose = new StaticArray<u32>(MAX_CARDS);
+/** The likelihood factors of the build that no card decides. */
+let buildScale: f64 = 1;
 /** setBits[t * 12 + o]: active bits set by giving the card of layer t to owner o. */
 const setBits = new StaticArray<u32>(MAX_CARDS * 12);
 /** Bits of constraints that end at layer t: they must be set, then they are released. */
@@ -180,6 +223,7 @@ const LARGE_EDGES: i32 = 1 << 22;
 let buildEdgeStart = new StaticArray<i32>(1024);
 let buildEdgeChild = new StaticArray<i32>(4096);
 let buildEdgeOwner = new StaticArray<u8>(4096);
+let buildEdgeWeight = new StaticArray<f64>(4096);
 let table = new StaticArray<i32>(1024);
 let tableShift: u64 = 54;
 
@@ -289,6 +333,7 @@ function preprocess(): i32 {
     if (open == 0) return INCONSISTENT;
     addConstraint(open, owners);
   }
+  addSoftConstraints();
   // Capacities must be fillable at all.
   for (let s = 0; s < nSeats; s++) {
     let can = 0;
@@ -296,6 +341,40 @@ function preprocess(): i32 {
     if (can < unchecked(caps[s])) return INCONSISTENT;
   }
   return OK;
+}
+
+/**
+ * The response factors as soft constraints over their undecided cards (a state bit: does the
+ * owner hold the first of them); the cards already placed fold into the weights, a factor with
+ * none left into the position's scale.
+ */
+function addSoftConstraints(): void {
+  nSoft = 0;
+  buildScale = 1;
+  for (let f = 0; f < nFactors; f++) {
+    const owner = unchecked(factorOwner[f]);
+    const bit = <u32>1 << owner;
+    let held = 0;
+    let open: u32 = 0;
+    let cards = unchecked(factorCards[f]);
+    while (cards) {
+      const c = <i32>ctz<u32>(cards);
+      cards &= cards - 1;
+      const fixed = unchecked(fixedOwner[c]);
+      if (fixed >= 0) { if (fixed == owner) held++; }
+      else if (unchecked(allowed[c]) & bit) open |= <u32>1 << c;
+    }
+    if (open == 0) {
+      buildScale *= unchecked(factorWeights[f * 3 + held]);
+      continue;
+    }
+    for (let n = 0; n < 3; n++) unchecked(softWeights[nSoft * 3 + n] = held + n < 3 ? unchecked(factorWeights[f * 3 + held + n]) : 0);
+    unchecked(consCards[nCons] = open);
+    unchecked(consOwners[nCons] = bit);
+    unchecked(consSoft[nCons] = nSoft);
+    nSoft++;
+    nCons++;
+  }
 }
 
 function removeOwnerEverywhere(o: i32, cards: u32): void {
@@ -322,6 +401,7 @@ function addConstraint(cards: u32, owners: u32): void {
   if (nCons >= MAX_CONSTRAINTS) return; // unreachable: clauses are capped by the store
   unchecked(consCards[nCons] = cards);
   unchecked(consOwners[nCons] = owners);
+  unchecked(consSoft[nCons] = -1);
   nCons++;
 }
 
@@ -399,6 +479,7 @@ function chooseOrder(): void {
 /** Gives each constraint a state bit for its lifetime in the order. False if more than 32 overlap. */
 function assignBits(): bool {
   let free: u32 = 0xffffffff;
+  let softCount = 0;
   for (let t = 0; t < nVars; t++) {
     unchecked(closeMask[t] = 0);
     unchecked(envBitAt[t] = 0);
@@ -440,12 +521,20 @@ function assignBits(): bool {
         for (let o = 0; o <= nSeats; o++) if (owners & (<u32>1 << o)) unchecked(setBits[t * 12 + o] |= bit);
       }
     }
+    unchecked(softAt[t] = softCount);
+    unchecked(softClose[t] = 0);
     for (let k = 0; k < nCons; k++) {
       if (unchecked(lastAt[k]) != t) continue;
-      unchecked(closeMask[t] |= consBit[k]);
+      if (unchecked(consSoft[k]) >= 0) {
+        unchecked(softList[softCount++] = k);
+        unchecked(softClose[t] |= consBit[k]);
+      } else {
+        unchecked(closeMask[t] |= consBit[k]);
+      }
       free |= unchecked(consBit[k]);
     }
   }
+  unchecked(softAt[nVars] = softCount);
   return true;
 }
 
@@ -677,6 +766,9 @@ function freshGlobals(p: Position): void {
   edgeStart = buildEdgeStart;
   edgeChild = buildEdgeChild;
   edgeOwner = buildEdgeOwner;
+  edgeWeight = null;
+  nSoft = 0;
+  buildScale = 1;
   bwd = new StaticArray<f64>(0);
   bwdExact = null;
   positionMask = null;
@@ -701,6 +793,8 @@ export function build(): Position {
   useStore(changetype<usize>(p.store));
   freshGlobals(p);
   p.status = buildDag(p);
+  nFactors = 0;
+  p.scale = buildScale;
   if (nEdges <= LARGE_EDGES) {
     // Keep the grown scratch for the next build; give the position exact-size copies.
     buildEdgeStart = edgeStart;
@@ -709,16 +803,23 @@ export function build(): Position {
     edgeStart = copied<i32>(edgeStart, nNodes + 1);
     edgeChild = copied<i32>(edgeChild, nEdges);
     edgeOwner = copied<u8>(edgeOwner, nEdges);
+    const w = edgeWeight;
+    if (w !== null) {
+      buildEdgeWeight = w;
+      edgeWeight = copied<f64>(w, nEdges);
+    }
   } else {
     // A large DAG keeps the scratch itself (a copy would double the peak memory); a failed one
     // keeps nothing.
     buildEdgeStart = new StaticArray<i32>(1024);
     buildEdgeChild = new StaticArray<i32>(4096);
     buildEdgeOwner = new StaticArray<u8>(4096);
+    buildEdgeWeight = new StaticArray<f64>(4096);
     if (p.status == TOO_LARGE) {
       edgeStart = new StaticArray<i32>(0);
       edgeChild = new StaticArray<i32>(0);
       edgeOwner = new StaticArray<u8>(0);
+      edgeWeight = null;
       nNodes = 0;
       nEdges = 0;
     }
@@ -767,6 +868,8 @@ export function derive(parent: Position, owners: usize): Position {
   p.edgeStart = parent.edgeStart;
   p.edgeChild = parent.edgeChild;
   p.edgeOwner = parent.edgeOwner;
+  p.edgeWeight = parent.edgeWeight;
+  p.scale = parent.scale;
   p.nNodes = parent.nNodes;
   p.nEdges = parent.nEdges;
   p.terminal = parent.terminal;
@@ -786,20 +889,17 @@ export function derive(parent: Position, owners: usize): Position {
   p.layerMask = layerMask;
   p.bwd = new StaticArray<f64>(p.nNodes);
   select(p);
-  if (ok && p.status == OK) {
-    countBackward(p.bwd, null);
-    p.total = p.nNodes > 0 ? unchecked(p.bwd[0]) : 0;
-  }
-  if (p.total >= EXACT_LIMIT) {
+  if (ok && p.status == OK) countBoth(p);
+  if (p.count >= EXACT_LIMIT) {
     const exact = new StaticArray<u64>(p.nNodes * 2);
     countBackwardExact(exact);
     p.bwdExact = exact;
     p.totalLo = unchecked(exact[0]);
     p.totalHi = unchecked(exact[1]);
   } else {
-    p.totalLo = <u64>p.total;
+    p.totalLo = <u64>p.count;
   }
-  if (p.status == OK && p.total == 0) p.status = INCONSISTENT;
+  if (p.status == OK && p.count == 0) p.status = INCONSISTENT;
   select(p);
   return p;
 }
@@ -823,6 +923,7 @@ function buildDag(p: Position): i32 {
 
   let caps0: u64 = 0;
   for (let s = 0; s < nSeats; s++) caps0 |= <u64>unchecked(caps[s]) << (<u64>s * FIELD);
+  const weighted = nSoft > 0;
   prepareTable(1);
   nodeFor(caps0, 0);
   unchecked(layerStart[0] = 0);
@@ -841,6 +942,10 @@ function buildDag(p: Position): i32 {
     if (<i64>nEdges + <i64>(to - from) * owners > <i64>maxEdges) return TOO_LARGE;
     edgeChild = grown<i32>(edgeChild, nEdges + (to - from) * owners);
     edgeOwner = grown<u8>(edgeOwner, nEdges + (to - from) * owners);
+    if (weighted) buildEdgeWeight = grown<f64>(buildEdgeWeight, nEdges + (to - from) * owners);
+    const soft = unchecked(softClose[t]);
+    const soft0 = unchecked(softAt[t]);
+    const soft1 = unchecked(softAt[t + 1]);
     edgeStart = grown<i32>(edgeStart, to + 1);
     for (let i = from; i < to; i++) {
       unchecked(edgeStart[i] = nEdges);
@@ -860,13 +965,23 @@ function buildDag(p: Position): i32 {
         }
         let nb = bi | unchecked(setBits[base + o]);
         if ((nb & close) != close) continue;
-        nb &= ~close;
+        nb &= ~(close | soft);
         // Every seat must still be able to fill its hand from the cards after this layer.
         if (((rem - nc) & GUARDS) != GUARDS) continue;
         const j = nodeFor(nc, nb);
         if (j < 0) return TOO_LARGE;
         unchecked(edgeChild[nEdges] = j);
         unchecked(edgeOwner[nEdges] = <u8>o);
+        if (weighted) {
+          // A closing factor: its owner held the earlier of its cards (the bit) and/or this one.
+          let w: f64 = 1;
+          for (let q = soft0; q < soft1; q++) {
+            const k = unchecked(softList[q]);
+            const held = ((bi & unchecked(consBit[k])) != 0 ? 1 : 0) + ((unchecked(consOwners[k]) >> o) & 1);
+            w *= unchecked(softWeights[unchecked(consSoft[k]) * 3 + held]);
+          }
+          unchecked(buildEdgeWeight[nEdges] = w);
+        }
         nEdges++;
       }
     }
@@ -879,20 +994,41 @@ function buildDag(p: Position): i32 {
     if (unchecked(nodeCaps[i]) == 0 && unchecked(nodeBits[i]) == 0) terminal = i;
   }
   if (nEdges > LARGE_EDGES) releaseNodeScratch();
+  if (weighted) edgeWeight = buildEdgeWeight;
   bwd = new StaticArray<f64>(nNodes);
-  countBackward(bwd, null);
-  total = nNodes > 0 ? unchecked(bwd[0]) : 0;
-  if (total >= EXACT_LIMIT) {
+  p.edgeWeight = edgeWeight;
+  p.bwd = bwd;
+  countBoth(p);
+  total = p.total;
+  if (p.count >= EXACT_LIMIT) {
     const exact = new StaticArray<u64>(nNodes * 2);
     countBackwardExact(exact);
     bwdExact = exact;
     p.totalLo = unchecked(exact[0]);
     p.totalHi = unchecked(exact[1]);
   } else {
-    p.totalLo = <u64>total;
+    p.totalLo = <u64>p.count;
     p.totalHi = 0;
   }
-  return total > 0 ? OK : INCONSISTENT;
+  return p.count > 0 ? OK : INCONSISTENT;
+}
+
+/**
+ * The position's counts: `count` the consistent deals, and into its bwd (and `total`) the weighted
+ * backward sums, which are the counts themselves when the position is unweighted. Needs the
+ * position's arrays as the globals.
+ */
+function countBoth(p: Position): void {
+  const w = edgeWeight;
+  if (w !== null) {
+    edgeWeight = null;
+    countBackward(p.bwd, null);
+    p.count = nNodes > 0 ? unchecked(p.bwd[0]) : 0;
+    edgeWeight = w;
+  }
+  countBackward(p.bwd, null);
+  p.total = nNodes > 0 ? unchecked(p.bwd[0]) : 0;
+  if (w === null) p.count = p.total;
 }
 
 /**
@@ -903,6 +1039,7 @@ export function countBackward(out: StaticArray<f64>, masks: StaticArray<u32> | n
   const last = unchecked(layerStart[nVars]);
   for (let i = last; i < nNodes; i++) unchecked(out[i] = i == terminal ? 1.0 : 0.0);
   const own = positionMask;
+  const weights = edgeWeight;
   for (let t = nVars - 1; t >= downTo; t--) {
     const m: u32 = (masks === null ? 0xffffffff : unchecked(masks[t])) & (own === null ? 0xffffffff : unchecked(own[t]));
     const from = unchecked(layerStart[t]);
@@ -910,8 +1047,14 @@ export function countBackward(out: StaticArray<f64>, masks: StaticArray<u32> | n
     for (let i = to - 1; i >= from; i--) {
       let s: f64 = 0;
       const e1 = unchecked(edgeStart[i + 1]);
-      for (let e = unchecked(edgeStart[i]); e < e1; e++) {
-        if (m & (<u32>1 << unchecked(edgeOwner[e]))) s += unchecked(out[edgeChild[e]]);
+      if (weights === null) {
+        for (let e = unchecked(edgeStart[i]); e < e1; e++) {
+          if (m & (<u32>1 << unchecked(edgeOwner[e]))) s += unchecked(out[edgeChild[e]]);
+        }
+      } else {
+        for (let e = unchecked(edgeStart[i]); e < e1; e++) {
+          if (m & (<u32>1 << unchecked(edgeOwner[e]))) s += unchecked(weights[e]) * unchecked(out[edgeChild[e]]);
+        }
       }
       unchecked(out[i] = s);
     }
@@ -954,6 +1097,7 @@ export function countForward(out: StaticArray<f64>, masks: StaticArray<u32> | nu
   memory.fill(changetype<usize>(out), 0, <usize>end << 3);
   unchecked(out[0] = 1);
   const own = positionMask;
+  const weights = edgeWeight;
   for (let t = 0; t < min(upTo, nVars); t++) {
     const m: u32 = (masks === null ? 0xffffffff : unchecked(masks[t])) & (own === null ? 0xffffffff : unchecked(own[t]));
     const from = unchecked(layerStart[t]);
@@ -963,7 +1107,7 @@ export function countForward(out: StaticArray<f64>, masks: StaticArray<u32> | nu
       if (f == 0) continue;
       const e1 = unchecked(edgeStart[i + 1]);
       for (let e = unchecked(edgeStart[i]); e < e1; e++) {
-        if (m & (<u32>1 << unchecked(edgeOwner[e]))) unchecked(out[edgeChild[e]] += f);
+        if (m & (<u32>1 << unchecked(edgeOwner[e]))) unchecked(out[edgeChild[e]] += weights === null ? f : f * unchecked(weights[e]));
       }
     }
   }

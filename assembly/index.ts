@@ -80,9 +80,29 @@ export function positionStatus(id: i32): i32 {
   return use(id).status;
 }
 
-/** The number of consistent deals as a double (exact below 2^53). */
+/** The number of consistent deals as a double (exact below 2^53); on a weighted DAG, their total weight. */
 export function totalCount(id: i32): f64 {
   return use(id).total;
+}
+
+/** The number of consistent deals as a double, weighted DAG or not. */
+export function dealCount(id: i32): f64 {
+  return use(id).count;
+}
+
+/** The likelihood factors of a weighted position that no card decides (1 when unweighted). */
+export function likelihoodScale(id: i32): f64 {
+  return use(id).scale;
+}
+
+/** Is the position's DAG weighted (by response factors)? */
+export function isWeighted(id: i32): bool {
+  return use(id).edgeWeight !== null;
+}
+
+/** A response factor for the next build(): see dag.ts addResponseFactor. */
+export function addResponseFactor(cards: u32, owner: i32, w0: f64, w1: f64, w2: f64): bool {
+  return dag.addResponseFactor(cards, owner, w0, w1, w2);
 }
 
 /** The number of consistent deals, exactly: low and high 64-bit words. */

@@ -1,8 +1,9 @@
 // Exact answers from the DAG: per card and owner, the number of consistent deals placing the
-// card there; per envelope combination, the number of consistent deals with that envelope.
+// card there; per envelope combination, the number of consistent deals with that envelope. On a
+// weighted DAG (response factors) every count is a sum of the deals' weights instead.
 import { MAX_CARDS } from './layout';
 import { categoryMask } from './store';
-import { allowed, bwd, countBackward, countForward, current, positionMask, edgeChild, edgeOwner, edgeStart, envOwner, fixedOwner, layerStart, nCards, nCats, nNodes, nSeats, nVars, order, total } from './dag';
+import { allowed, bwd, countBackward, countForward, current, positionMask, edgeChild, edgeOwner, edgeStart, edgeWeight, envOwner, fixedOwner, layerStart, nCards, nCats, nNodes, nSeats, nVars, order, total } from './dag';
 
 let fwdMasked = new StaticArray<f64>(1);
 let bwdMasked = new StaticArray<f64>(1);
@@ -46,6 +47,7 @@ function computeOwnerCounts(): StaticArray<f64> {
   memory.fill(changetype<usize>(f), 0, <usize>nNodes << 3);
   unchecked(f[0] = 1);
   const own = positionMask;
+  const weights = edgeWeight;
   for (let t = 0; t < nVars; t++) {
     const m: u32 = own === null ? 0xffffffff : unchecked(own[t]);
     const row = unchecked(order[t]) * width;
@@ -59,8 +61,9 @@ function computeOwnerCounts(): StaticArray<f64> {
         const o = <i32>unchecked(edgeOwner[e]);
         if (!(m & (<u32>1 << o))) continue;
         const j = unchecked(edgeChild[e]);
-        unchecked(f[j] += fi);
-        unchecked(ownerCountsOut[row + o] += fi * unchecked(bwd[j]));
+        const fw = weights === null ? fi : fi * unchecked(weights[e]);
+        unchecked(f[j] += fw);
+        unchecked(ownerCountsOut[row + o] += fw * unchecked(bwd[j]));
       }
     }
   }
@@ -73,6 +76,7 @@ function computeOwnerCounts(): StaticArray<f64> {
  */
 function accumulateEdges(f: StaticArray<f64>, b: StaticArray<f64>, out: StaticArray<f64>, width: i32, onlyOwner: i32, fromLayer: i32 = 0, toLayer: i32 = nVars - 1): void {
   const own = positionMask;
+  const weights = edgeWeight;
   for (let t = fromLayer; t <= toLayer; t++) {
     const m: u32 = own === null ? 0xffffffff : unchecked(own[t]);
     const row = unchecked(order[t]) * width;
@@ -86,7 +90,8 @@ function accumulateEdges(f: StaticArray<f64>, b: StaticArray<f64>, out: StaticAr
         const o = <i32>unchecked(edgeOwner[e]);
         if (onlyOwner >= 0 && o != onlyOwner) continue;
         if (!(m & (<u32>1 << o))) continue;
-        unchecked(out[row + o] += fi * unchecked(b[edgeChild[e]]));
+        const fw = weights === null ? fi : fi * unchecked(weights[e]);
+        unchecked(out[row + o] += fw * unchecked(b[edgeChild[e]]));
       }
     }
   }

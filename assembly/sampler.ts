@@ -2,8 +2,8 @@
 // backward(child) / backward(node). The choice is made on exact integers (the f64 counts below
 // 2^53, the 128-bit counts above), so every consistent deal has exactly the same probability.
 import { MAX_SEATS } from './layout';
-import { baseMasks, bwd, bwdExact, edgeChild, edgeOwner, edgeStart, nSeats, nVars, order, positionMask, total } from './dag';
-import { belowU64, nextU64 } from './rng';
+import { baseMasks, bwd, bwdExact, edgeChild, edgeOwner, edgeStart, edgeWeight, nSeats, nVars, order, positionMask, total } from './dag';
+import { belowU64, nextU64, nextUnit } from './rng';
 
 const masks = new StaticArray<u32>(MAX_SEATS + 6); // + slack: the SIMD check reads whole vectors
 const EXACT_LIMIT: f64 = 9007199254740992.0; // 2^53
@@ -20,11 +20,15 @@ function belowU128(lo: u64, hi: u64): u64 {
   }
 }
 
-/** Writes n uniform consistent deals (nSeats + 2 masks each) to out. Requires total > 0. */
+/**
+ * Writes n uniform consistent deals (nSeats + 2 masks each) to out. Requires total > 0. On a
+ * weighted DAG, each deal with probability proportional to its weight instead (up to rounding).
+ */
 export function sample(n: i32, out: usize): void {
   const width = nSeats + 2;
   const exact = bwdExact;
   const own = positionMask;
+  const weights = edgeWeight;
   for (let k = 0; k < n; k++) {
     for (let o = 0; o < width; o++) unchecked(masks[o] = baseMasks[o]);
     let node = 0;
@@ -35,6 +39,19 @@ export function sample(n: i32, out: usize): void {
       const e1 = unchecked(edgeStart[node + 1]);
       if (e1 - e == 1) {
         // the only way on
+      } else if (weights !== null) {
+        // Rounding may leave r past the last edge with weight: that edge is taken then.
+        let r = nextUnit() * unchecked(bwd[node]);
+        let last = e;
+        for (; e < e1; e++) {
+          if (!(m & (<u32>1 << unchecked(edgeOwner[e])))) continue;
+          const b = unchecked(weights[e]) * unchecked(bwd[edgeChild[e]]);
+          if (b == 0) continue;
+          last = e;
+          if (r < b) break;
+          r -= b;
+        }
+        if (e == e1) e = last;
       } else if (exact === null || unchecked(bwd[node]) < EXACT_LIMIT) {
         // Below 2^53 the f64 counts are exact integers (and a count at or above 2^53 rounds to at
         // least 2^53), so only the top of a DAG past 2^53 needs the 128-bit counts.

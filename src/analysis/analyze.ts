@@ -14,6 +14,7 @@ import type { ConstraintStore } from '../knowledge/constraints.js';
 import { combinationCards, type Tallies } from '../knowledge/tallies.js';
 import { DagSampler, DagWorlds, SampledWorlds, type SampleTallies, type Worlds } from '../knowledge/worlds.js';
 import { checkSamples, checkSeed } from './request.js';
+import { responseEvidence, type ResponsePolicy } from '../knowledge/responses.js';
 
 export type AnalysisMethod = 'exact' | 'sampled' | 'mcmc';
 
@@ -33,8 +34,25 @@ export interface AnalyzeOptions {
   maxNodes?: number;
   /** Work allowed for the exact envelope distribution under 'auto', in DAG edge visits (default JOINT_BUDGET). */
   jointBudget?: number;
+  /**
+   * How responders choose the card they show (see knowledge/responses.ts): 'holds' (default) reads
+   * a shown card only as "the responder holds it"; 'uniform', 'first' and 'repeat' weigh each deal
+   * by the probability that the policy shows what the observer saw.
+   */
+  responses?: ResponsePolicy;
   /** Core to use (default: one shared per thread). */
   core?: KnowledgeCore;
+}
+
+/** The policy-aware reading of an analysis (present when a policy other than 'holds' was asked for). */
+export interface ResponsesReading {
+  policy: ResponsePolicy;
+  /**
+   * The probability that the responders, choosing by the policy, show what the observer saw,
+   * averaged over the consistent deals (up to floating point); null for 'first', whose shows
+   * become facts (the deals left explain them with probability 1).
+   */
+  likelihood: number | null;
 }
 
 export interface Solution {
@@ -66,6 +84,8 @@ export interface Analysis {
   entropyBits: number;
   /** Present for the estimated methods only. */
   standardErrors?: StandardErrors;
+  /** Present with a response policy other than 'holds'. */
+  responses?: ResponsesReading;
 }
 
 export const DEFAULT_SEED = 1;
@@ -86,7 +106,14 @@ export function analyzeGame(game: Game, options: AnalyzeOptions = {}): Analysis 
   const seed = checkSeed(options.seed ?? DEFAULT_SEED);
   const method = options.method ?? (options.samples === undefined ? 'auto' : 'sampled');
   using worlds = worldsOf(options.core ?? sharedCore(), game, method, samples, seed, options);
-  return analysisOf(game, worlds);
+  const analysis = analysisOf(game, worlds);
+  const policy = options.responses ?? 'holds';
+  if (policy !== 'holds') {
+    // `first` adds facts rather than weights: its deals all explain the shows.
+    const likelihood = policy === 'first' ? null : worlds instanceof DagWorlds ? worlds.position.likelihood() : worlds instanceof SampledWorlds && worlds.sampler instanceof DagSampler ? worlds.sampler.position.likelihood() : null;
+    analysis.responses = { policy, likelihood };
+  }
+  return analysis;
 }
 
 /** The set of worlds that answers for `game` by `method`. The caller disposes of it. */
@@ -96,15 +123,23 @@ export function worldsOf(
   method: 'auto' | AnalysisMethod,
   samples: number,
   seed: number,
-  { maxNodes = DEFAULT_MAX_NODES, jointBudget = JOINT_BUDGET }: { maxNodes?: number; jointBudget?: number } = {},
+  { maxNodes = DEFAULT_MAX_NODES, jointBudget = JOINT_BUDGET, responses = 'holds' }: { maxNodes?: number; jointBudget?: number; responses?: ResponsePolicy } = {},
 ): Worlds {
-  if (method === 'mcmc') return mcmcWorlds(core, game, storeOf(core, game), samples, seed);
-  const position = positionOf(core, game, 'tryLoad', maxNodes);
+  // The Markov chain draws deals uniformly: weighted policies need the DAG.
+  const weighted = responseEvidence(game, responses).factors.length > 0;
+  const needsDag = () =>
+    new InputError(`--responses ${responses} weighs deals on the deal DAG, and this position is too large for it (--max-nodes): use --responses holds or first, or raise --max-nodes`);
+  if (method === 'mcmc') {
+    if (weighted) throw needsDag();
+    return mcmcWorlds(core, game, storeOf(core, game, game.events.length, responses), samples, seed, responses);
+  }
+  const position = positionOf(core, game, 'tryLoad', maxNodes, responses);
   if (position.status === 'too-large') {
     const { store, estimatedNodes } = position;
     position.dispose();
+    if (weighted) throw needsDag();
     // Draws from a DAG too large to build come from the chains instead.
-    if (method !== 'exact') return mcmcWorlds(core, game, store, samples, seed);
+    if (method !== 'exact') return mcmcWorlds(core, game, store, samples, seed, responses);
     throw new InputError(
       `this position is too large for the exact counter (its deal DAG would have more than ${maxNodes.toLocaleString('en-US')} nodes` +
         `${Number.isFinite(estimatedNodes) ? `, up to ${estimatedNodes.toExponential(1)}` : ''}): answer it with a Markov chain, --method mcmc (or the default, --method auto)`,
@@ -115,10 +150,10 @@ export function worldsOf(
 }
 
 /** Worlds drawn by Markov chains, certainty from the search; no DAG is built. */
-function mcmcWorlds(core: KnowledgeCore, game: Game, store: ConstraintStore, samples: number, seed: number): Worlds {
+function mcmcWorlds(core: KnowledgeCore, game: Game, store: ConstraintStore, samples: number, seed: number, responses: ResponsePolicy): Worlds {
   const search = possibleOwners(core, store);
   if (search.status !== 'exact') throw tooHard();
-  if (search.possible.every((owners) => owners === 0)) throw contradiction(core, game);
+  if (search.possible.every((owners) => owners === 0)) throw contradiction(core, game, responses);
   return new SampledWorlds(new McmcSampler(core, store, search.possible), samples, seed);
 }
 

@@ -6,15 +6,21 @@ import type { ConstraintStore } from '../knowledge/constraints.js';
 import { findDeal, SearchGaveUpError } from '../knowledge/search.js';
 import type { Game } from '../model/game.js';
 import { describeEvent } from '../io/describe.js';
+import { addFacts } from '../knowledge/constraints.js';
+import { responseEvidence, type ResponsePolicy } from '../knowledge/responses.js';
 
 /** One core per thread, created on first use. */
 export function sharedCore(): KnowledgeCore {
   return KnowledgeCore.shared();
 }
 
-/** The constraints of the whole log, refused with a clear line when they are more than the core holds. */
-export function storeOf(core: KnowledgeCore, game: Game, events = game.events.length): ConstraintStore {
-  const store = constraintsOf(game, events);
+/**
+ * The constraints of the whole log (with the hard facts of the response policy: `first`'s),
+ * refused with a clear line when they are more than the core holds.
+ */
+export function storeOf(core: KnowledgeCore, game: Game, events = game.events.length, responses: ResponsePolicy = 'holds'): ConstraintStore {
+  const evidence = responseEvidence(game, responses, events).facts;
+  const store = evidence.length === 0 ? constraintsOf(game, events) : addFacts(constraintsOf(game, events), evidence);
   if (store.clauses.length > core.maxClauses) {
     throw new InputError(
       `the log says ${store.clauses.length.toLocaleString('en-US')} different things that are "at least one of these cards" (unseen refutations, wrong accusations); at most ${core.maxClauses.toLocaleString('en-US')} are supported`,
@@ -28,16 +34,23 @@ export function storeOf(core: KnowledgeCore, game: Game, events = game.events.le
  * When no deal is consistent, throws an InputError naming the first event after which none is
  * left. The caller disposes of the position.
  */
-export function positionOf(core: KnowledgeCore, game: Game, load: 'load' | 'tryLoad' = 'load', maxNodes = DEFAULT_MAX_NODES): Position {
-  const position = core[load](storeOf(core, game), maxNodes);
+export function positionOf(core: KnowledgeCore, game: Game, load: 'load' | 'tryLoad' = 'load', maxNodes = DEFAULT_MAX_NODES, responses: ResponsePolicy = 'holds'): Position {
+  const { factors } = responseEvidence(game, responses);
+  const position = core[load](storeOf(core, game, game.events.length, responses), maxNodes, factors);
+  if (position.status === 'consistent' && position.likelihood() === 0) {
+    // Deals are left, but the policy could not have shown what the observer saw in any of them.
+    position.dispose();
+    throw new InputError(`no consistent deal explains the cards shown under --responses ${responses}: a responder showed a card other than one it had already shown`);
+  }
   if (position.status !== 'inconsistent') return position;
   position.dispose();
-  throw contradiction(core, game);
+  throw contradiction(core, game, responses);
 }
 
 /** The error for a log with no consistent deal: it names the first event after which none is left. */
-export function contradiction(core: KnowledgeCore, game: Game): InputError {
-  return new InputError(describeContradiction(game, (k) => isConsistent(core, storeOf(core, game, k))));
+export function contradiction(core: KnowledgeCore, game: Game, responses: ResponsePolicy = 'holds'): InputError {
+  const message = describeContradiction(game, (k) => isConsistent(core, storeOf(core, game, k, responses)));
+  return new InputError(responses === 'holds' ? message : `${message} (reading the shows under --responses ${responses})`);
 }
 
 /** Is some deal consistent with the store? Decided by the DAG when it fits, else by the search. */

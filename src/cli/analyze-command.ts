@@ -10,6 +10,7 @@ import { ProgressLines } from './progress.js';
 import { toJson } from '../io/json.js';
 import type { Opponents } from '../analysis/opponents.js';
 import type { RationalAnalysis } from '../analysis/rational.js';
+import { RESPONSE_POLICIES, type ResponsePolicy } from '../knowledge/responses.js';
 
 type Method = 'auto' | 'exact' | 'sampled' | 'mcmc';
 
@@ -24,6 +25,7 @@ interface AnalyzeOptions {
   progress?: boolean;
   opponents?: boolean;
   rational?: boolean;
+  responses?: ResponsePolicy;
 }
 
 export function analyzeCommand(): Command {
@@ -43,12 +45,21 @@ export function analyzeCommand(): Command {
     .option('--top <k>', 'how many solutions to list in the notebook', wholeNumber('--top', 100_000), 10)
     .option('--rational', 'assume every other seat accuses as soon as it knows: a turn ended without an accusation says it did not know the envelope')
     .option('--opponents', "add what the other seats know: the chance each can already accuse, and that it knows each of the observer's cards")
+    .addOption(
+      new Option(
+        '--responses <policy>',
+        'how a responder holding several named cards chose the one it showed you: holds (the default: a shown card says only that its responder holds it), uniform (at random: weighs each deal by 1/k per show, k the named cards the responder holds), first (the first in deck order: it lacks the named cards before it), repeat (a card it already showed you when it can, else at random); see docs/analysis-output.md',
+      ).choices([...RESPONSE_POLICIES]),
+    )
     .option('--max-nodes <n>', 'the largest deal DAG to build (default 8,000,000 nodes, a little over 1 GB); past it, Markov chains answer', wholeNumber('--max-nodes', 100_000_000))
     .action(async (file: string, opts: AnalyzeOptions, command: Command) => {
       if (opts.threads !== undefined && opts.samples === undefined && !opts.opponents) throw new UsageError('--threads goes with --samples or --opponents: exact counting runs on one thread');
       if (opts.progress && opts.threads === undefined) throw new UsageError('--progress goes with --samples and --threads: sampling in process shows no progress');
       const methodGiven = command.getOptionValueSource('method') === 'cli';
       const method: Method = methodGiven ? opts.method : opts.samples !== undefined ? 'sampled' : 'auto';
+      if (opts.responses !== undefined && (opts.rational || opts.opponents || opts.threads !== undefined)) {
+        throw new UsageError('--responses goes without --rational, --opponents and --threads: the policy-aware reading runs in process on the deal DAG');
+      }
       const game = parseGame(readGameLogFile(file));
       let analysis: Analysis;
       let rational: RationalAnalysis['rational'] | null = null;
@@ -57,7 +68,7 @@ export function analyzeCommand(): Command {
         const { rationalAnalysis } = await import('../analysis/rational.js');
         ({ rational, ...analysis } = rationalAnalysis(game, { samples: opts.samples, seed: opts.seed }));
       } else if (opts.threads === undefined || opts.samples === undefined) {
-        analysis = analyzeGame(game, { method, samples: opts.samples, seed: opts.seed, maxNodes: opts.maxNodes });
+        analysis = analyzeGame(game, { method, samples: opts.samples, seed: opts.seed, maxNodes: opts.maxNodes, responses: opts.responses });
       } else {
         const samples = opts.samples!;
         await noteThreads(opts.threads);
@@ -95,6 +106,6 @@ export function analyzeCommand(): Command {
 
 /** The documented keys, in the documented order: the estimates' standard errors only when there are some. */
 function contractOnly(a: Analysis): Analysis {
-  const { method, consistentDeals, samples, owners, cards, envelope, solutions, known, entropyBits, standardErrors } = a;
-  return { method, consistentDeals, samples, owners, cards, envelope, solutions, known, entropyBits, ...(standardErrors ? { standardErrors } : {}) };
+  const { method, consistentDeals, samples, owners, cards, envelope, solutions, known, entropyBits, standardErrors, responses } = a;
+  return { method, consistentDeals, samples, owners, cards, envelope, solutions, known, entropyBits, ...(standardErrors ? { standardErrors } : {}), ...(responses ? { responses } : {}) };
 }

@@ -42,6 +42,7 @@ export function renderNotebook(game: Game, analysis: Analysis, options: Notebook
   lines.push(`${game.players.length} players, ${game.events.length} events, ${view}`);
   lines.push(methodLine(analysis));
   if (options.rational) lines.push(rationalLine(options.rational));
+  if (analysis.responses) lines.push(responsesLine(analysis.responses));
   lines.push('');
 
   const cardWidth = Math.max(...game.deck.cards.map((c) => c.length)) + 2;
@@ -135,4 +136,10 @@ function maxStandardError(analysis: Analysis): number {
 
 function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** How the shows were read, and how well the policy explains them. */
+function responsesLine({ policy, likelihood }: NonNullable<Analysis['responses']>): string {
+  const reading = policy === 'first' ? 'each responder showed the first named card it holds' : policy === 'uniform' ? 'each responder showed a named card it holds at random' : 'each responder showed again a card it had shown you when it could, else one at random';
+  return `Cards shown to you read as: ${reading}${likelihood === null ? '' : ` (chance of exactly these shows: ${likelihood.toPrecision(4)} on average over the deals)`}`;
 }

@@ -5,6 +5,8 @@
 // whenever memory has grown, since growth detaches the old ArrayBuffer.
 import { addFacts, type ConstraintStore, type Fact } from './constraints.js';
 import { instantiate, MemoryViews, wasmModule, writeStore, type Layout } from './wasm-module.js';
+import type { ResponseFactor } from './responses.js';
+import { InputError } from '../model/errors.js';
 
 interface CoreExports {
   memory: WebAssembly.Memory;
@@ -16,6 +18,9 @@ interface CoreExports {
   dispose(id: number): void;
   positionStatus(id: number): number;
   totalCount(id: number): number;
+  dealCount(id: number): number;
+  likelihoodScale(id: number): number;
+  addResponseFactor(cards: number, owner: number, w0: number, w1: number, w2: number): number;
   exactCountLo(id: number): bigint;
   exactCountHi(id: number): bigint;
   estimatedNodes(id: number): number;
@@ -37,6 +42,8 @@ export const WASM_PATH = new URL('../../build/core.wasm', import.meta.url);
 
 /** The largest deal DAG built by default: 8 million nodes, a little over 1 GB at the peak. */
 export const DEFAULT_MAX_NODES = 8_000_000;
+/** Response factors one position may take (MAX_FACTORS in assembly/dag.ts). */
+const MAX_RESPONSE_FACTORS = 256;
 /** Edges allowed per node of the budget (a node has at most 11, usually 3 to 6). */
 const EDGES_PER_NODE = 8;
 
@@ -100,8 +107,8 @@ export class KnowledgeCore {
    * deal; `consistent` is false). Throws PositionTooLargeError when the DAG would exceed the
    * budget: nothing large is allocated then.
    */
-  load(store: ConstraintStore, maxNodes = DEFAULT_MAX_NODES): Position {
-    const position = this.tryLoad(store, maxNodes);
+  load(store: ConstraintStore, maxNodes = DEFAULT_MAX_NODES, factors: readonly ResponseFactor[] = []): Position {
+    const position = this.tryLoad(store, maxNodes, factors);
     if (position.status === 'too-large') {
       const estimate = position.estimatedNodes;
       position.dispose();
@@ -116,14 +123,23 @@ export class KnowledgeCore {
   /**
    * Like load(), but a position too large for the DAG is returned with status 'too-large' (its
    * store only). `maxNodes` bounds the DAG (and so the memory: about 150 bytes a node at the peak).
+   * With response `factors`, the DAG is weighted: every deal counts with its likelihood (see
+   * responses.ts), and counts, marginals and draws follow the weights; count() stays the number
+   * of consistent deals.
    */
-  tryLoad(store: ConstraintStore, maxNodes = DEFAULT_MAX_NODES): Position {
+  tryLoad(store: ConstraintStore, maxNodes = DEFAULT_MAX_NODES, factors: readonly ResponseFactor[] = []): Position {
     writeStore(this.memory, this.layout, this.exports.storePtr() >>> 2, store);
     this.exports.setBudget(maxNodes, maxNodes * EDGES_PER_NODE);
+    for (const f of factors) {
+      if (!this.exports.addResponseFactor(f.cards, f.owner, ...f.weights)) {
+        this.exports.dispose(this.exports.build()); // clears the factors taken so far
+        throw new InputError(`at most ${MAX_RESPONSE_FACTORS} shown cards can weigh in the policy-aware reading, and each on at most two other named cards`);
+      }
+    }
     const id = this.exports.build();
     const code = this.exports.positionStatus(id);
     const status: PositionStatus = code === this.layout.OK ? 'consistent' : code === this.layout.INCONSISTENT ? 'inconsistent' : 'too-large';
-    const position = new Position(this, id, store, status);
+    const position = new Position(this, id, store, status, factors);
     this.orphans.register(position, id, position);
     return position;
   }
@@ -139,13 +155,13 @@ export class KnowledgeCore {
   }
 
   /** @internal The position `parentId` restricted to owners[c] per card, for `store` (its store and those facts). */
-  derive(parentId: number, store: ConstraintStore, owners: Uint32Array): Position {
+  derive(parentId: number, store: ConstraintStore, owners: Uint32Array, factors: readonly ResponseFactor[]): Position {
     writeStore(this.memory, this.layout, this.exports.storePtr() >>> 2, store);
     const { ptr, u32 } = this.ioView(owners.length * 4);
     u32.set(owners);
     const id = this.exports.derive(parentId, ptr);
     const status: PositionStatus = this.exports.positionStatus(id) === this.layout.OK ? 'consistent' : 'inconsistent';
-    const position = new Position(this, id, store, status);
+    const position = new Position(this, id, store, status, factors);
     this.orphans.register(position, id, position);
     return position;
   }
@@ -193,6 +209,8 @@ export class Position implements Disposable {
     private readonly id: number,
     readonly store: ConstraintStore,
     readonly status: PositionStatus,
+    /** The response factors weighing its deals (none: every deal weighs 1). */
+    readonly factors: readonly ResponseFactor[] = [],
   ) {
     this.nSeats = store.nSeats;
     this.nCards = store.nCards;
@@ -225,10 +243,23 @@ export class Position implements Disposable {
     return (BigInt.asUintN(64, this.x.exactCountHi(this.id)) << 64n) | BigInt.asUintN(64, this.x.exactCountLo(this.id));
   }
 
-  /** The number of consistent deals as the nearest double (what probabilities divide by). */
+  /**
+   * The number of consistent deals as the nearest double (what probabilities divide by); on a
+   * weighted position, their total weight instead (up to the constant factors of likelihood()).
+   */
   approximateCount(): number {
     this.requireDag();
     return this.status === 'consistent' ? this.x.totalCount(this.id) : 0;
+  }
+
+  /**
+   * The mean likelihood of the consistent deals under the response factors: the probability that
+   * the responders' policies show what the observer saw, averaged over the deals (1 unweighted).
+   */
+  likelihood(): number {
+    this.requireDag();
+    if (this.status !== 'consistent') return 0;
+    return (this.x.totalCount(this.id) * this.x.likelihoodScale(this.id)) / this.x.dealCount(this.id);
   }
 
   /** Size of the deal DAG: a measure of how hard the position is. */
@@ -275,7 +306,7 @@ export class Position implements Disposable {
   withAll(facts: readonly Fact[]): Position {
     const store = addFacts(this.store, facts);
     const placements = facts.filter((f): f is Extract<Fact, { kind: 'holds' | 'lacks' }> => f.kind === 'holds' || f.kind === 'lacks');
-    if (this.status !== 'consistent' || placements.length < facts.length) return this.core.load(store);
+    if (this.status !== 'consistent' || placements.length < facts.length) return this.core.load(store, DEFAULT_MAX_NODES, this.factors);
     const owners = new Uint32Array(this.nCards).fill(0xffffffff);
     for (const fact of placements) {
       for (let m = fact.cards >>> 0; m !== 0; m &= m - 1) {
@@ -283,7 +314,7 @@ export class Position implements Disposable {
         owners[c] &= fact.kind === 'holds' ? 1 << fact.owner : ~(1 << fact.owner);
       }
     }
-    return this.core.derive(this.id, store, owners);
+    return this.core.derive(this.id, store, owners, this.factors);
   }
 
   /**
