@@ -101,6 +101,17 @@ afterAll(() => {
 });
 
 describe('cluedo analyze', () => {
+  it('--responses: the library answer with the policy reading last; a log the policy cannot explain is one line, exit 1', () => {
+    const r = cluedo('analyze', 'examples/classic-6p-late.json', '--responses', 'uniform', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const got = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(Object.keys(got)).toEqual([...ANALYSIS_KEYS, 'responses']);
+    expect(got).toEqual(roundTrip(analyze(readJson('examples/classic-6p-late.json'), { responses: 'uniform' })));
+    expect(got.responses).toEqual({ policy: 'uniform', likelihood: 0.75 });
+    expect(cluedo('analyze', 'examples/classic-6p-late.json', '--responses', 'first').stdout).toContain('the first named card it holds');
+    expectOneLineError(cluedo('analyze', 'examples/custom-deck-3p.json', '--responses', 'first'), 1, /^cluedo: no deal is consistent with the log after event 4 .*under --responses first\)$/m);
+  });
+
   it('prints the notebook of an example', () => {
     const r = cluedo('analyze', 'examples/custom-deck-3p.json');
     expect(r.status, r.stderr).toBe(0);
@@ -271,6 +282,8 @@ describe('usage mistakes: exit 2, one line', () => {
     [['analyze', log, '--threads', '2'], /^cluedo: --threads goes with --samples or --opponents: exact counting runs on one thread$/m],
     [['analyze', log, '--samples', '100', '--progress'], /--progress goes with --samples and --threads/],
     [['analyze', log, '--samples', '1000', '--threads', '257'], /--threads must be a whole number from 1 to 256, got "257"/],
+    [['analyze', log, '--responses', 'bogus'], /^cluedo: option '--responses <policy>' argument 'bogus' is invalid\. Allowed choices are holds, uniform, first, repeat\./m],
+    [['analyze', log, '--responses', 'uniform', '--samples', '1000', '--threads', '2'], /^cluedo: --responses goes without --rational, --opponents and --threads/m],
     [['suggest', log, '--response', 'sometimes'], /--response/],
     [['suggest', log, '--top', '-1'], /--top/],
     [['suggest', log, '--samples', '5000001'], /--samples must be a whole number from 1 to 5,000,000/],
