@@ -2,7 +2,8 @@
 // in one run on one thread: the Wasm check vs the plain TypeScript one, exact inference latency
 // per example, exactly-uniform sampling vs rejection sampling at three stages of a game, and the
 // card-by-card exact counter vs the seat-by-seat one, the worker pool with 1 and 2 threads, simulated games per second,
-// and the CLI's start-up against a bare `node -e 0`.
+// the CLI's start-up against a bare `node -e 0`, and the policy-aware analysis against the default
+// (`-- --responses-only` for that alone).
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -22,6 +23,7 @@ import { benchLargePositions } from './large-positions.js';
 import { BASELINE_REF, benchBeforeAfter } from './before-after.js';
 import { benchEpistemic, type EpistemicBench } from './epistemic.js';
 import { benchOpponents, type OpponentsBench } from './opponents.js';
+import { benchResponses, type ResponsesBenchRow } from './responses.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,6 +33,8 @@ const { values: args } = parseArgs({
     compare: { type: 'string', default: BASELINE_REF },
     /** Run only the epistemic layer's figures (quick). */
     'epistemic-only': { type: 'boolean', default: false },
+    /** Run only the policy-aware inference figures (quick). */
+    'responses-only': { type: 'boolean', default: false },
   },
 });
 const TIME = Number(args.time);
@@ -156,6 +160,18 @@ function printEpistemic(e: EpistemicBench, opponents: OpponentsBench[]): void {
   }
 }
 
+function printResponses(rows: ResponsesBenchRow[]): void {
+  console.log('\nPolicy-aware exact analysis (analyze --responses), median after warm-up, against the default in the same run');
+  const cell = (r: ResponsesBenchRow['policies'][string]) => (r === null ? 'impossible'.padStart(20) : `${fmt(r.ms, 3).padStart(8)} ms ${fmt(r.ratio, 2).padStart(5)}×`.padStart(20));
+  console.log(`  ${'example'.padEnd(22)} ${'default'.padStart(11)} ${'uniform'.padStart(20)} ${'first'.padStart(20)} ${'repeat'.padStart(20)}`);
+  for (const r of rows) console.log(`  ${r.example.padEnd(22)} ${`${fmt(r.defaultMs, 3)} ms`.padStart(11)} ${cell(r.policies.uniform)} ${cell(r.policies.first)} ${cell(r.policies.repeat)}`);
+}
+
+if (args['responses-only']) {
+  printResponses(await benchResponses(TIME / 2));
+  process.exit(0);
+}
+
 if (args['epistemic-only']) {
   printEpistemic(benchEpistemic(), await benchOpponents());
   process.exit(0);
@@ -172,6 +188,7 @@ const large = await benchLargePositions();
 const beforeAfter = args.compare === 'none' ? null : benchBeforeAfter(args.compare);
 const epistemic = benchEpistemic();
 const opponents = await benchOpponents();
+const responses = await benchResponses(TIME / 2);
 
 console.log(`\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; one thread\n`);
 console.log('Consistency check (classic-6p-late, 4096 deals, half consistent)');
@@ -215,9 +232,10 @@ if (beforeAfter) {
 }
 
 printEpistemic(epistemic, opponents);
+printResponses(responses);
 
 if (args.json) {
-  const out = { epistemic, opponents, date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup, large, beforeAfter };
+  const out = { epistemic, opponents, responses, date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup, large, beforeAfter };
   writeFileSync(args.json, `${JSON.stringify(out, null, 2)}\n`);
   console.log(`\nwrote ${args.json}`);
 }

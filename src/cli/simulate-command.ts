@@ -53,7 +53,7 @@ export function simulateCommand(): Command {
   return new Command('simulate')
     .description('play many games between agents and compare them, with confidence intervals')
     .option('--players <n>', `seats at the table (${MIN_SEATS}-${MAX_SEATS})`, wholeNumber('--players', MAX_SEATS, MIN_SEATS), 6)
-    .option('--agents <list>', `agents seated in rotation (${AGENT_NAMES.join(', ')}; options like entropy:samples=5000 or deductive:accuse=risky:0.8,refute=repeat)`, DEFAULT_AGENTS)
+    .option('--agents <list>', `agents seated in rotation (${AGENT_NAMES.join(', ')}; options like entropy:samples=5000 or deductive:accuse=risky:0.8,refute=repeat; refute=first shows the first held card in deck order; deductive and entropy take responses=holds|uniform|first|repeat, how they read the cards shown to them)`, DEFAULT_AGENTS)
     .option('--games <g>', 'games to play', wholeNumber('--games', 10_000_000), DEFAULT_GAMES)
     .option('--seed <s>', 'seed of the run: same seed, same games, whatever the threads', seedValue, 1)
     .option('--threads <t>', 'worker threads (default: all cores)', threadCount)

@@ -32,28 +32,30 @@ export interface ResponseEvidence {
   factors: ResponseFactor[];
 }
 
-/** A show the observer made as suggester: responder `by` showed `shown` of `named`. */
-interface Show {
+/** A show the observer saw as the one asking: responder `by` showed `shown` of `named`. */
+export interface Show {
   by: number;
-  named: number[];
+  named: readonly number[];
   shown: number;
 }
 
-/** The shows the observer saw as the one asking, in log order (its own answers are its choice, not evidence). */
-function showsSeen(game: Game, events: readonly GameEvent[]): Show[] {
-  const shows: Show[] = [];
-  const me = game.me;
-  if (me === null) return shows;
-  for (const e of events) {
-    if (e.type === 'suggestion' && e.by === me && e.shownBy !== null && e.shownBy !== me && e.shown !== null) shows.push({ by: e.shownBy, named: e.cards, shown: e.shown });
-    else if (e.type === 'showcard' && e.to === me && e.by !== me && e.shown !== null) shows.push({ by: e.by, named: e.cards, shown: e.shown });
-  }
-  return shows;
+/** The show in `event` when observer `me` asked and saw the card (its own answers are its choice, not evidence). */
+export function showSeen(event: GameEvent, me: number | null): Show | null {
+  if (me === null) return null;
+  if (event.type === 'suggestion' && event.by === me && event.shownBy !== null && event.shownBy !== me && event.shown !== null) return { by: event.shownBy, named: event.cards, shown: event.shown };
+  if (event.type === 'showcard' && event.to === me && event.by !== me && event.shown !== null) return { by: event.by, named: event.cards, shown: event.shown };
+  return null;
+}
+
+/** What a show says under `first`: its responder lacks the named cards before the shown one in deck order. */
+export function firstPolicyFacts({ by, named, shown }: Show): Fact[] {
+  const before = maskOf(named.filter((c) => c < shown));
+  return before === 0 ? [] : [{ kind: 'lacks', owner: by, cards: before }];
 }
 
 const UNIFORM: [number, number, number] = [1, 1 / 2, 1 / 3];
 
-function maskOf(cards: number[]): number {
+function maskOf(cards: readonly number[]): number {
   return cards.reduce((m, c) => (m | (1 << c)) >>> 0, 0);
 }
 
@@ -66,11 +68,13 @@ export function responseEvidence(game: Game, policy: ResponsePolicy, eventCount 
     throw new InputError(`--responses ${policy} supports decks of at most three categories (a show's factor follows at most two other named cards)`);
   }
   const shownBefore = new Map<number, number>(); // responder → cards it showed the observer
-  for (const { by, named, shown } of showsSeen(game, game.events.slice(0, eventCount))) {
+  for (const event of game.events.slice(0, eventCount)) {
+    const show = showSeen(event, game.me);
+    if (show === null) continue;
+    const { by, named, shown } = show;
     const others = maskOf(named.filter((c) => c !== shown));
     if (policy === 'first') {
-      const before = maskOf(named.filter((c) => c < shown));
-      if (before !== 0) facts.push({ kind: 'lacks', owner: by, cards: before });
+      facts.push(...firstPolicyFacts(show));
     } else {
       const again = named.filter((c) => ((shownBefore.get(by) ?? 0) >>> c) & 1);
       if (policy === 'repeat' && again.length > 0) {

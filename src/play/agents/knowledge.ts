@@ -12,8 +12,10 @@ import type { SeatView } from '../seat-view.js';
 import type { KnowledgeCore, Position } from '../../knowledge/wasm-core.js';
 import type { Random } from '../../model/random.js';
 import { cardsOfMask, maskOfCards } from '../../model/bits.js';
-import type { Fact } from '../../knowledge/constraints.js';
+import { addFacts, type Fact } from '../../knowledge/constraints.js';
 import { DEFAULT_RULES } from '../../model/game.js';
+import { firstPolicyFacts, responseEvidence, showSeen, type ResponsePolicy } from '../../knowledge/responses.js';
+import { DEFAULT_MAX_NODES } from '../../knowledge/wasm-core.js';
 
 export interface Belief {
   /** Combination indices (mixed radix over categories) still possible. */
@@ -70,8 +72,14 @@ export interface ExactKnowledge extends KnowledgeModel {
 /** Facts an agent draws from event `index` of its view beyond what the event itself says (e.g. from an endmove). */
 export type DerivedFacts = (view: SeatView, index: number) => Fact[];
 
-/** `derive`: facts the agent adds to each event's own (none by default: the core's first-order reading). */
-export function exactKnowledge(core: KnowledgeCore, derive?: DerivedFacts): ExactKnowledge {
+/**
+ * `derive`: facts the agent adds to each event's own (none by default: the core's first-order
+ * reading). `responses`: how it reads the cards shown to it (knowledge/responses.ts): `first` adds
+ * the facts a show implies; `uniform` and `repeat` weigh its deals, rebuilding its DAG with one
+ * more factor after each show.
+ */
+export function exactKnowledge(core: KnowledgeCore, derive?: DerivedFacts, responses: ResponsePolicy = 'holds'): ExactKnowledge {
+  let weighted = responses === 'uniform' || responses === 'repeat';
   let position: Position | null = null;
   let eventsSeen = 0;
   const current = (view: SeatView): Position => {
@@ -81,11 +89,22 @@ export function exactKnowledge(core: KnowledgeCore, derive?: DerivedFacts): Exac
     }
     if (eventsSeen < view.events.length) {
       const facts: Fact[] = [];
+      let shown = false;
       for (let i = eventsSeen; i < view.events.length; i++) {
         facts.push(...factsOf(view.events[i], view.players.length, { me: view.me, rules: DEFAULT_RULES }));
         if (derive) facts.push(...derive(view, i));
+        const show = showSeen(view.events[i], view.me);
+        if (show !== null && responses === 'first') facts.push(...firstPolicyFacts(show));
+        shown ||= show !== null;
       }
-      const next = position.withAll(facts);
+      let next = weighted && shown ? core.load(addFacts(position.store, facts), DEFAULT_MAX_NODES, responseEvidence(view.game(), responses).factors) : position.withAll(facts);
+      if (next.consistent && next.likelihood() === 0) {
+        // The opponents do not answer by the policy (repeat, shown a new card when it could have
+        // repeated): read the shows as holds from now on rather than believe nothing.
+        next.dispose();
+        weighted = false;
+        next = core.load(addFacts(position.store, facts));
+      }
       position.dispose();
       position = next;
       eventsSeen = view.events.length;

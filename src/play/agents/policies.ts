@@ -39,12 +39,15 @@ export function suggestMostInformative(rng: Random, knowledge: ExactKnowledge, s
   };
 }
 
-export type RefutationName = 'random' | 'repeat' | 'minimal';
+export type RefutationName = 'random' | 'repeat' | 'minimal' | 'first';
 
 export function refutationPolicy(name: RefutationName, rng: Random): RefutationPolicy {
   switch (name) {
     case 'random':
       return (_view, _suggester, held) => rng.pick(held);
+    case 'first':
+      // The first card of the hand in deck order: the answer the thesis's opponents give.
+      return (_view, _suggester, held) => Math.min(...held);
     case 'repeat':
       // Show again a card this suggester has already seen from us, when we can.
       return (view, suggester, held) => {

@@ -1,11 +1,13 @@
 // The named agents and their options: "random", "naive", "deductive", "entropy", "epistemic", each
 // optionally followed by ":key=value,key=value", e.g. "entropy:samples=5000",
-// "deductive:accuse=risky:0.8", "naive:refute=repeat", "epistemic:samples=2000,risk=0.5".
+// "deductive:accuse=risky:0.8", "naive:refute=repeat", "epistemic:samples=2000,risk=0.5",
+// "deductive:responses=first" (how the knowledge-based agents read the cards shown to them).
 import { closest } from 'fastest-levenshtein';
 import type { KnowledgeCore } from '../../knowledge/wasm-core.js';
 import type { Random } from '../../model/random.js';
 import { InputError } from '../../model/errors.js';
 import type { Agent } from './agent.js';
+import { RESPONSE_POLICIES, type ResponsePolicy } from '../../knowledge/responses.js';
 import { exactKnowledge, naiveKnowledge, type KnowledgeModel } from './knowledge.js';
 import { DEFAULT_EPISTEMIC_DRAWS, DEFAULT_EPISTEMIC_RISK, DEFAULT_EPISTEMIC_THREAT, epistemicAgent, type EndmoveReading } from './epistemic.js';
 import {
@@ -33,6 +35,8 @@ export interface AgentSpec {
   accuse: 'certain' | 'never' | number;
   /** Samples per suggestion (entropy and epistemic). */
   samples: number;
+  /** How the deductive and entropy agents read a card shown to them (see knowledge/responses.ts). */
+  responses: ResponsePolicy;
   /** The epistemic agent's own options (its defaults for the others). */
   epistemic: { draws: number; risk: number; threat: number; endmoves: EndmoveReading };
 }
@@ -52,6 +56,7 @@ export function parseAgentSpec(text: string): AgentSpec {
     refute: 'random',
     accuse: 'certain',
     samples: DEFAULT_ENTROPY_SAMPLES,
+    responses: 'holds',
     epistemic: { draws: DEFAULT_EPISTEMIC_DRAWS, risk: DEFAULT_EPISTEMIC_RISK, threat: DEFAULT_EPISTEMIC_THREAT, endmoves: 'announced' },
   };
   const epistemic = spec.name === 'epistemic';
@@ -66,13 +71,16 @@ export function parseAgentSpec(text: string): AgentSpec {
     const value = eq < 0 ? '' : option.slice(eq + 1).trim();
     const bad = (why: string) => new InputError(`agent "${text}": ${why}`);
     if (key === 'refute') {
-      if (!['random', 'repeat', 'minimal'].includes(value)) throw bad(`refute must be random, repeat or minimal, not "${value}"`);
+      if (!['random', 'repeat', 'minimal', 'first'].includes(value)) throw bad(`refute must be random, repeat, minimal or first, not "${value}"`);
       spec.refute = value as RefutationName;
     } else if (key === 'accuse' && !epistemic) {
       const risky = /^risky:(\d*\.?\d+)$/.exec(value);
       if (value === 'certain' || value === 'never') spec.accuse = value;
       else if (risky && Number(risky[1]) > 0 && Number(risky[1]) <= 1) spec.accuse = Number(risky[1]);
       else throw bad(`accuse must be certain, never or risky:P with 0 < P ≤ 1, not "${value}"`);
+    } else if (key === 'responses' && (spec.name === 'deductive' || spec.name === 'entropy')) {
+      if (!(RESPONSE_POLICIES as readonly string[]).includes(value)) throw bad(`responses must be ${RESPONSE_POLICIES.join(', ')}, not "${value}"`);
+      spec.responses = value as ResponsePolicy;
     } else if (key === 'samples') {
       if (spec.name !== 'entropy' && !epistemic) throw bad('only the entropy and epistemic agents take samples=');
       if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000_000) throw bad(`samples must be a whole number from 1 to 1000000, not "${value}"`);
@@ -88,7 +96,7 @@ export function parseAgentSpec(text: string): AgentSpec {
     } else {
       const known = epistemic
         ? 'refute=…, samples=…, draws=…, risk=…, threat=…, endmoves=…'
-        : `refute=…, accuse=…${spec.name === 'entropy' ? ', samples=…' : ''}`;
+        : `refute=…, accuse=…${spec.name === 'entropy' ? ', samples=…' : ''}${spec.name === 'entropy' || spec.name === 'deductive' ? ', responses=…' : ''}`;
       throw bad(`unknown option "${key}" (options: ${known})`);
     }
   }
@@ -101,7 +109,7 @@ export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, o
     const options = { samples: spec.samples, ...spec.epistemic, accuses: (overrides.accuse ?? spec.accuse) !== 'never' };
     return epistemicAgent(spec.label, options, rng, core, refutationPolicy(spec.refute, rng));
   }
-  const exact = spec.name === 'random' || spec.name === 'naive' ? null : exactKnowledge(core);
+  const exact = spec.name === 'random' || spec.name === 'naive' ? null : exactKnowledge(core, undefined, spec.responses);
   const knowledge: KnowledgeModel = exact ?? naiveKnowledge();
   const suggestion: SuggestionPolicy =
     spec.name === 'random'
