@@ -17,6 +17,13 @@ import { addFacts, type Fact } from '../src/knowledge/constraints.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
 import { responseEvidence, type ResponsePolicy } from '../src/knowledge/responses.js';
 import { bruteForceGame, envelopeIndex } from './support/brute-force.js';
+import { makeDeck } from '../src/model/deck.js';
+import { Random } from '../src/model/random.js';
+import type { GameEvent } from '../src/model/game.js';
+import { SeatView } from '../src/play/seat-view.js';
+import { exactKnowledge } from '../src/play/agents/knowledge.js';
+import { parseAgentSpec } from '../src/play/agents/registry.js';
+import { refutationPolicy } from '../src/play/agents/policies.js';
 import { arbConsistentLog } from './support/random-logs.js';
 
 const EPS = 1e-9;
@@ -219,5 +226,48 @@ describe('sampled', () => {
     const log = JSON.parse(readFileSync(`${EXAMPLES_DIR}classic-6p-early.json`, 'utf8'));
     expect(() => analyze(log, { method: 'mcmc', responses: 'uniform' })).toThrow(/weighs deals on the deal DAG/);
     expect(analyze(log, { method: 'mcmc', samples: 2000, responses: 'first' }).method).toBe('mcmc');
+  });
+});
+
+describe('agents', () => {
+  const DECK = makeDeck({ A: ['A0', 'A1', 'A2', 'A3'], B: ['B0', 'B1', 'B2'], C: ['C0', 'C1', 'C2'] });
+  const setup = { deck: DECK, players: ['P0', 'P1', 'P2'], handSizes: [3, 2, 2], faceUp: [] };
+  const card = (name: string) => DECK.cards.indexOf(name);
+
+  it('parse responses= for the deductive and entropy agents, refute=first for all', () => {
+    expect(parseAgentSpec('deductive:responses=first,refute=first')).toMatchObject({ responses: 'first', refute: 'first' });
+    expect(parseAgentSpec('entropy:responses=uniform').responses).toBe('uniform');
+    expect(parseAgentSpec('deductive').responses).toBe('holds');
+    expect(() => parseAgentSpec('deductive:responses=sometimes')).toThrow(/responses must be holds, uniform, first, repeat/);
+    expect(() => parseAgentSpec('naive:responses=first')).toThrow(/unknown option "responses"/);
+  });
+
+  it('refute=first shows the held named card first in deck order', () => {
+    const refute = refutationPolicy('first', new Random(1));
+    const view = new SeatView(setup, 0, [card('A1'), card('B2'), card('C0')], () => {});
+    expect(refute(view, 1, [card('B2'), card('A1'), card('C0')])).toBe(card('A1'));
+  });
+
+  /** Seat 0's knowledge after P1 showed it C2 for (A0, B0, C2), under each reading. */
+  function envelopeAfterShow(responses: ResponsePolicy): Float64Array {
+    let write: ((e: GameEvent) => void) | null = null;
+    const view = new SeatView(setup, 0, [card('A1'), card('B1'), card('C1')], (w) => (write = w));
+    write!({ type: 'suggestion', by: 0, cards: [card('A0'), card('B0'), card('C2')], shownBy: 1, shown: card('C2') });
+    const knowledge = exactKnowledge(KnowledgeCore.shared(), undefined, responses);
+    const counts = knowledge.position(view).ownerCounts();
+    const width = 3 + 2;
+    const p1 = [card('A0'), card('B0')].map((c) => counts[c * width + 1] / knowledge.position(view).approximateCount());
+    knowledge.dispose();
+    return Float64Array.from(p1);
+  }
+
+  it('an agent reading first knows the responder lacks the earlier named cards; uniform makes them less likely; holds neither', () => {
+    const [a0First, b0First] = envelopeAfterShow('first');
+    expect([a0First, b0First]).toEqual([0, 0]);
+    const [a0Holds] = envelopeAfterShow('holds');
+    const [a0Uniform] = envelopeAfterShow('uniform');
+    expect(a0Holds).toBeGreaterThan(0);
+    expect(a0Uniform).toBeGreaterThan(0);
+    expect(a0Uniform).toBeLessThan(a0Holds);
   });
 });
