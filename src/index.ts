@@ -1,6 +1,8 @@
 // The library: the same answers as the CLI, as typed calls.
 export { analyze, analyzeGame, deduce, worldsOf, DEFAULT_SEED, DEFAULT_ANALYSIS_SAMPLES, JOINT_BUDGET } from './analysis/analyze.js';
-export type { Analysis, AnalysisMethod, AnalyzeOptions, Solution, StandardErrors } from './analysis/analyze.js';
+export type { Analysis, AnalysisMethod, AnalyzeOptions, Solution, StandardErrors, ResponsesReading } from './analysis/analyze.js';
+export { RESPONSE_POLICIES, responseEvidence, dealLikelihood } from './knowledge/responses.js';
+export type { ResponsePolicy, ResponseFactor, ResponseEvidence } from './knowledge/responses.js';
 export type { CardDeduction, Placement } from './knowledge/deduce.js';
 export { parseGame, readGameLogFile } from './io/log.js';
 export { gameToLog } from './io/write-log.js';

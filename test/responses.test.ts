@@ -222,10 +222,26 @@ describe('sampled', () => {
     expect(exact.solutions[0].cards).not.toEqual(analyze(log, { method: 'exact' }).solutions[0].cards);
   });
 
-  it('a position too large for the DAG refuses the weighted policies with one clear line', () => {
-    const log = JSON.parse(readFileSync(`${EXAMPLES_DIR}classic-6p-early.json`, 'utf8'));
-    expect(() => analyze(log, { method: 'mcmc', responses: 'uniform' })).toThrow(/weighs deals on the deal DAG/);
-    expect(analyze(log, { method: 'mcmc', samples: 2000, responses: 'first' }).method).toBe('mcmc');
+  it('Markov chain draws reweighted by likelihood land within 4 standard errors of the exact answer (fixed seed)', () => {
+    const log = JSON.parse(readFileSync(`${EXAMPLES_DIR}classic-6p-late.json`, 'utf8'));
+    const exact = analyze(log, { method: 'exact', responses: 'uniform' });
+    const chains = analyze(log, { method: 'mcmc', samples: 40_000, seed: 3, responses: 'uniform' });
+    expect(chains.method).toBe('mcmc');
+    expect(chains.responses).toEqual({ policy: 'uniform', likelihood: null });
+    const errors = chains.standardErrors!;
+    expect(errors.effectiveSamples).toBeGreaterThan(1000);
+    expect(errors.effectiveSamples).toBeLessThan(40_000);
+    for (const [card, row] of Object.entries(exact.cards)) {
+      for (const [owner, p] of Object.entries(row)) {
+        if (p === 0 || p === 1) continue;
+        expect(Math.abs(chains.cards[card][owner] - p), `${card} with ${owner}`).toBeLessThanOrEqual(4 * errors.cards[card][owner]);
+      }
+    }
+    chains.solutions.forEach((s, i) => {
+      const want = exact.solutions.find((e) => e.cards.join() === s.cards.join())!.probability;
+      expect(Math.abs(s.probability - want), s.cards.join('/')).toBeLessThanOrEqual(4 * errors.solutions[i]);
+    });
+    expect(chains.known).toEqual(exact.known);
   });
 });
 

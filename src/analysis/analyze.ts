@@ -15,6 +15,7 @@ import { combinationCards, type Tallies } from '../knowledge/tallies.js';
 import { DagSampler, DagWorlds, SampledWorlds, type SampleTallies, type Worlds } from '../knowledge/worlds.js';
 import { checkSamples, checkSeed } from './request.js';
 import { responseEvidence, type ResponsePolicy } from '../knowledge/responses.js';
+import { WeightedMcmcSampler } from '../knowledge/weighted-mcmc.js';
 
 export type AnalysisMethod = 'exact' | 'sampled' | 'mcmc';
 
@@ -50,7 +51,7 @@ export interface ResponsesReading {
   /**
    * The probability that the responders, choosing by the policy, show what the observer saw,
    * averaged over the consistent deals (up to floating point); null for 'first', whose shows
-   * become facts (the deals left explain them with probability 1).
+   * become facts (the deals left explain them with probability 1), and for Markov chains.
    */
   likelihood: number | null;
 }
@@ -125,19 +126,11 @@ export function worldsOf(
   seed: number,
   { maxNodes = DEFAULT_MAX_NODES, jointBudget = JOINT_BUDGET, responses = 'holds' }: { maxNodes?: number; jointBudget?: number; responses?: ResponsePolicy } = {},
 ): Worlds {
-  // The Markov chain draws deals uniformly: weighted policies need the DAG.
-  const weighted = responseEvidence(game, responses).factors.length > 0;
-  const needsDag = () =>
-    new InputError(`--responses ${responses} weighs deals on the deal DAG, and this position is too large for it (--max-nodes): use --responses holds or first, or raise --max-nodes`);
-  if (method === 'mcmc') {
-    if (weighted) throw needsDag();
-    return mcmcWorlds(core, game, storeOf(core, game, game.events.length, responses), samples, seed, responses);
-  }
+  if (method === 'mcmc') return mcmcWorlds(core, game, storeOf(core, game, game.events.length, responses), samples, seed, responses);
   const position = positionOf(core, game, 'tryLoad', maxNodes, responses);
   if (position.status === 'too-large') {
     const { store, estimatedNodes } = position;
     position.dispose();
-    if (weighted) throw needsDag();
     // Draws from a DAG too large to build come from the chains instead.
     if (method !== 'exact') return mcmcWorlds(core, game, store, samples, seed, responses);
     throw new InputError(
@@ -149,11 +142,22 @@ export function worldsOf(
   return new SampledWorlds(new DagSampler(position), samples, seed);
 }
 
-/** Worlds drawn by Markov chains, certainty from the search; no DAG is built. */
+/**
+ * Worlds drawn by Markov chains, certainty from the search; no DAG is built. Under a weighted
+ * response policy, the chains' uniform draws are reweighted by their likelihood.
+ */
 function mcmcWorlds(core: KnowledgeCore, game: Game, store: ConstraintStore, samples: number, seed: number, responses: ResponsePolicy): Worlds {
   const search = possibleOwners(core, store);
   if (search.status !== 'exact') throw tooHard();
   if (search.possible.every((owners) => owners === 0)) throw contradiction(core, game, responses);
+  const { factors } = responseEvidence(game, responses);
+  if (factors.length > 0) {
+    const worlds = new SampledWorlds(new WeightedMcmcSampler(core, store, search.possible, factors), samples, seed);
+    if (worlds.sampleTallies().total === 0) {
+      throw new InputError(`no drawn deal explains the cards shown under --responses ${responses}: a responder showed a card other than one it had already shown`);
+    }
+    return worlds;
+  }
   return new SampledWorlds(new McmcSampler(core, store, search.possible), samples, seed);
 }
 

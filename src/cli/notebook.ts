@@ -118,7 +118,9 @@ function methodLine(analysis: Analysis): string {
   const deals = analysis.consistentDeals === null ? '' : ` of the ${formatCount(analysis.consistentDeals)} consistent deals`;
   if (analysis.method === 'exact') return `Consistent deals: ${formatCount(analysis.consistentDeals!)} (exact)`;
   const errors = `standard errors up to ±${(100 * maxStandardError(analysis)).toFixed(2)} points`;
-  if (analysis.method === 'sampled') return `Estimated from ${formatCount(analysis.samples!)} uniform samples${deals} (${errors})`;
+  // Under a weighted response policy each deal is drawn with probability proportional to its likelihood.
+  const drawn = analysis.responses && analysis.responses.policy !== 'first' ? 'samples drawn by likelihood' : 'uniform samples';
+  if (analysis.method === 'sampled') return `Estimated from ${formatCount(analysis.samples!)} ${drawn}${deals} (${errors})`;
   const effective = formatCount(Math.round(analysis.standardErrors!.effectiveSamples));
   return `Estimated by a Markov chain: ${formatCount(analysis.samples!)} draws, worth about ${effective} independent ones (${errors})`;
 }
