@@ -9,7 +9,8 @@
 // An edge is one owner for the layer's card. Every root-to-terminal path is exactly one
 // consistent deal, so path counting gives exact counts, forward x backward counts give every
 // marginal, and walking down by backward counts samples deals exactly uniformly. A position keeps
-// its backward counts; forward counts are computed when marginals are asked for.
+// its backward counts; forward counts are computed when marginals are asked for. With response
+// factors (addResponseFactor) the edges carry weights and every count becomes a sum of path weights.
 //
 // Several positions live at once (see Position): the build works on module globals, which then
 // belong to the new position; selecting a position points the globals (and the store readers) at
@@ -199,6 +200,7 @@ let nSoft: i32 = 0;
 /** Soft constraints closing at layer t: softList[softAt[t] .. softAt[t + 1]). */
 const softAt = new StaticArray<i32>(MAX_CARDS + 1);
 const softList = new StaticArray<i32>(MAX_FACTORS);
+/** Bits of the soft constraints that end at layer t: released whatever their value, which picks the edge's weight. */
 const softClose = new StaticArray<u32>(MAX_CARDS);
 /** The likelihood factors of the build that no card decides. */
 let buildScale: f64 = 1;
