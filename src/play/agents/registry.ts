@@ -7,6 +7,7 @@ import type { Random } from '../../model/random.js';
 import { InputError } from '../../model/errors.js';
 import type { Agent } from './agent.js';
 import { exactKnowledge, naiveKnowledge, type KnowledgeModel } from './knowledge.js';
+import { anyRoom, movementPolicy, usefulRooms, type MovementPolicy } from './movement.js';
 import { DEFAULT_EPISTEMIC_DRAWS, DEFAULT_EPISTEMIC_RISK, DEFAULT_EPISTEMIC_THREAT, epistemicAgent, type EndmoveReading } from './epistemic.js';
 import {
   accuseWhenCertain,
@@ -14,6 +15,8 @@ import {
   neverAccuse,
   refutationPolicy,
   suggestAnything,
+  informationPerRoom,
+  informationRanking,
   suggestMostInformative,
   suggestPossible,
   type AccusationPolicy,
@@ -103,18 +106,23 @@ export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, o
   }
   const exact = spec.name === 'random' || spec.name === 'naive' ? null : exactKnowledge(core);
   const knowledge: KnowledgeModel = exact ?? naiveKnowledge();
-  const suggestion: SuggestionPolicy =
-    spec.name === 'random'
-      ? suggestAnything(rng)
-      : spec.name === 'entropy'
-        ? suggestMostInformative(rng, exact!, spec.samples)
-        : suggestPossible(rng, knowledge);
+  let suggestion: SuggestionPolicy;
+  let movement: MovementPolicy;
+  if (spec.name === 'entropy') {
+    const ranking = informationRanking(rng, exact!, spec.samples);
+    suggestion = suggestMostInformative(ranking);
+    movement = movementPolicy(informationPerRoom(ranking));
+  } else {
+    suggestion = spec.name === 'random' ? suggestAnything(rng) : suggestPossible(rng, knowledge);
+    movement = movementPolicy(spec.name === 'random' ? anyRoom : usefulRooms(knowledge));
+  }
   const accuse = overrides.accuse ?? spec.accuse;
   const accusation: AccusationPolicy = accuse === 'certain' ? accuseWhenCertain : accuse === 'never' ? neverAccuse : accuseWhenLikely(accuse);
   const refute = refutationPolicy(spec.refute, rng);
   return {
     label: spec.label,
     suggest: suggestion,
+    movement,
     refute,
     decide(view) {
       const certain = knowledge.certainty(view);
