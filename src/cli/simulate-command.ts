@@ -1,11 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
-import { CLASSIC_CATEGORIES, MAX_SEATS, MIN_SEATS } from '../model/deck.js';
+import { CLASSIC_CATEGORIES, MAX_SEATS, MIN_SEATS, makeDeck } from '../model/deck.js';
+import { bindClassicBoard } from '../play/board/binding.js';
 import { InputError } from '../model/errors.js';
 import { AGENT_NAMES, parseAgentSpec } from '../play/agents/registry.js';
 import type { playTournamentGame, TournamentConfig } from '../tournament/play.js';
 import { ENDMOVE_RULES, type EndmoveRule } from '../play/rules/deal.js';
+import { DEFAULT_BOARD_RULES, type BoardRules } from '../play/board/movement.js';
 import type { Summary } from '../tournament/types.js';
 import { formatMeanInterval, formatMedianInterval, formatRateInterval } from '../tournament/format.js';
 import { KnowledgeCore } from '../knowledge/wasm-core.js';
@@ -36,6 +38,11 @@ interface SimulateOptions {
   logs?: string;
   logGames: number;
   progress?: boolean;
+  board?: 'classic';
+  dice?: string;
+  steps?: 'exact' | 'at-most';
+  exitCost?: string;
+  summon: boolean;
 }
 
 /**
@@ -66,6 +73,11 @@ export function simulateCommand(): Command {
         .choices(ENDMOVE_RULES)
         .default('never'),
     )
+    .addOption(new Option('--board <board>', 'play on a board: pawns move by dice, a suggestion is made in the room entered and names it (default: the card game)').choices(['classic']))
+    .addOption(new Option('--dice <dice>', `with --board: the dice rolled to move (default ${DEFAULT_DICE})`).choices(['2d6', '1d6']))
+    .addOption(new Option('--steps <rule>', 'with --board: use exactly the roll on a path visiting no cell twice, or at most the roll (default exact)').choices(['exact', 'at-most']))
+    .addOption(new Option('--exit-cost <steps>', 'with --board: steps charged for leaving a room through a door (default 0)').choices(['0', '1']))
+    .option('--no-summon', "with --board: leave the suggested suspect's pawn where it is (by default it is moved into the room)")
     .option('--solo <agent>', 'solo measurement: this agent in one seat (needs --field)')
     .option('--field <agent>', 'solo measurement: the agent in every other seat (never accusing)')
     .option('--json <file>', 'write the summary and every game as JSON', path('--json'))
@@ -80,6 +92,11 @@ export function simulateCommand(): Command {
       await noteThreads(opts.threads);
       await withCancellation((signal) => runAndReport(opts, config, outputs, signal));
     });
+}
+
+/** The board's rules in a few words: "2d6, exact steps, exit cost 0, summons". */
+function boardDescription(rules: BoardRules): string {
+  return `${rules.dice.count}d${rules.dice.sides}, ${rules.steps === 'exact' ? 'exact' : 'at most the'} roll, exit cost ${rules.exitCost}, ${rules.summon ? 'summons' : 'no summons'}`;
 }
 
 /** Plays the games, prints the summary and writes the outputs; Ctrl-C keeps the finished games. */
@@ -103,6 +120,7 @@ async function runAndReport(opts: SimulateOptions, config: TournamentConfig, out
   const head =
     `${results.length} of ${opts.games} games, ${config.players} players, seed ${opts.seed}, max ${config.maxTurns} turns, ` +
     (config.endmove !== 'never' ? `endmove ${config.endmove}, ` : '') +
+    (config.board ? `board classic (${boardDescription(config.board)}), ` : '') +
     `${seconds.toFixed(1)} s${interrupted ? ' (interrupted: results of the finished games)' : ''}`;
   if (interrupted) process.exitCode = 130;
   // A summary that cannot be printed must not cost the files: write everything, then report.
@@ -119,6 +137,7 @@ async function runAndReport(opts: SimulateOptions, config: TournamentConfig, out
         seed: String(opts.seed),
         'turn cap': String(config.maxTurns),
         endmove: config.endmove ?? 'never',
+        ...(config.board && { board: boardDescription(config.board) }),
         run: head,
       }),
   };
@@ -157,13 +176,40 @@ function configOf(opts: SimulateOptions): TournamentConfig {
     }
   };
   const solo = opts.solo !== undefined ? { agent: check('--solo', opts.solo), field: check('--field', opts.field!) } : undefined;
+  const board = boardRulesOf(opts);
   return {
     deck: CLASSIC_CATEGORIES,
     players: opts.players,
     agents: agents.map((a) => check('--agents', a)),
-    maxTurns: opts.maxTurns ?? 50 * opts.players,
+    maxTurns: opts.maxTurns ?? (board ? 100 : 50) * opts.players,
     endmove: opts.endmove,
     solo,
+    ...(board && { board }),
+  };
+}
+
+const DEFAULT_DICE = '2d6';
+
+/** The board's rules from --board and its options; an option of the board without --board is a mistake. */
+function boardRulesOf(opts: SimulateOptions): BoardRules | undefined {
+  const given = [
+    ['--dice', opts.dice !== undefined],
+    ['--steps', opts.steps !== undefined],
+    ['--exit-cost', opts.exitCost !== undefined],
+    ['--no-summon', !opts.summon],
+  ].filter(([, set]) => set);
+  if (opts.board === undefined) {
+    if (given.length > 0) throw new UsageError(`${given[0][0]} is a rule of the board: add --board classic`);
+    return undefined;
+  }
+  const unfit = bindClassicBoard(makeDeck(CLASSIC_CATEGORIES), opts.players);
+  if (typeof unfit === 'string') throw new UsageError(`--board classic: ${unfit} (--players ${opts.players})`);
+  const [count, sides] = (opts.dice ?? DEFAULT_DICE).split('d').map(Number);
+  return {
+    dice: { count, sides },
+    steps: opts.steps === 'at-most' ? 'atMost' : DEFAULT_BOARD_RULES.steps,
+    exitCost: opts.exitCost === '1' ? 1 : DEFAULT_BOARD_RULES.exitCost,
+    summon: opts.summon,
   };
 }
 

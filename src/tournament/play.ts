@@ -7,6 +7,7 @@ import { createAgent, parseAgentSpec, type AgentSpec } from '../play/agents/regi
 import { playGame, type PlayedGame } from '../play/driver.js';
 import type { EndmoveRule } from '../play/rules/deal.js';
 import type { GameResult } from '../play/results.js';
+import type { BoardRules } from '../play/board/movement.js';
 
 export interface TournamentConfig {
   /** Categories of the deck, in order (default: the classic deck). */
@@ -20,6 +21,8 @@ export interface TournamentConfig {
   endmove?: EndmoveRule;
   /** Solo measurement: this agent in one seat (rotating), the field agent everywhere else, never accusing. */
   solo?: { agent: string; field: string };
+  /** Play on the classic board under these rules (absent: the card game). */
+  board?: BoardRules;
 }
 
 export function seatAgents(config: TournamentConfig, game: number): string[] {
@@ -42,7 +45,7 @@ export function playTournamentGame(config: TournamentConfig, seed: number, game:
   const agents = specs.map((spec, s) =>
     createAgent(spec, new Random(seed, game, 1 + s), core, config.solo && !isSoloSeat(config, game, s) ? { accuse: 'never' } : {}),
   );
-  const spec = { deck, players: playerNames(config.players), maxTurns: config.maxTurns, faceUpCount: config.faceUpCount, endmove: config.endmove };
+  const spec = { deck, players: playerNames(config.players), maxTurns: config.maxTurns, faceUpCount: config.faceUpCount, endmove: config.endmove, board: config.board };
   const played = playGame(spec, agents, new Random(seed, game), game);
   if (config.solo) for (const seat of played.result.seatResults) seat.role = isSoloSeat(config, game, seat.seat) ? 'solo' : 'field';
   return played;
