@@ -83,7 +83,8 @@ describe('cluedo simulate --board classic', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cluedo-board-'));
     const report = join(dir, 'r.html');
     const json = join(dir, 'r.json');
-    const r = simulate('--board', 'classic', '--players', '3', '--agents', 'naive,deductive', '--games', '12', '--threads', '1', '--report', report, '--json', json);
+    const csv = join(dir, 'r.csv');
+    const r = simulate('--board', 'classic', '--players', '3', '--agents', 'naive,deductive', '--games', '12', '--threads', '1', '--report', report, '--json', json, '--csv', csv);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/board classic \(2d6, exact roll, exit cost 0, summons\)/);
@@ -94,6 +95,9 @@ describe('cluedo simulate --board classic', () => {
     expect(html).toContain('<h2>On the board</h2>');
     const out = JSON.parse(readFileSync(json, 'utf8'));
     expect(out.config.board).toEqual({ dice: { count: 2, sides: 6 }, steps: 'exact', exitCost: 0, summon: true });
+    const lines = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(lines[0]).toMatch(/,rounds,turnsMoving,roomsVisited$/);
+    expect(lines).toHaveLength(1 + 12 * 3);
     const perRoom = Object.values(out.summary.suggestionsByRoom as Record<string, number>).reduce((a, b) => a + b, 0);
     expect(perRoom).toBe(out.games.reduce((n: number, g: { suggestionsByRoom: number[] }) => n + g.suggestionsByRoom.reduce((a, b) => a + b, 0), 0));
   });
