@@ -48,7 +48,7 @@ export function diceDistribution(rules: BoardRules): number[] {
   return dist;
 }
 
-/** A dice total drawn from `below(n)` (uniform in 0..n-1): one draw per die, so any rules replay alike. */
+/** A dice total, one uniform draw per die from `below(n)` (0..n-1). */
 export function rollDice(rules: BoardRules, below: (n: number) => number): number {
   let total = 0;
   for (let d = 0; d < rules.dice.count; d++) total += 1 + below(rules.dice.sides);
