@@ -2,6 +2,7 @@
 import type { Random } from '../../model/random.js';
 import type { SeatView } from '../seat-view.js';
 import { rankSuggestions, scoreInProcess } from '../../analysis/entropy-greedy.js';
+import { maskOfCards } from '../../model/bits.js';
 import { cardsOf, combinationsOf, type ExactKnowledge, type KnowledgeModel } from './knowledge.js';
 
 export type SuggestionPolicy = (view: SeatView) => number[];
@@ -12,6 +13,20 @@ export type AccusationPolicy = (view: SeatView, knowledge: KnowledgeModel, certa
 /** Uniformly among all combinations. */
 export function suggestAnything(rng: Random): SuggestionPolicy {
   return (view) => cardsOf(view, rng.below(combinationsOf(view)));
+}
+
+/**
+ * Uniformly among the combinations that name none of the agent's own cards (nor a face-up card):
+ * what its hand alone rules out, learning nothing after (the thesis's random agent).
+ */
+export function suggestUnowned(rng: Random): SuggestionPolicy {
+  return (view) => {
+    const owned = maskOfCards([...view.myHand, ...view.faceUp]);
+    for (;;) {
+      const cards = cardsOf(view, rng.below(combinationsOf(view)));
+      if ((maskOfCards(cards) & owned) === 0) return cards;
+    }
+  };
 }
 
 /** Uniformly among the combinations the agent still thinks possible. */
@@ -39,7 +54,9 @@ export function suggestMostInformative(rng: Random, knowledge: ExactKnowledge, s
   };
 }
 
-export type RefutationName = 'random' | 'repeat' | 'minimal';
+export type RefutationName = 'random' | 'repeat' | 'minimal' | 'first';
+
+export const REFUTATION_NAMES: readonly RefutationName[] = ['random', 'repeat', 'minimal', 'first'];
 
 export function refutationPolicy(name: RefutationName, rng: Random): RefutationPolicy {
   switch (name) {
@@ -61,6 +78,10 @@ export function refutationPolicy(name: RefutationName, rng: Random): RefutationP
         const most = Math.max(...held.map(seenBy));
         return rng.pick(held.filter((c) => seenBy(c) === most));
       };
+    case 'first':
+      // The first named card in hand order, hands in deck order: the thesis's choice1 (its hands
+      // are in dealt order instead). Deterministic: the generator is not drawn from.
+      return (_view, _suggester, held) => Math.min(...held);
   }
 }
 

@@ -14,6 +14,11 @@ export interface GameSpec {
   maxTurns: number;
   /** When a turn that ends without an accusation is announced by an `endmove` event. Default 'never'. */
   endmove?: EndmoveRule;
+  /**
+   * The end of the thesis's experiment (its unity.pl): this seat wins, and the game is over, as
+   * soon as it suggests exactly the envelope. Unset: only a right accusation wins.
+   */
+  finder?: number;
 }
 
 /**
