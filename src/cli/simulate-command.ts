@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
+import type { GameResult } from '../play/results.js';
 import { CLASSIC_CATEGORIES, MAX_SEATS, MIN_SEATS, makeDeck } from '../model/deck.js';
 import { bindClassicBoard } from '../play/board/binding.js';
 import { InputError } from '../model/errors.js';
@@ -43,7 +44,23 @@ interface SimulateOptions {
   steps?: 'exact' | 'at-most';
   exitCost?: string;
   summon: boolean;
+  preset?: 'thesis';
 }
+
+/** The options the thesis's experiment fixes: giving one with --preset thesis is a usage error. */
+const FIXED_BY_THESIS: Record<string, string> = {
+  players: '--players',
+  solo: '--solo',
+  field: '--field',
+  maxTurns: '--max-turns',
+  endmove: '--endmove',
+  logs: '--logs',
+  board: '--board',
+  dice: '--dice',
+  steps: '--steps',
+  exitCost: '--exit-cost',
+  summon: '--no-summon',
+};
 
 /**
  * Splits "a,b:k=v,k2=v2,c" into agents: a comma followed by an option ("key=") continues the
@@ -86,7 +103,23 @@ export function simulateCommand(): Command {
     .option('--logs <dir>', "write every seat's view of the first games as game logs (replayable by analyze and suggest)", path('--logs'))
     .option('--log-games <k>', 'how many games --logs writes', wholeNumber('--log-games', 10_000), 1)
     .option('--progress', 'print progress lines on stderr (instead of the bar drawn on a terminal)')
-    .action(async (opts: SimulateOptions) => {
+    .addOption(
+      new Option(
+        '--preset <name>',
+        "the thesis's experiment: each agent of --agents (default random:own=exclude,naive,deductive) in seat 1 of 6 among scripted opponents, until its query names the envelope; rounds next to the thesis's",
+      ).choices(['thesis']),
+    )
+    .action(async (opts: SimulateOptions, command: Command) => {
+      if (opts.preset === 'thesis') {
+        const fixed = Object.keys(FIXED_BY_THESIS).find((key) => command.getOptionValueSource(key) === 'cli');
+        if (fixed !== undefined) throw new UsageError(`--preset thesis fixes the table and the end of the game: leave out ${FIXED_BY_THESIS[fixed]}`);
+        const { THESIS_AGENTS, thesisConfig } = await import('../tournament/thesis.js');
+        const configs = agentsOf(command.getOptionValueSource('agents') === 'cli' ? opts.agents : THESIS_AGENTS).map(thesisConfig);
+        const outputs = checkOutputs(opts);
+        await noteThreads(opts.threads);
+        await withCancellation((signal) => runThesisAndReport(opts, configs, outputs, signal));
+        return;
+      }
       const config = configOf(opts);
       const outputs = checkOutputs(opts);
       await noteThreads(opts.threads);
@@ -153,6 +186,64 @@ async function runAndReport(opts: SimulateOptions, config: TournamentConfig, out
   if (failures.length > 0) throw new OutputError(failures);
 }
 
+/**
+ * The thesis's experiment: each agent's games in turn (the same deals for every agent), its rounds
+ * next to the thesis's, and the outputs of any run (the summary rows are the measured seats).
+ */
+async function runThesisAndReport(opts: SimulateOptions, configs: TournamentConfig[], outputs: OutputPath[], signal: AbortSignal): Promise<void> {
+  const [{ runTournament, tournamentPool }, { summarize }, { renderHtmlReport }, { toCsv }, thesis] = await Promise.all([
+    import('../tournament/run.js'),
+    import('../tournament/summary.js'),
+    import('../tournament/html-report.js'),
+    import('../tournament/csv.js'),
+    import('../tournament/thesis.js'),
+  ]);
+  const agents = configs.map((c) => c.agents[0]);
+  const progress = await progressOf({ ...opts, games: opts.games * configs.length });
+  const started = Date.now();
+  const runs: GameResult[][] = [];
+  let interrupted = false;
+  const pool = tournamentPool(opts.threads);
+  try {
+    for (const config of configs) {
+      if (interrupted) break;
+      const before = runs.length * opts.games;
+      const run = await runTournament(config, { games: opts.games, seed: opts.seed, executor: pool, signal, onProgress: (done) => progress.update(before + done) });
+      runs.push(run.results);
+      interrupted = run.interrupted;
+    }
+  } finally {
+    await pool.close();
+  }
+  progress.stop();
+  const seconds = (Date.now() - started) / 1000;
+  const rows = runs.map((results, i) => thesis.thesisRow(agents[i], results));
+  const pairs = runs.slice(1).map((results, i) => thesis.pairedDifference(agents[i], runs[i], agents[i + 1], results));
+  const head =
+    `The thesis's experiment: ${opts.games} games per agent, ${thesis.THESIS_PLAYERS} players, the measured agent in seat 1 among scripted opponents, ` +
+    `seed ${opts.seed}, ${seconds.toFixed(1)} s${interrupted ? ' (interrupted: results of the finished games)' : ''}`;
+  if (interrupted) process.exitCode = 130;
+  const failures = await failuresOf(() => writeStdout(`${head}\n\n${thesis.renderThesis(rows, pairs)}\n`));
+
+  // The measured seats only: the opponents are part of the table, not of the comparison.
+  const measured = runs.flat().map((g) => ({ ...g, seatResults: g.seatResults.slice(0, 1) }));
+  const summary = () => summarize(measured, agents);
+  const texts: Record<string, () => string> = {
+    '--json': () =>
+      `${JSON.stringify({ preset: 'thesis', configs, seed: opts.seed, gamesRequested: opts.games, interrupted, rounds: rows, paired: pairs, summary: summary(), games: runs.flat() }, null, 2)}\n`,
+    '--csv': () => toCsv(runs.flat()),
+    '--report': () =>
+      renderHtmlReport(summary(), "The thesis's experiment: rounds until the agent's query names the envelope (turns to win)", {
+        ...Object.fromEntries(rows.map((r) => [`${r.agent}: mean rounds`, `${formatMeanInterval(r.meanRounds, 2)}; thesis ${r.thesis === null ? 'none' : `${r.thesis.rounds} (${r.thesis.games} games)`}`])),
+        seed: String(opts.seed),
+        run: head,
+      }),
+  };
+  const writers = outputs.map((output) => ({ ...output, write: (file: string) => writeFileSync(file, texts[output.option]()) }));
+  failures.push(...(await failuresOf(async () => writeOutputs(writers))));
+  if (failures.length > 0) throw new OutputError(failures);
+}
+
 /** The write failures of `write` (an OutputError's), or none; any other error is thrown. */
 async function failuresOf(write: () => Promise<void>): Promise<string[]> {
   try {
@@ -164,23 +255,30 @@ async function failuresOf(write: () => Promise<void>): Promise<string[]> {
   }
 }
 
+/** The agent label as parsed, or a usage error naming the option. */
+function checkAgent(option: string, label: string): string {
+  try {
+    return parseAgentSpec(label).label;
+  } catch (e) {
+    throw e instanceof InputError ? new UsageError(`${option}: ${e.message}`) : e;
+  }
+}
+
+/** The agents of --agents, each checked. */
+function agentsOf(list: string): string[] {
+  const agents = splitAgents(list);
+  if (agents.length === 0) throw new UsageError(`--agents names no agent; the agents are ${AGENT_NAMES.join(', ')}`);
+  return agents.map((a) => checkAgent('--agents', a));
+}
+
 function configOf(opts: SimulateOptions): TournamentConfig {
   if ((opts.solo === undefined) !== (opts.field === undefined)) throw new UsageError('--solo and --field go together: one solo agent among a field of another');
-  const agents = splitAgents(opts.agents);
-  if (agents.length === 0) throw new UsageError(`--agents names no agent; the agents are ${AGENT_NAMES.join(', ')}`);
-  const check = (option: string, label: string) => {
-    try {
-      return parseAgentSpec(label).label;
-    } catch (e) {
-      throw e instanceof InputError ? new UsageError(`${option}: ${e.message}`) : e;
-    }
-  };
-  const solo = opts.solo !== undefined ? { agent: check('--solo', opts.solo), field: check('--field', opts.field!) } : undefined;
+  const solo = opts.solo !== undefined ? { agent: checkAgent('--solo', opts.solo), field: checkAgent('--field', opts.field!) } : undefined;
   const board = boardRulesOf(opts);
   return {
     deck: CLASSIC_CATEGORIES,
     players: opts.players,
-    agents: agents.map((a) => check('--agents', a)),
+    agents: agentsOf(opts.agents),
     maxTurns: opts.maxTurns ?? (board ? 100 : 50) * opts.players,
     endmove: opts.endmove,
     solo,
@@ -233,7 +331,7 @@ interface Progress {
 }
 
 /** Plain lines with --progress, a bar on a terminal, else nothing. */
-async function progressOf(opts: SimulateOptions): Promise<Progress> {
+async function progressOf(opts: Pick<SimulateOptions, 'progress' | 'games'>): Promise<Progress> {
   if (opts.progress) {
     const lines = new ProgressLines('games', opts.games);
     return { update: (done) => lines.update(done), stop: () => {} };

@@ -7,7 +7,7 @@ import type { GameEvent } from '../model/game.js';
 import { cardsOfMask, popcount } from '../model/bits.js';
 import { SeatView, type ViewWriter } from './seat-view.js';
 import type { GameResult, SeatResult } from './results.js';
-import { handSizesOf, randomDeal, type GameSpec } from './rules/deal.js';
+import { handSizesOf, randomDeal, type Deal, type GameSpec } from './rules/deal.js';
 import { newGame, type GameState, type Phase } from './rules/state.js';
 import { applyAction, IllegalActionError, legalActions, type Action, type Step } from './rules/actions.js';
 import { eventSeenBy } from './rules/events.js';
@@ -27,6 +27,8 @@ export type SeatObserver = (event: GameEvent) => void;
 export interface PlayOptions {
   /** Per seat, called after that seat's view has recorded each event. */
   observers?: ReadonlyArray<SeatObserver | undefined>;
+  /** The deal, when the caller made it (e.g. to script seats that know it); else drawn from `rng`. */
+  deal?: Deal;
 }
 
 /** What the driver tallies per seat beyond the rules: its own turns and when it became certain; on a board, its walks. */
@@ -46,7 +48,7 @@ interface SeatTally {
  */
 export function playGame(spec: GameSpec, agents: Agent[], rng: Random, gameIndex = 0, options: PlayOptions = {}): PlayedGame {
   if (agents.length !== spec.players.length) throw new Error(`playGame: ${agents.length} agents for ${spec.players.length} players`);
-  let state = newGame(spec, randomDeal(spec, rng));
+  let state = newGame(spec, options.deal ?? randomDeal(spec, rng));
   const table = { deck: spec.deck, players: spec.players, handSizes: handSizesOf(spec), faceUp: state.deal.faceUp };
   const writers: ViewWriter[] = [];
   const views = spec.players.map((_, s) => new SeatView(table, s, cardsOfMask(state.deal.hands[s]), (w) => void (writers[s] = w)));

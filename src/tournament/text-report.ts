@@ -2,7 +2,7 @@
 import { abbreviate, formatCount, formatMeanInterval, formatMedianInterval, formatRateInterval, formatShare, NONE } from './format.js';
 import type { HeadToHead, Summary } from './types.js';
 
-interface Column {
+export interface Column {
   header: string;
   group?: string;
   align: 'left' | 'right';
@@ -14,7 +14,7 @@ function pad(text: string, width: number, align: 'left' | 'right'): string {
 }
 
 /** Lays out columns with two spaces between them; a group header spans its adjacent columns. */
-function layoutTable(columns: Column[]): string[] {
+export function layoutTable(columns: Column[]): string[] {
   const GAP = '  ';
   const widths = columns.map((c) => Math.max(c.header.length, ...c.cells.map((s) => s.length)));
   // Widen grouped columns so that the group title fits over them.

@@ -2,6 +2,7 @@
 import type { Random } from '../../model/random.js';
 import type { SeatView } from '../seat-view.js';
 import { SCORE_WIDTH, rankSuggestions, scoreInProcess } from '../../analysis/entropy-greedy.js';
+import { maskOfCards } from '../../model/bits.js';
 import { cardsOf, combinationsOf, type ExactKnowledge, type KnowledgeModel } from './knowledge.js';
 import type { RoomValues } from './movement.js';
 
@@ -20,6 +21,21 @@ function naming(view: SeatView, cards: number[], room: number | undefined): numb
 /** Uniformly among all combinations (on a board: the other categories uniformly, in its room). */
 export function suggestAnything(rng: Random): SuggestionPolicy {
   return (view, room) => naming(view, cardsOf(view, rng.below(combinationsOf(view))), room);
+}
+
+/**
+ * Uniformly among the combinations that name none of the agent's own cards (nor a face-up card):
+ * what its hand alone rules out, learning nothing after (the thesis's random agent). On a board,
+ * its room is named whoever holds it.
+ */
+export function suggestUnowned(rng: Random): SuggestionPolicy {
+  return (view, room) => {
+    const owned = maskOfCards([...view.myHand, ...view.faceUp].filter((c) => c !== room));
+    for (;;) {
+      const cards = naming(view, cardsOf(view, rng.below(combinationsOf(view))), room);
+      if ((maskOfCards(cards) & owned) === 0) return cards;
+    }
+  };
 }
 
 /** Uniformly among the combinations the agent still thinks possible (on a board: their other cards, in its room). */
@@ -88,7 +104,9 @@ export function informationPerRoom(ranking: (view: SeatView) => InformationRanki
   };
 }
 
-export type RefutationName = 'random' | 'repeat' | 'minimal';
+export type RefutationName = 'random' | 'repeat' | 'minimal' | 'first';
+
+export const REFUTATION_NAMES: readonly RefutationName[] = ['random', 'repeat', 'minimal', 'first'];
 
 export function refutationPolicy(name: RefutationName, rng: Random): RefutationPolicy {
   switch (name) {
@@ -110,6 +128,10 @@ export function refutationPolicy(name: RefutationName, rng: Random): RefutationP
         const most = Math.max(...held.map(seenBy));
         return rng.pick(held.filter((c) => seenBy(c) === most));
       };
+    case 'first':
+      // The first named card in hand order, hands in deck order: the thesis's choice1 (its hands
+      // are in dealt order instead). Deterministic: the generator is not drawn from.
+      return (_view, _suggester, held) => Math.min(...held);
   }
 }
 

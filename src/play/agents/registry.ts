@@ -1,6 +1,7 @@
 // The named agents and their options: "random", "naive", "deductive", "entropy", "epistemic", each
 // optionally followed by ":key=value,key=value", e.g. "entropy:samples=5000",
-// "deductive:accuse=risky:0.8", "naive:refute=repeat", "epistemic:samples=2000,risk=0.5".
+// "deductive:accuse=risky:0.8", "naive:refute=repeat", "epistemic:samples=2000,risk=0.5",
+// "random:own=exclude".
 import { closest } from 'fastest-levenshtein';
 import type { KnowledgeCore } from '../../knowledge/wasm-core.js';
 import type { Random } from '../../model/random.js';
@@ -19,6 +20,8 @@ import {
   informationRanking,
   suggestMostInformative,
   suggestPossible,
+  suggestUnowned,
+  REFUTATION_NAMES,
   type AccusationPolicy,
   type RefutationName,
   type SuggestionPolicy,
@@ -34,6 +37,8 @@ export interface AgentSpec {
   refute: RefutationName;
   /** 'certain', 'never', or the probability threshold of risky:P. */
   accuse: 'certain' | 'never' | number;
+  /** The random agent: whether its suggestions may name its own cards (the default) or never do. */
+  own: 'include' | 'exclude';
   /** Samples per suggestion (entropy and epistemic). */
   samples: number;
   /** The epistemic agent's own options (its defaults for the others). */
@@ -54,6 +59,7 @@ export function parseAgentSpec(text: string): AgentSpec {
     name: name as AgentName,
     refute: 'random',
     accuse: 'certain',
+    own: 'include',
     samples: DEFAULT_ENTROPY_SAMPLES,
     epistemic: { draws: DEFAULT_EPISTEMIC_DRAWS, risk: DEFAULT_EPISTEMIC_RISK, threat: DEFAULT_EPISTEMIC_THREAT, endmoves: 'announced' },
   };
@@ -69,13 +75,16 @@ export function parseAgentSpec(text: string): AgentSpec {
     const value = eq < 0 ? '' : option.slice(eq + 1).trim();
     const bad = (why: string) => new InputError(`agent "${text}": ${why}`);
     if (key === 'refute') {
-      if (!['random', 'repeat', 'minimal'].includes(value)) throw bad(`refute must be random, repeat or minimal, not "${value}"`);
+      if (!(REFUTATION_NAMES as readonly string[]).includes(value)) throw bad(`refute must be ${REFUTATION_NAMES.join(', ')}, not "${value}"`);
       spec.refute = value as RefutationName;
     } else if (key === 'accuse' && !epistemic) {
       const risky = /^risky:(\d*\.?\d+)$/.exec(value);
       if (value === 'certain' || value === 'never') spec.accuse = value;
       else if (risky && Number(risky[1]) > 0 && Number(risky[1]) <= 1) spec.accuse = Number(risky[1]);
       else throw bad(`accuse must be certain, never or risky:P with 0 < P ≤ 1, not "${value}"`);
+    } else if (key === 'own' && spec.name === 'random') {
+      if (value !== 'include' && value !== 'exclude') throw bad(`own must be include or exclude, not "${value}"`);
+      spec.own = value;
     } else if (key === 'samples') {
       if (spec.name !== 'entropy' && !epistemic) throw bad('only the entropy and epistemic agents take samples=');
       if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000_000) throw bad(`samples must be a whole number from 1 to 1000000, not "${value}"`);
@@ -91,7 +100,7 @@ export function parseAgentSpec(text: string): AgentSpec {
     } else {
       const known = epistemic
         ? 'refute=…, samples=…, draws=…, risk=…, threat=…, endmoves=…'
-        : `refute=…, accuse=…${spec.name === 'entropy' ? ', samples=…' : ''}`;
+        : `refute=…, accuse=…${spec.name === 'entropy' ? ', samples=…' : spec.name === 'random' ? ', own=…' : ''}`;
       throw bad(`unknown option "${key}" (options: ${known})`);
     }
   }
@@ -99,10 +108,11 @@ export function parseAgentSpec(text: string): AgentSpec {
 }
 
 /** One agent for one seat of one game: its own generator, the worker's core. */
-export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, overrides: { accuse?: AgentSpec['accuse'] } = {}): Agent {
+export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, overrides: { accuse?: AgentSpec['accuse']; refute?: RefutationName } = {}): Agent {
+  const refute = refutationPolicy(overrides.refute ?? spec.refute, rng);
   if (spec.name === 'epistemic') {
     const options = { samples: spec.samples, ...spec.epistemic, accuses: (overrides.accuse ?? spec.accuse) !== 'never' };
-    return epistemicAgent(spec.label, options, rng, core, refutationPolicy(spec.refute, rng));
+    return epistemicAgent(spec.label, options, rng, core, refute);
   }
   const exact = spec.name === 'random' || spec.name === 'naive' ? null : exactKnowledge(core);
   const knowledge: KnowledgeModel = exact ?? naiveKnowledge();
@@ -113,12 +123,11 @@ export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, o
     suggestion = suggestMostInformative(ranking);
     movement = movementPolicy(informationPerRoom(ranking));
   } else {
-    suggestion = spec.name === 'random' ? suggestAnything(rng) : suggestPossible(rng, knowledge);
+    suggestion = spec.name === 'random' ? (spec.own === 'exclude' ? suggestUnowned(rng) : suggestAnything(rng)) : suggestPossible(rng, knowledge);
     movement = movementPolicy(spec.name === 'random' ? anyRoom : usefulRooms(knowledge));
   }
   const accuse = overrides.accuse ?? spec.accuse;
   const accusation: AccusationPolicy = accuse === 'certain' ? accuseWhenCertain : accuse === 'never' ? neverAccuse : accuseWhenLikely(accuse);
-  const refute = refutationPolicy(spec.refute, rng);
   return {
     label: spec.label,
     suggest: suggestion,

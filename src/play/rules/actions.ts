@@ -168,7 +168,10 @@ function placeName(p: Place): string {
   return isRoomPlace(p) ? `the ${p}` : typeof p === 'number' && Number.isInteger(p) ? `cell (${p % 24}, ${Math.floor(p / 24)})` : JSON.stringify(p);
 }
 
-/** The following seats are asked in order: those holding no named card pass; the first holding one must show one. */
+/**
+ * The following seats are asked in order: those holding no named card pass; the first holding one
+ * must show one. Nobody can refute the envelope: the finder's suggestion of it ends the game.
+ */
 function suggest(state: GameState, seat: number, cards: readonly number[]): Step {
   const problem = suggestionProblem(state, cards);
   if (problem !== null) throw new IllegalActionError(`seat ${seat} cannot suggest ${describe(state.deck, cards)}: ${problem}`);
@@ -181,7 +184,9 @@ function suggest(state: GameState, seat: number, cards: readonly number[]): Step
     if (held !== 0) return { state: evolve(state, { phase: { kind: 'refute', seat: other, suggestion, held: cardsOfMask(held) }, board }), events: [] };
   }
   const event = frozen({ type: 'suggestion', by: seat, cards: suggestion.cards as number[], shownBy: null, shown: null });
-  return { state: evolve(state, { phase: { kind: 'accuse', seat, answered: false }, board }), events: [{ visibility: 'public', event }] };
+  const events: TableEvent[] = [{ visibility: 'public', event }];
+  if (seat === state.finder && named === state.envelopeMask) return { state: startNextTurn(evolve(state, { winner: seat, board }), seat), events };
+  return { state: evolve(state, { phase: { kind: 'accuse', seat, answered: false }, board }), events };
 }
 
 /** The card shown is seen by the suggester and the refuter; the others see only who refuted. */

@@ -17,6 +17,11 @@ export interface GameSpec {
   endmove?: EndmoveRule;
   /** Play on the classic board under these rules (docs/board.md §4.1, §6); absent: the card game. */
   board?: BoardRules;
+  /**
+   * The end of the thesis's experiment (its unity.pl): this seat wins, and the game is over, as
+   * soon as it suggests exactly the envelope. Unset: only a right accusation wins.
+   */
+  finder?: number;
 }
 
 /**

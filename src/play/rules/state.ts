@@ -41,6 +41,8 @@ export interface GameState {
   readonly maxTurns: number;
   /** When a turn ended without an accusation is announced (an `endmove` event). */
   readonly endmove: EndmoveRule;
+  /** The seat whose suggestion of the envelope wins at once (GameSpec.finder), or null. */
+  readonly finder: number | null;
   /** The hidden truth. Never hand a state to an agent: it sees only its SeatView. */
   readonly deal: Deal;
   readonly envelopeMask: number;
@@ -83,6 +85,7 @@ export function evolve(state: GameState, changes: Partial<Progress>): GameState 
     seats: state.seats,
     maxTurns: state.maxTurns,
     endmove: state.endmove,
+    finder: state.finder,
     deal: state.deal,
     envelopeMask: state.envelopeMask,
     phase: changes.phase ?? state.phase,
@@ -101,11 +104,15 @@ export function newGame(spec: GameSpec, deal: Deal): GameState {
     throw new Error(`newGame: endmove must be ${ENDMOVE_RULES.join(', ')}, not ${JSON.stringify(spec.endmove)}`);
   }
   const seats = spec.players.length;
+  if (spec.finder !== undefined && !(Number.isInteger(spec.finder) && spec.finder >= 0 && spec.finder < seats)) {
+    throw new Error(`newGame: finder must be a seat from 0 to ${seats - 1}, not ${JSON.stringify(spec.finder)}`);
+  }
   const start: GameState = {
     deck: spec.deck,
     seats,
     maxTurns: spec.maxTurns,
     endmove: spec.endmove ?? 'never',
+    finder: spec.finder ?? null,
     deal,
     envelopeMask: maskOfCards(deal.envelope),
     phase: OVER,
