@@ -24,6 +24,7 @@ import { BASELINE_REF, benchBeforeAfter } from './before-after.js';
 import { benchEpistemic, type EpistemicBench } from './epistemic.js';
 import { benchOpponents, type OpponentsBench } from './opponents.js';
 import { benchResponses, type ResponsesBenchRow } from './responses.js';
+import { benchBoard, type BoardBench } from './board.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,6 +36,8 @@ const { values: args } = parseArgs({
     'epistemic-only': { type: 'boolean', default: false },
     /** Run only the policy-aware inference figures (quick). */
     'responses-only': { type: 'boolean', default: false },
+    /** Run only the board's figures (games per second on the board vs the card game, path tables). */
+    'board-only': { type: 'boolean', default: false },
   },
 });
 const TIME = Number(args.time);
@@ -172,6 +175,21 @@ if (args['responses-only']) {
   process.exit(0);
 }
 
+function printBoard(b: BoardBench): void {
+  console.log('\nSix-player games per second on the classic board next to the card game, 1 thread vs 2 (2d6, exact roll, summons)');
+  for (const r of b.rows) {
+    console.log(
+      `  ${r.agents.padEnd(24)} card 1: ${fmt(r.card.one, 1).padStart(7)}/s  2: ${fmt(r.card.two, 1).padStart(7)}/s   board 1: ${fmt(r.board.one, 1).padStart(7)}/s  2: ${fmt(r.board.two, 1).padStart(7)}/s   board/card ${fmt(r.board.two / r.card.two, 2)}× on 2, 2 vs 1 on the board ${fmt(r.board.two / r.board.one, 2)}×`,
+    );
+  }
+  console.log(`  distance tables (9 BFS from the doors: every cell to every room, room to room) ${fmt(b.distanceTablesMs, 2)} ms, once per process; slowest exact roll of 12 (from (7, 1)) ${fmt(b.worstReachMs, 2)} ms`);
+}
+
+if (args['board-only']) {
+  printBoard(await benchBoard(TIME));
+  process.exit(0);
+}
+
 if (args['epistemic-only']) {
   printEpistemic(benchEpistemic(), await benchOpponents());
   process.exit(0);
@@ -183,6 +201,7 @@ const sampling = await benchSampling();
 const counting = await benchCountingApproaches(TIME / 2);
 const pool = await benchPool(TIME);
 const simulate = await benchSimulate(TIME);
+const board = await benchBoard(TIME);
 const startup = benchStartup();
 const large = await benchLargePositions();
 const beforeAfter = args.compare === 'none' ? null : benchBeforeAfter(args.compare);
@@ -232,10 +251,11 @@ if (beforeAfter) {
 }
 
 printEpistemic(epistemic, opponents);
+printBoard(board);
 printResponses(responses);
 
 if (args.json) {
-  const out = { epistemic, opponents, responses, date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup, large, beforeAfter };
+  const out = { board, epistemic, opponents, responses, date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup, large, beforeAfter };
   writeFileSync(args.json, `${JSON.stringify(out, null, 2)}\n`);
   console.log(`\nwrote ${args.json}`);
 }

@@ -2,7 +2,8 @@
 // against the path module and its symmetry), where a roll takes a pawn, and bad options.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOMS, DOORS } from '../src/play/board/classic.js';
@@ -68,5 +69,59 @@ describe('cluedo board', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(message as RegExp);
+  });
+});
+
+describe('cluedo simulate --board classic', () => {
+  const simulate = (...args: string[]) => {
+    const r = spawnSync(process.execPath, [MAIN, 'simulate', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
+    if (r.error) throw r.error;
+    return r;
+  };
+
+  it('plays on the board: the same reports, plus turns moving, rooms visited, suggestions by room, and the board in the HTML report', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cluedo-board-'));
+    const report = join(dir, 'r.html');
+    const json = join(dir, 'r.json');
+    const csv = join(dir, 'r.csv');
+    const r = simulate('--board', 'classic', '--players', '3', '--agents', 'naive,deductive', '--games', '12', '--threads', '1', '--report', report, '--json', json, '--csv', csv);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/board classic \(2d6, exact roll, exit cost 0, summons\)/);
+    expect(r.stdout).toMatch(/Turns moving \[95% CI\]\s+Rooms visited \[95% CI\]/);
+    expect(r.stdout).toMatch(/^Suggestions by room: conservatory \d+\.\d%, ball room/m);
+    const html = readFileSync(report, 'utf8');
+    expect(html).toContain('<svg class="chart board"');
+    expect(html).toContain('<h2>On the board</h2>');
+    const out = JSON.parse(readFileSync(json, 'utf8'));
+    expect(out.config.board).toEqual({ dice: { count: 2, sides: 6 }, steps: 'exact', exitCost: 0, summon: true });
+    const lines = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(lines[0]).toMatch(/,rounds,turnsMoving,roomsVisited$/);
+    expect(lines).toHaveLength(1 + 12 * 3);
+    const perRoom = Object.values(out.summary.suggestionsByRoom as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(perRoom).toBe(out.games.reduce((n: number, g: { suggestionsByRoom: number[] }) => n + g.suggestionsByRoom.reduce((a, b) => a + b, 0), 0));
+  });
+
+  it('the same games whatever the number of threads', () => {
+    const args = ['--board', 'classic', '--players', '4', '--agents', 'random,deductive', '--games', '16', '--dice', '1d6', '--no-summon'];
+    const one = simulate(...args, '--threads', '1');
+    const two = simulate(...args, '--threads', '2');
+    expect(one.status).toBe(0);
+    const body = (s: string) => s.split('\n').slice(1).join('\n');
+    expect(body(two.stdout)).toBe(body(one.stdout));
+    expect(one.stdout).toMatch(/1d6, exact roll, exit cost 0, no summons/);
+  });
+
+  it.each([
+    [['--dice', '1d6'], /^cluedo: --dice is a rule of the board: add --board classic$/m],
+    [['--no-summon'], /^cluedo: --no-summon is a rule of the board: add --board classic$/m],
+    [['--board', 'mansion'], /argument 'mansion' is invalid\. Allowed choices are classic/],
+    [['--board', 'classic', '--dice', '3d6'], /Allowed choices are 2d6, 1d6/],
+    [['--board', 'classic', '--players', '7'], /^cluedo: --board classic: the classic board has 6 pawns, not enough for 7 seats \(--players 7\)$/m],
+  ])('refuses %j in one line, exit 2', (args, message) => {
+    const r = simulate(...(args as string[]), '--games', '1');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message as RegExp);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 });

@@ -1,11 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
-import { CLASSIC_CATEGORIES, MAX_SEATS, MIN_SEATS } from '../model/deck.js';
+import type { GameResult } from '../play/results.js';
+import { CLASSIC_CATEGORIES, MAX_SEATS, MIN_SEATS, makeDeck } from '../model/deck.js';
+import { bindClassicBoard } from '../play/board/binding.js';
 import { InputError } from '../model/errors.js';
 import { AGENT_NAMES, parseAgentSpec } from '../play/agents/registry.js';
 import type { playTournamentGame, TournamentConfig } from '../tournament/play.js';
 import { ENDMOVE_RULES, type EndmoveRule } from '../play/rules/deal.js';
+import { DEFAULT_BOARD_RULES, type BoardRules } from '../play/board/movement.js';
 import type { Summary } from '../tournament/types.js';
 import { formatMeanInterval, formatMedianInterval, formatRateInterval } from '../tournament/format.js';
 import { KnowledgeCore } from '../knowledge/wasm-core.js';
@@ -36,7 +39,28 @@ interface SimulateOptions {
   logs?: string;
   logGames: number;
   progress?: boolean;
+  board?: 'classic';
+  dice?: string;
+  steps?: 'exact' | 'at-most';
+  exitCost?: string;
+  summon: boolean;
+  preset?: 'thesis';
 }
+
+/** The options the thesis's experiment fixes: giving one with --preset thesis is a usage error. */
+const FIXED_BY_THESIS: Record<string, string> = {
+  players: '--players',
+  solo: '--solo',
+  field: '--field',
+  maxTurns: '--max-turns',
+  endmove: '--endmove',
+  logs: '--logs',
+  board: '--board',
+  dice: '--dice',
+  steps: '--steps',
+  exitCost: '--exit-cost',
+  summon: '--no-summon',
+};
 
 /**
  * Splits "a,b:k=v,k2=v2,c" into agents: a comma followed by an option ("key=") continues the
@@ -66,6 +90,11 @@ export function simulateCommand(): Command {
         .choices(ENDMOVE_RULES)
         .default('never'),
     )
+    .addOption(new Option('--board <board>', 'play on a board: pawns move by dice, a suggestion is made in the room entered and names it (default: the card game)').choices(['classic']))
+    .addOption(new Option('--dice <dice>', `with --board: the dice rolled to move (default ${DEFAULT_DICE})`).choices(['2d6', '1d6']))
+    .addOption(new Option('--steps <rule>', 'with --board: use exactly the roll on a path visiting no cell twice, or at most the roll (default exact)').choices(['exact', 'at-most']))
+    .addOption(new Option('--exit-cost <steps>', 'with --board: steps charged for leaving a room through a door (default 0)').choices(['0', '1']))
+    .option('--no-summon', "with --board: leave the suggested suspect's pawn where it is (by default it is moved into the room)")
     .option('--solo <agent>', 'solo measurement: this agent in one seat (needs --field)')
     .option('--field <agent>', 'solo measurement: the agent in every other seat (never accusing)')
     .option('--json <file>', 'write the summary and every game as JSON', path('--json'))
@@ -74,12 +103,33 @@ export function simulateCommand(): Command {
     .option('--logs <dir>', "write every seat's view of the first games as game logs (replayable by analyze and suggest)", path('--logs'))
     .option('--log-games <k>', 'how many games --logs writes', wholeNumber('--log-games', 10_000), 1)
     .option('--progress', 'print progress lines on stderr (instead of the bar drawn on a terminal)')
-    .action(async (opts: SimulateOptions) => {
+    .addOption(
+      new Option(
+        '--preset <name>',
+        "the thesis's experiment: each agent of --agents (default random:own=exclude,naive,deductive) in seat 1 of 6 among scripted opponents, until its query names the envelope; rounds next to the thesis's",
+      ).choices(['thesis']),
+    )
+    .action(async (opts: SimulateOptions, command: Command) => {
+      if (opts.preset === 'thesis') {
+        const fixed = Object.keys(FIXED_BY_THESIS).find((key) => command.getOptionValueSource(key) === 'cli');
+        if (fixed !== undefined) throw new UsageError(`--preset thesis fixes the table and the end of the game: leave out ${FIXED_BY_THESIS[fixed]}`);
+        const { THESIS_AGENTS, thesisConfig } = await import('../tournament/thesis.js');
+        const configs = agentsOf(command.getOptionValueSource('agents') === 'cli' ? opts.agents : THESIS_AGENTS).map(thesisConfig);
+        const outputs = checkOutputs(opts);
+        await noteThreads(opts.threads);
+        await withCancellation((signal) => runThesisAndReport(opts, configs, outputs, signal));
+        return;
+      }
       const config = configOf(opts);
       const outputs = checkOutputs(opts);
       await noteThreads(opts.threads);
       await withCancellation((signal) => runAndReport(opts, config, outputs, signal));
     });
+}
+
+/** The board's rules in a few words: "2d6, exact steps, exit cost 0, summons". */
+function boardDescription(rules: BoardRules): string {
+  return `${rules.dice.count}d${rules.dice.sides}, ${rules.steps === 'exact' ? 'exact' : 'at most the'} roll, exit cost ${rules.exitCost}, ${rules.summon ? 'summons' : 'no summons'}`;
 }
 
 /** Plays the games, prints the summary and writes the outputs; Ctrl-C keeps the finished games. */
@@ -103,6 +153,7 @@ async function runAndReport(opts: SimulateOptions, config: TournamentConfig, out
   const head =
     `${results.length} of ${opts.games} games, ${config.players} players, seed ${opts.seed}, max ${config.maxTurns} turns, ` +
     (config.endmove !== 'never' ? `endmove ${config.endmove}, ` : '') +
+    (config.board ? `board classic (${boardDescription(config.board)}), ` : '') +
     `${seconds.toFixed(1)} s${interrupted ? ' (interrupted: results of the finished games)' : ''}`;
   if (interrupted) process.exitCode = 130;
   // A summary that cannot be printed must not cost the files: write everything, then report.
@@ -119,6 +170,7 @@ async function runAndReport(opts: SimulateOptions, config: TournamentConfig, out
         seed: String(opts.seed),
         'turn cap': String(config.maxTurns),
         endmove: config.endmove ?? 'never',
+        ...(config.board && { board: boardDescription(config.board) }),
         run: head,
       }),
   };
@@ -134,6 +186,64 @@ async function runAndReport(opts: SimulateOptions, config: TournamentConfig, out
   if (failures.length > 0) throw new OutputError(failures);
 }
 
+/**
+ * The thesis's experiment: each agent's games in turn (the same deals for every agent), its rounds
+ * next to the thesis's, and the outputs of any run (the summary rows are the measured seats).
+ */
+async function runThesisAndReport(opts: SimulateOptions, configs: TournamentConfig[], outputs: OutputPath[], signal: AbortSignal): Promise<void> {
+  const [{ runTournament, tournamentPool }, { summarize }, { renderHtmlReport }, { toCsv }, thesis] = await Promise.all([
+    import('../tournament/run.js'),
+    import('../tournament/summary.js'),
+    import('../tournament/html-report.js'),
+    import('../tournament/csv.js'),
+    import('../tournament/thesis.js'),
+  ]);
+  const agents = configs.map((c) => c.agents[0]);
+  const progress = await progressOf({ ...opts, games: opts.games * configs.length });
+  const started = Date.now();
+  const runs: GameResult[][] = [];
+  let interrupted = false;
+  const pool = tournamentPool(opts.threads);
+  try {
+    for (const config of configs) {
+      if (interrupted) break;
+      const before = runs.length * opts.games;
+      const run = await runTournament(config, { games: opts.games, seed: opts.seed, executor: pool, signal, onProgress: (done) => progress.update(before + done) });
+      runs.push(run.results);
+      interrupted = run.interrupted;
+    }
+  } finally {
+    await pool.close();
+  }
+  progress.stop();
+  const seconds = (Date.now() - started) / 1000;
+  const rows = runs.map((results, i) => thesis.thesisRow(agents[i], results));
+  const pairs = runs.slice(1).map((results, i) => thesis.pairedDifference(agents[i], runs[i], agents[i + 1], results));
+  const head =
+    `The thesis's experiment: ${opts.games} games per agent, ${thesis.THESIS_PLAYERS} players, the measured agent in seat 1 among scripted opponents, ` +
+    `seed ${opts.seed}, ${seconds.toFixed(1)} s${interrupted ? ' (interrupted: results of the finished games)' : ''}`;
+  if (interrupted) process.exitCode = 130;
+  const failures = await failuresOf(() => writeStdout(`${head}\n\n${thesis.renderThesis(rows, pairs)}\n`));
+
+  // The measured seats only: the opponents are part of the table, not of the comparison.
+  const measured = runs.flat().map((g) => ({ ...g, seatResults: g.seatResults.slice(0, 1) }));
+  const summary = () => summarize(measured, agents);
+  const texts: Record<string, () => string> = {
+    '--json': () =>
+      `${JSON.stringify({ preset: 'thesis', configs, seed: opts.seed, gamesRequested: opts.games, interrupted, rounds: rows, paired: pairs, summary: summary(), games: runs.flat() }, null, 2)}\n`,
+    '--csv': () => toCsv(runs.flat()),
+    '--report': () =>
+      renderHtmlReport(summary(), "The thesis's experiment: rounds until the agent's query names the envelope (turns to win)", {
+        ...Object.fromEntries(rows.map((r) => [`${r.agent}: mean rounds`, `${formatMeanInterval(r.meanRounds, 2)}; thesis ${r.thesis === null ? 'none' : `${r.thesis.rounds} (${r.thesis.games} games)`}`])),
+        seed: String(opts.seed),
+        run: head,
+      }),
+  };
+  const writers = outputs.map((output) => ({ ...output, write: (file: string) => writeFileSync(file, texts[output.option]()) }));
+  failures.push(...(await failuresOf(async () => writeOutputs(writers))));
+  if (failures.length > 0) throw new OutputError(failures);
+}
+
 /** The write failures of `write` (an OutputError's), or none; any other error is thrown. */
 async function failuresOf(write: () => Promise<void>): Promise<string[]> {
   try {
@@ -145,25 +255,59 @@ async function failuresOf(write: () => Promise<void>): Promise<string[]> {
   }
 }
 
+/** The agent label as parsed, or a usage error naming the option. */
+function checkAgent(option: string, label: string): string {
+  try {
+    return parseAgentSpec(label).label;
+  } catch (e) {
+    throw e instanceof InputError ? new UsageError(`${option}: ${e.message}`) : e;
+  }
+}
+
+/** The agents of --agents, each checked. */
+function agentsOf(list: string): string[] {
+  const agents = splitAgents(list);
+  if (agents.length === 0) throw new UsageError(`--agents names no agent; the agents are ${AGENT_NAMES.join(', ')}`);
+  return agents.map((a) => checkAgent('--agents', a));
+}
+
 function configOf(opts: SimulateOptions): TournamentConfig {
   if ((opts.solo === undefined) !== (opts.field === undefined)) throw new UsageError('--solo and --field go together: one solo agent among a field of another');
-  const agents = splitAgents(opts.agents);
-  if (agents.length === 0) throw new UsageError(`--agents names no agent; the agents are ${AGENT_NAMES.join(', ')}`);
-  const check = (option: string, label: string) => {
-    try {
-      return parseAgentSpec(label).label;
-    } catch (e) {
-      throw e instanceof InputError ? new UsageError(`${option}: ${e.message}`) : e;
-    }
-  };
-  const solo = opts.solo !== undefined ? { agent: check('--solo', opts.solo), field: check('--field', opts.field!) } : undefined;
+  const solo = opts.solo !== undefined ? { agent: checkAgent('--solo', opts.solo), field: checkAgent('--field', opts.field!) } : undefined;
+  const board = boardRulesOf(opts);
   return {
     deck: CLASSIC_CATEGORIES,
     players: opts.players,
-    agents: agents.map((a) => check('--agents', a)),
-    maxTurns: opts.maxTurns ?? 50 * opts.players,
+    agents: agentsOf(opts.agents),
+    maxTurns: opts.maxTurns ?? (board ? 100 : 50) * opts.players,
     endmove: opts.endmove,
     solo,
+    ...(board && { board }),
+  };
+}
+
+const DEFAULT_DICE = '2d6';
+
+/** The board's rules from --board and its options; an option of the board without --board is a mistake. */
+function boardRulesOf(opts: SimulateOptions): BoardRules | undefined {
+  const given = [
+    ['--dice', opts.dice !== undefined],
+    ['--steps', opts.steps !== undefined],
+    ['--exit-cost', opts.exitCost !== undefined],
+    ['--no-summon', !opts.summon],
+  ].filter(([, set]) => set);
+  if (opts.board === undefined) {
+    if (given.length > 0) throw new UsageError(`${given[0][0]} is a rule of the board: add --board classic`);
+    return undefined;
+  }
+  const unfit = bindClassicBoard(makeDeck(CLASSIC_CATEGORIES), opts.players);
+  if (typeof unfit === 'string') throw new UsageError(`--board classic: ${unfit} (--players ${opts.players})`);
+  const [count, sides] = (opts.dice ?? DEFAULT_DICE).split('d').map(Number);
+  return {
+    dice: { count, sides },
+    steps: opts.steps === 'at-most' ? 'atMost' : DEFAULT_BOARD_RULES.steps,
+    exitCost: opts.exitCost === '1' ? 1 : DEFAULT_BOARD_RULES.exitCost,
+    summon: opts.summon,
   };
 }
 
@@ -187,7 +331,7 @@ interface Progress {
 }
 
 /** Plain lines with --progress, a bar on a terminal, else nothing. */
-async function progressOf(opts: SimulateOptions): Promise<Progress> {
+async function progressOf(opts: Pick<SimulateOptions, 'progress' | 'games'>): Promise<Progress> {
   if (opts.progress) {
     const lines = new ProgressLines('games', opts.games);
     return { update: (done) => lines.update(done), stop: () => {} };

@@ -4,13 +4,16 @@
 import type { Agent } from './agents/agent.js';
 import type { Random } from '../model/random.js';
 import type { GameEvent } from '../model/game.js';
-import { cardsOfMask } from '../model/bits.js';
+import { cardsOfMask, popcount } from '../model/bits.js';
 import { SeatView, type ViewWriter } from './seat-view.js';
 import type { GameResult, SeatResult } from './results.js';
-import { handSizesOf, randomDeal, type GameSpec } from './rules/deal.js';
+import { handSizesOf, randomDeal, type Deal, type GameSpec } from './rules/deal.js';
 import { newGame, type GameState, type Phase } from './rules/state.js';
-import { applyAction, IllegalActionError, type Action, type Step } from './rules/actions.js';
+import { applyAction, IllegalActionError, legalActions, type Action, type Step } from './rules/actions.js';
 import { eventSeenBy } from './rules/events.js';
+import { rollDice } from './board/movement.js';
+import { ROOMS } from './board/classic.js';
+import { anyRoom, movementPolicy, type BoardSituation, type Opening } from './agents/movement.js';
 
 export interface PlayedGame {
   result: GameResult;
@@ -24,13 +27,19 @@ export type SeatObserver = (event: GameEvent) => void;
 export interface PlayOptions {
   /** Per seat, called after that seat's view has recorded each event. */
   observers?: ReadonlyArray<SeatObserver | undefined>;
+  /** The deal, when the caller made it (e.g. to script seats that know it); else drawn from `rng`. */
+  deal?: Deal;
 }
 
-/** What the driver tallies per seat beyond the rules: its own turns and when it became certain. */
+/** What the driver tallies per seat beyond the rules: its own turns and when it became certain; on a board, its walks. */
 interface SeatTally {
   turnsTaken: number;
   turnsToCertain: number | null;
   wrongAccusations: number;
+  /** Turns that ended on a cell, with no room entered and so no suggestion. */
+  turnsMoving: number;
+  /** Rooms its pawn entered (board order bits). */
+  roomsVisited: number;
 }
 
 /**
@@ -39,11 +48,12 @@ interface SeatTally {
  */
 export function playGame(spec: GameSpec, agents: Agent[], rng: Random, gameIndex = 0, options: PlayOptions = {}): PlayedGame {
   if (agents.length !== spec.players.length) throw new Error(`playGame: ${agents.length} agents for ${spec.players.length} players`);
-  let state = newGame(spec, randomDeal(spec, rng));
+  let state = newGame(spec, options.deal ?? randomDeal(spec, rng));
   const table = { deck: spec.deck, players: spec.players, handSizes: handSizesOf(spec), faceUp: state.deal.faceUp };
   const writers: ViewWriter[] = [];
   const views = spec.players.map((_, s) => new SeatView(table, s, cardsOfMask(state.deal.hands[s]), (w) => void (writers[s] = w)));
-  const tallies: SeatTally[] = agents.map(() => ({ turnsTaken: 0, turnsToCertain: null, wrongAccusations: 0 }));
+  const tallies: SeatTally[] = agents.map(() => ({ turnsTaken: 0, turnsToCertain: null, wrongAccusations: 0, turnsMoving: 0, roomsVisited: 0 }));
+  const suggestionsByRoom = ROOMS.map(() => 0);
 
   /** The one place a seat learns of an event: its view records it, then its observer hears it. */
   const deliver = (seat: number, seen: GameEvent) => {
@@ -53,8 +63,10 @@ export function playGame(spec: GameSpec, agents: Agent[], rng: Random, gameIndex
 
   while (state.phase.kind !== 'over') {
     const seat = state.phase.seat;
-    const action = askAgent(agents[seat], views[seat], state.phase, tallies[seat]);
+    // The dice are the driver's: chance draws from the game's generator, after the deal.
+    const action: Action = state.phase.kind === 'roll' ? { type: 'dice', total: rollDice(state.board!.rules, (n) => rng.below(n)) } : askAgent(agents[seat], views[seat], state, tallies[seat]);
     const step = applyFor(agents[seat], state, action);
+    if (step.state.board) tallyBoard(state, step.state, tallies[seat], suggestionsByRoom);
     for (const tableEvent of step.events) {
       for (let s = 0; s < spec.players.length; s++) deliver(s, eventSeenBy(tableEvent, s));
       const { event } = tableEvent;
@@ -63,15 +75,36 @@ export function playGame(spec: GameSpec, agents: Agent[], rng: Random, gameIndex
     state = step.state;
   }
   for (const agent of agents) agent.dispose?.();
-  return { result: resultOf(state, agents, tallies, gameIndex), views };
+  return { result: resultOf(state, agents, tallies, gameIndex, state.board ? suggestionsByRoom : null), views };
+}
+
+/** What a step on the board adds to the tallies: a walk that entered no room, a room entered, a suggestion made there. */
+function tallyBoard(before: GameState, after: GameState, tally: SeatTally, suggestionsByRoom: number[]): void {
+  const board = after.board!;
+  if (before.phase.kind === 'walk' && after.phase.kind === 'accuse') tally.turnsMoving++;
+  if (board.entered !== null && before.board!.entered === null) tally.roomsVisited |= 1 << ROOMS.indexOf(board.entered);
+  if (before.phase.kind === 'suggest') suggestionsByRoom[ROOMS.indexOf(before.board!.entered!)]++;
 }
 
 /** The agent's answer to the decision its seat faces, as an action. */
-function askAgent(agent: Agent, view: SeatView, phase: Exclude<Phase, { kind: 'over' }>, tally: SeatTally): Action {
+function askAgent(agent: Agent, view: SeatView, state: GameState, tally: SeatTally): Action {
+  const phase = state.phase as Exclude<Phase, { kind: 'over' | 'roll' }>;
   switch (phase.kind) {
-    case 'suggest':
+    case 'move': {
       tally.turnsTaken++;
-      return { type: 'suggest', cards: agent.suggest(view) };
+      const options = legalActions(state).map((a) => a.type as Opening);
+      return { type: movementOf(agent).open(view, situationOf(state, phase.seat), options) };
+    }
+    case 'walk':
+      return { type: 'walk', to: movementOf(agent).walk(view, situationOf(state, phase.seat), phase.destinations) };
+    case 'suggest': {
+      if (!state.board) {
+        tally.turnsTaken++;
+        return { type: 'suggest', cards: agent.suggest(view) };
+      }
+      const { binding, entered } = state.board;
+      return { type: 'suggest', cards: agent.suggest(view, binding.roomCard[ROOMS.indexOf(entered!)]) };
+    }
     case 'refute':
       return { type: 'show', card: agent.refute(view, phase.suggestion.by, [...phase.held]) };
     case 'accuse': {
@@ -80,6 +113,18 @@ function askAgent(agent: Agent, view: SeatView, phase: Exclude<Phase, { kind: 'o
       return decision.accusation ? { type: 'accuse', cards: decision.accusation } : { type: 'pass' };
     }
   }
+}
+
+const towardsNearestRoom = movementPolicy(anyRoom);
+
+function movementOf(agent: Agent) {
+  return agent.movement ?? towardsNearestRoom;
+}
+
+/** The board as `seat` sees it: everything on it is public. */
+function situationOf(state: GameState, seat: number): BoardSituation {
+  const board = state.board!;
+  return { rules: board.rules, binding: board.binding, pawns: board.pawns, summoned: board.summoned[seat] };
 }
 
 function applyFor(agent: Agent, state: GameState, action: Action): Step {
@@ -91,7 +136,7 @@ function applyFor(agent: Agent, state: GameState, action: Action): Step {
   }
 }
 
-function resultOf(state: GameState, agents: Agent[], tallies: SeatTally[], gameIndex: number): GameResult {
+function resultOf(state: GameState, agents: Agent[], tallies: SeatTally[], gameIndex: number, suggestionsByRoom: number[] | null): GameResult {
   const seatResults: SeatResult[] = agents.map((agent, seat) => ({
     seat,
     agent: agent.label,
@@ -101,6 +146,7 @@ function resultOf(state: GameState, agents: Agent[], tallies: SeatTally[], gameI
     turnsTaken: tallies[seat].turnsTaken,
     turnsToWin: state.winner === seat ? tallies[seat].turnsTaken : null,
     turnsToCertain: tallies[seat].turnsToCertain,
+    ...(suggestionsByRoom && { turnsMoving: tallies[seat].turnsMoving, roomsVisited: popcount(tallies[seat].roomsVisited) }),
   }));
   return {
     game: gameIndex,
@@ -110,5 +156,6 @@ function resultOf(state: GameState, agents: Agent[], tallies: SeatTally[], gameI
     turns: state.turn,
     rounds: state.round,
     seatResults,
+    ...(suggestionsByRoom && { suggestionsByRoom }),
   };
 }

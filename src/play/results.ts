@@ -19,6 +19,10 @@ export interface SeatResult {
   turnsToWin: number | null;
   /** Its own turn count when it first knew the solution for certain (by its own reasoning), or null. */
   turnsToCertain: number | null;
+  /** On a board: its turns that ended on a cell (no room entered, no suggestion). */
+  turnsMoving?: number;
+  /** On a board: how many different rooms its pawn entered. */
+  roomsVisited?: number;
 }
 
 export interface GameResult {
@@ -35,4 +39,6 @@ export interface GameResult {
   /** Rounds started (a round is one turn of every seat still in). */
   rounds: number;
   seatResults: SeatResult[];
+  /** On a board: suggestions made in each room, in board order (conservatory, ball room, kitchen, dining room, lounge, hall, study, library, billiard room). */
+  suggestionsByRoom?: number[];
 }

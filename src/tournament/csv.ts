@@ -19,12 +19,16 @@ export const CSV_COLUMNS = [
   'rounds',
 ] as const;
 
+/** Added on a board: the seat's turns that entered no room, and the rooms its pawn entered. */
+export const BOARD_CSV_COLUMNS = ['turnsMoving', 'roomsVisited'] as const;
+
 /**
  * A header and one row per seat-game, newline-terminated (RFC 4180 quoting: a field holding a
  * comma, quote or line break is quoted, quotes doubled). Null is an empty cell; booleans are
- * true/false; role is empty outside solo runs.
+ * true/false; role is empty outside solo runs. Games on a board add the board's columns.
  */
 export function toCsv(results: readonly GameResult[]): string {
+  const board = results.some((game) => game.suggestionsByRoom !== undefined);
   const rows = results.flatMap((game) =>
     game.seatResults.map((seat) => [
       game.game,
@@ -41,7 +45,9 @@ export function toCsv(results: readonly GameResult[]): string {
       game.unsolved,
       game.turns,
       game.rounds,
+      ...(board ? [seat.turnsMoving ?? null, seat.roomsVisited ?? null] : []),
     ]),
   );
-  return stringify([[...CSV_COLUMNS], ...rows], { cast: { boolean: (value) => String(value) } });
+  const header = board ? [...CSV_COLUMNS, ...BOARD_CSV_COLUMNS] : [...CSV_COLUMNS];
+  return stringify([header, ...rows], { cast: { boolean: (value) => String(value) } });
 }

@@ -1,6 +1,7 @@
 // The HTML report of a tournament: one self-contained page (inline CSS and SVG; no scripts, fonts
 // or network) whose centrepiece is a chart of turns to certainty per agent. Everything is drawn
 // from the Summary alone, so a summary merged from shards renders as well as a single run's.
+import { boardHeatMap } from './board-svg.js';
 import { agentColours } from './colours.js';
 import {
   abbreviate,
@@ -539,6 +540,31 @@ const METHODS_HTML = `<ul class="methods">
 <li><b>Ranges</b>: intervals stay within what the quantity can take: rates within [0, 100%], turns at least 1; ∞ marks an interval open above (a single game, or the upper quantile beyond the data).</li>
 </ul>`;
 
+/** On a board: where suggestions were made (a heat map of the board), and each agent's walking. */
+function boardSectionHtml(summary: Summary, colours: Map<string, string>): string {
+  const rows = summary.agents
+    .filter((a) => a.movingShare !== undefined)
+    .map((a) => `<tr>${agentHeader(a.agent, colours.get(a.agent)!, 'row')}<td>${rateCell(a.movingShare!)}</td><td>${meanCell(a.meanRoomsVisited ?? null)}</td></tr>`)
+    .join('\n');
+  return `<section>
+<h2>On the board</h2>
+<p class="note">Where suggestions were made: each room shaded by its share of all suggestions (darker: more). Doors are outlined, start cells dotted, secret passages dashed.</p>
+<figure>
+${boardHeatMap(summary.suggestionsByRoom!)}
+</figure>
+<p class="note">Turns moving: the share of an agent's turns that ended on a corridor cell, entering no room and so making no suggestion. Rooms visited: the different rooms its pawn entered in a game. Each with its 95% confidence interval beneath.</p>
+<div class="scroll">
+<table>
+<thead><tr><th scope="col">Agent</th><th scope="col">Turns moving</th><th scope="col">Rooms visited</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+</div>
+</section>
+`;
+}
+
 /**
  * One self-contained HTML page (inline CSS and SVG; no scripts, fonts or network): the run
  * details, the distribution of turns to certainty per agent, win rates, the summary and the
@@ -625,6 +651,7 @@ ${headToHeadHtml(summary, colours)}
     : ''
 }
 
+${summary.suggestionsByRoom ? boardSectionHtml(summary, colours) : ''}
 <section>
 <h2>Notes: how the intervals are computed</h2>
 ${METHODS_HTML}

@@ -5,8 +5,10 @@ import { Random } from '../model/random.js';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { createAgent, parseAgentSpec, type AgentSpec } from '../play/agents/registry.js';
 import { playGame, type PlayedGame } from '../play/driver.js';
-import type { EndmoveRule } from '../play/rules/deal.js';
+import { thesisOpponent } from '../play/agents/thesis-opponent.js';
+import { randomDeal, type EndmoveRule, type GameSpec } from '../play/rules/deal.js';
 import type { GameResult } from '../play/results.js';
+import type { BoardRules } from '../play/board/movement.js';
 
 export interface TournamentConfig {
   /** Categories of the deck, in order (default: the classic deck). */
@@ -20,6 +22,14 @@ export interface TournamentConfig {
   endmove?: EndmoveRule;
   /** Solo measurement: this agent in one seat (rotating), the field agent everywhere else, never accusing. */
   solo?: { agent: string; field: string };
+  /** Play on the classic board under these rules (absent: the card game). */
+  board?: BoardRules;
+  /**
+   * The thesis's experiment (thesis.ts): agents[0] measured in seat 0 among scripted opponents
+   * (play/agents/thesis-opponent.ts). Every seat shows the first named card of its hand; the
+   * measured agent never accuses and wins when its suggestion names the envelope.
+   */
+  preset?: 'thesis';
 }
 
 export function seatAgents(config: TournamentConfig, game: number): string[] {
@@ -37,15 +47,25 @@ export function playerNames(n: number): string[] {
 
 /** Plays game `game` of a run; the views are each seat's knowledge at the end (replayable logs). */
 export function playTournamentGame(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck = makeDeck(config.deck)): PlayedGame {
+  if (config.preset === 'thesis') return playThesisGame(config, seed, game, core, deck);
   const labels = seatAgents(config, game);
   const specs: AgentSpec[] = labels.map(parseAgentSpec);
   const agents = specs.map((spec, s) =>
     createAgent(spec, new Random(seed, game, 1 + s), core, config.solo && !isSoloSeat(config, game, s) ? { accuse: 'never' } : {}),
   );
-  const spec = { deck, players: playerNames(config.players), maxTurns: config.maxTurns, faceUpCount: config.faceUpCount, endmove: config.endmove };
+  const spec = { deck, players: playerNames(config.players), maxTurns: config.maxTurns, faceUpCount: config.faceUpCount, endmove: config.endmove, board: config.board };
   const played = playGame(spec, agents, new Random(seed, game), game);
   if (config.solo) for (const seat of played.result.seatResults) seat.role = isSoloSeat(config, game, seat.seat) ? 'solo' : 'field';
   return played;
+}
+
+/** The deal is drawn first, from the game's stream as playGame would, for the opponents to be scripted on. */
+function playThesisGame(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck): PlayedGame {
+  const spec: GameSpec = { deck, players: playerNames(config.players), maxTurns: config.maxTurns, finder: 0 };
+  const deal = randomDeal(spec, new Random(seed, game));
+  const measured = createAgent(parseAgentSpec(config.agents[0]), new Random(seed, game, 1), core, { accuse: 'never', refute: 'first' });
+  const opponents = Array.from({ length: config.players - 1 }, (_, k) => thesisOpponent(deal.envelope, new Random(seed, game, 2 + k)));
+  return playGame(spec, [measured, ...opponents], new Random(seed, game), game, { deal });
 }
 
 function isSoloSeat(config: TournamentConfig, game: number, seat: number): boolean {

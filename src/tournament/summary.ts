@@ -14,6 +14,7 @@ import {
 } from './cluster-sums.js';
 import { clusteredMean, clusteredMedian, clusteredRate, wilson } from './statistics.js';
 import type { AgentSummary, HeadToHead, Summary } from './types.js';
+import { ROOMS } from '../play/board/classic.js';
 
 /** One row's sums: an agent, or an agent in a role. */
 export interface AgentTally {
@@ -29,6 +30,10 @@ export interface AgentTally {
   wrongAccusations: number;
   /** Its seat-games by the number of players at the table, ascending. */
   tables: { players: number; seatGames: number }[];
+  /** On a board, per game: x = its turns that ended on a cell, n = its turns. */
+  turnsMoving?: ClusterSums;
+  /** On a board, per game: x = the rooms its seats entered, n = its seats. */
+  roomsVisited?: ClusterSums;
 }
 
 /** Games won by a seat of `winner` with a seat of `other` at the table. */
@@ -43,6 +48,8 @@ export interface SummaryAccumulator {
   unsolvedGames: number;
   agents: AgentTally[];
   wins: WinTally[];
+  /** On a board: suggestions made in each room (board order), over all games. */
+  suggestionsByRoom?: number[];
 }
 
 export function emptyAccumulator(): SummaryAccumulator {
@@ -119,7 +126,13 @@ export function accumulate(acc: SummaryAccumulator, game: GameResult): SummaryAc
     addGameTurns(tally.turnsToCertain, seats.flatMap((s) => (s.turnsToCertain !== null ? [s.turnsToCertain] : [])));
     tally.wrongAccusations += seats.reduce((sum, s) => sum + s.wrongAccusations, 0);
     addTables(tally, game.seatResults.length, n);
+    if (game.suggestionsByRoom) {
+      const sum = (f: (s: SeatResult) => number) => seats.reduce((total, s) => total + f(s), 0);
+      addCluster((tally.turnsMoving ??= emptyClusterSums()), sum((s) => s.turnsMoving ?? 0), sum((s) => s.turnsTaken));
+      addCluster((tally.roomsVisited ??= emptyClusterSums()), sum((s) => s.roomsVisited ?? 0), n);
+    }
   }
+  if (game.suggestionsByRoom) acc.suggestionsByRoom = addCounts(acc.suggestionsByRoom, game.suggestionsByRoom);
   const winningSeat = game.winner === null ? undefined : game.seatResults.find((s) => s.seat === game.winner);
   if (winningSeat !== undefined) {
     const winner = rowLabel(winningSeat.agent, winningSeat.role);
@@ -141,9 +154,16 @@ export function merge(a: SummaryAccumulator, b: SummaryAccumulator): SummaryAccu
     addTurnSums(into.turnsToCertain, from.turnsToCertain);
     into.wrongAccusations += from.wrongAccusations;
     for (const t of from.tables) addTables(into, t.players, t.seatGames);
+    if (from.turnsMoving) addClusterSums((into.turnsMoving ??= emptyClusterSums()), from.turnsMoving);
+    if (from.roomsVisited) addClusterSums((into.roomsVisited ??= emptyClusterSums()), from.roomsVisited);
   }
   for (const w of b.wins) addWins(out, w.winner, w.other, w.games);
+  if (b.suggestionsByRoom) out.suggestionsByRoom = addCounts(out.suggestionsByRoom, b.suggestionsByRoom);
   return out;
+}
+
+function addCounts(into: number[] | undefined, counts: readonly number[]): number[] {
+  return counts.map((c, i) => (into?.[i] ?? 0) + c);
 }
 
 /** Throws when a sum has left the exact integers of a double (2^53): merging would no longer be exact. */
@@ -174,6 +194,8 @@ function agentSummary(t: AgentTally): AgentSummary {
     wrongAccusations: t.wrongAccusations,
     equalShare: seatGames === 0 ? null : equalShares / seatGames,
     turnsToCertain: t.turnsToCertain.counts.map((c) => ({ turn: c.turn, seatGames: c.seats })),
+    ...(t.turnsMoving && { movingShare: clusteredRate(t.turnsMoving) }),
+    ...(t.roomsVisited && { meanRoomsVisited: clusteredMean(t.roomsVisited, 0) }),
   };
 }
 
@@ -199,7 +221,8 @@ export function finalize(acc: SummaryAccumulator, agentOrder: readonly string[] 
       headToHead[a][b] = entry;
     }
   }
-  return { games: acc.games, unsolvedGames: acc.unsolvedGames, agents: tallies.map(agentSummary), headToHead };
+  const board = acc.suggestionsByRoom && { suggestionsByRoom: Object.fromEntries(ROOMS.map((room, r) => [room, acc.suggestionsByRoom![r]])) };
+  return { games: acc.games, unsolvedGames: acc.unsolvedGames, agents: tallies.map(agentSummary), headToHead, ...board };
 }
 
 /** Summarises finished games: finalize(accumulate over the results). */

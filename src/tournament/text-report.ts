@@ -2,7 +2,7 @@
 import { abbreviate, formatCount, formatMeanInterval, formatMedianInterval, formatRateInterval, formatShare, NONE } from './format.js';
 import type { HeadToHead, Summary } from './types.js';
 
-interface Column {
+export interface Column {
   header: string;
   group?: string;
   align: 'left' | 'right';
@@ -14,7 +14,7 @@ function pad(text: string, width: number, align: 'left' | 'right'): string {
 }
 
 /** Lays out columns with two spaces between them; a group header spans its adjacent columns. */
-function layoutTable(columns: Column[]): string[] {
+export function layoutTable(columns: Column[]): string[] {
   const GAP = '  ';
   const widths = columns.map((c) => Math.max(c.header.length, ...c.cells.map((s) => s.length)));
   // Widen grouped columns so that the group title fits over them.
@@ -100,8 +100,26 @@ export function renderSummary(summary: Summary): string {
     );
   }
 
+  if (summary.suggestionsByRoom) lines.push('', ...renderBoard(summary));
+
   lines.push('');
   const unsolvedShare = summary.games === 0 ? '' : ` (${formatShare(summary.unsolvedGames / summary.games)})`;
   lines.push(`Games: ${formatCount(summary.games)}, unsolved: ${formatCount(summary.unsolvedGames)}${unsolvedShare}`);
   return lines.join('\n');
+}
+
+/** On a board: each agent's walking, and the rooms suggestions were made in. */
+function renderBoard(summary: Summary): string[] {
+  const agents = summary.agents.filter((a) => a.movingShare !== undefined);
+  const counts = Object.entries(summary.suggestionsByRoom!);
+  const total = counts.reduce((n, [, c]) => n + c, 0);
+  return [
+    'On the board: the share of turns that entered no room (no suggestion), and the rooms entered per game',
+    ...layoutTable([
+      { header: 'Agent', align: 'left', cells: agents.map((a) => abbreviate(a.agent, 40)) },
+      { header: 'Turns moving [95% CI]', align: 'right', cells: agents.map((a) => formatRateInterval(a.movingShare!)) },
+      { header: 'Rooms visited [95% CI]', align: 'right', cells: agents.map((a) => formatMeanInterval(a.meanRoomsVisited ?? null)) },
+    ]),
+    `Suggestions by room: ${counts.map(([room, n]) => `${room} ${formatShare(total === 0 ? 0 : n / total)}`).join(', ')}`,
+  ];
 }

@@ -31,6 +31,10 @@ export interface AgentSummary {
   equalShare: number | null;
   /** How many of its seat-games first became certain at each of its own turns (turns with none left out), ascending. */
   turnsToCertain: { turn: number; seatGames: number }[];
+  /** On a board: the share of its turns that ended on a cell, entering no room (so no suggestion), with its interval. */
+  movingShare?: Interval;
+  /** On a board: the rooms its pawn entered in a game, mean with its interval. */
+  meanRoomsVisited?: Interval | null;
 }
 
 export interface HeadToHead {
@@ -48,4 +52,6 @@ export interface Summary {
   agents: AgentSummary[];
   /** headToHead[a][b]: a against b, for every pair of distinct rows. */
   headToHead: Record<string, Record<string, HeadToHead>>;
+  /** On a board: suggestions made in each room over all games. */
+  suggestionsByRoom?: Record<string, number>;
 }

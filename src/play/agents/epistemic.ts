@@ -30,7 +30,8 @@ import type { Analysis } from '../../analysis/analyze.js';
 import type { SeatView } from '../seat-view.js';
 import type { Agent, Decision } from './agent.js';
 import { cardsOf, exactKnowledge, type DerivedFacts, type ExactKnowledge } from './knowledge.js';
-import { suggestMostInformative, type RefutationPolicy } from './policies.js';
+import { informationPerRoom, informationRanking, suggestMostInformative, type RefutationPolicy } from './policies.js';
+import { movementPolicy } from './movement.js';
 
 export type EndmoveReading = 'announced' | 'inferred';
 
@@ -56,7 +57,8 @@ export const EPISTEMIC_MAX_WORLDS = 20_000;
 
 export function epistemicAgent(label: string, options: EpistemicOptions, rng: Random, core: KnowledgeCore, refute: RefutationPolicy): Agent {
   const knowledge: ExactKnowledge = exactKnowledge(core, endmoveFacts(options.endmoves));
-  const suggest = suggestMostInformative(rng, knowledge, options.samples);
+  const ranking = informationRanking(rng, knowledge, options.samples);
+  const suggest = suggestMostInformative(ranking);
 
   /** Its log with the endmoves it reads: the announced ones, or one after every other seat's turn without an accusation. */
   const gameOf = (view: SeatView): { game: Game; endmoves: number } => {
@@ -115,6 +117,7 @@ export function epistemicAgent(label: string, options: EpistemicOptions, rng: Ra
   return {
     label,
     suggest,
+    movement: movementPolicy(informationPerRoom(ranking)),
     refute,
     decide(view): Decision {
       const certain = knowledge.certainty(view);

@@ -31,6 +31,8 @@ export interface KnowledgeModel {
   randomPossible(view: SeatView, rng: Random): number;
   /** The solution if known for certain (cheaper than a full belief), else null. */
   certainty(view: SeatView): number[] | null;
+  /** Per category, the cards it thinks may be in the envelope. */
+  envelopeOptions(view: SeatView): number[][];
   /** Frees what the model holds (its position in the core). */
   dispose(): void;
 }
@@ -59,6 +61,7 @@ export function naiveKnowledge(): KnowledgeModel {
     belief,
     randomPossible: (view, rng) => rng.pick(belief(view).possible),
     certainty: (view) => certainOf(options(view)),
+    envelopeOptions: options,
     dispose: () => {},
   };
 }
@@ -147,6 +150,7 @@ export function exactKnowledge(core: KnowledgeCore, derive?: DerivedFacts, respo
     certainty(view) {
       return certainOf(options(view));
     },
+    envelopeOptions: options,
     dispose() {
       position?.dispose();
       position = null;

@@ -1,31 +1,65 @@
 // The three policies an agent is made of.
 import type { Random } from '../../model/random.js';
 import type { SeatView } from '../seat-view.js';
-import { rankSuggestions, scoreInProcess } from '../../analysis/entropy-greedy.js';
+import { SCORE_WIDTH, rankSuggestions, scoreInProcess } from '../../analysis/entropy-greedy.js';
+import { maskOfCards } from '../../model/bits.js';
 import { cardsOf, combinationsOf, type ExactKnowledge, type KnowledgeModel } from './knowledge.js';
+import type { RoomValues } from './movement.js';
 
-export type SuggestionPolicy = (view: SeatView) => number[];
+/** One card per category; `room`, when given (on a board), is the room card it must name. */
+export type SuggestionPolicy = (view: SeatView, room?: number) => number[];
 export type RefutationPolicy = (view: SeatView, suggester: number, held: number[]) => number;
 /** Given the agent's knowledge, the accusation to make now, or null. */
 export type AccusationPolicy = (view: SeatView, knowledge: KnowledgeModel, certain: number[] | null) => number[] | null;
 
-/** Uniformly among all combinations. */
-export function suggestAnything(rng: Random): SuggestionPolicy {
-  return (view) => cardsOf(view, rng.below(combinationsOf(view)));
+/** `cards` naming `room` instead of its own room card (the room category is the one `room` is in). */
+function naming(view: SeatView, cards: number[], room: number | undefined): number[] {
+  if (room !== undefined) cards[view.deck.categoryOf[room]] = room;
+  return cards;
 }
 
-/** Uniformly among the combinations the agent still thinks possible. */
-export function suggestPossible(rng: Random, knowledge: KnowledgeModel): SuggestionPolicy {
-  return (view) => cardsOf(view, knowledge.randomPossible(view, rng));
+/** Uniformly among all combinations (on a board: the other categories uniformly, in its room). */
+export function suggestAnything(rng: Random): SuggestionPolicy {
+  return (view, room) => naming(view, cardsOf(view, rng.below(combinationsOf(view))), room);
 }
 
 /**
- * The entropy-greedy suggestion (analysis/entropy-greedy.ts, the advisor's ranking): the highest
+ * Uniformly among the combinations that name none of the agent's own cards (nor a face-up card):
+ * what its hand alone rules out, learning nothing after (the thesis's random agent). On a board,
+ * its room is named whoever holds it.
+ */
+export function suggestUnowned(rng: Random): SuggestionPolicy {
+  return (view, room) => {
+    const owned = maskOfCards([...view.myHand, ...view.faceUp].filter((c) => c !== room));
+    for (;;) {
+      const cards = naming(view, cardsOf(view, rng.below(combinationsOf(view))), room);
+      if ((maskOfCards(cards) & owned) === 0) return cards;
+    }
+  };
+}
+
+/** Uniformly among the combinations the agent still thinks possible (on a board: their other cards, in its room). */
+export function suggestPossible(rng: Random, knowledge: KnowledgeModel): SuggestionPolicy {
+  return (view, room) => naming(view, cardsOf(view, knowledge.randomPossible(view, rng)), room);
+}
+
+/** Every suggestion's expected information and their order, best first. */
+export interface InformationRanking {
+  scores: Float64Array;
+  order: number[];
+}
+
+/**
+ * The entropy-greedy ranking (analysis/entropy-greedy.ts, the advisor's): each suggestion's
  * expected information about the envelope, from `samples` uniform deals of the seat's exact
  * knowledge (every deal when there are fewer), ties broken by a seed from the agent's generator.
+ * Computed once per state of its knowledge: moving and suggesting in one turn share it.
  */
-export function suggestMostInformative(rng: Random, knowledge: ExactKnowledge, samples: number): SuggestionPolicy {
+export function informationRanking(rng: Random, knowledge: ExactKnowledge, samples: number): (view: SeatView) => InformationRanking {
+  let known = -1;
+  let ranking: InformationRanking | null = null;
   return (view) => {
+    if (ranking !== null && known === view.events.length) return ranking;
     const seed = rng.nextU32();
     const { scores } = scoreInProcess(knowledge.position(view), {
       suggester: view.me,
@@ -35,19 +69,49 @@ export function suggestMostInformative(rng: Random, knowledge: ExactKnowledge, s
       seed,
       exact: 'auto',
     });
-    return cardsOf(view, rankSuggestions(scores, seed).order[0]);
+    known = view.events.length;
+    ranking = { scores, order: rankSuggestions(scores, seed).order };
+    return ranking;
+  };
+}
+
+/** The highest-ranked suggestion (on a board, the highest naming its room). */
+export function suggestMostInformative(ranking: (view: SeatView) => InformationRanking): SuggestionPolicy {
+  return (view, room) => {
+    const { order } = ranking(view);
+    if (room === undefined) return cardsOf(view, order[0]);
+    const g = view.deck.categoryOf[room];
+    for (const q of order) {
+      const cards = cardsOf(view, q);
+      if (cards[g] === room) return cards;
+    }
+    throw new Error(`no suggestion names card ${room}`);
+  };
+}
+
+/** Per room, the expected information of the best suggestion naming it. */
+export function informationPerRoom(ranking: (view: SeatView) => InformationRanking): RoomValues {
+  return (view, board) => {
+    const { scores } = ranking(view);
+    const best = board.binding.roomCard.map(() => 0);
+    const roomOfCard = board.binding.roomOfCard;
+    const g = board.binding.roomCategory;
+    for (let q = 0; q < scores.length / SCORE_WIDTH; q++) {
+      const r = roomOfCard[cardsOf(view, q)[g]];
+      best[r] = Math.max(best[r], scores[q * SCORE_WIDTH]);
+    }
+    return best;
   };
 }
 
 export type RefutationName = 'random' | 'repeat' | 'minimal' | 'first';
 
+export const REFUTATION_NAMES: readonly RefutationName[] = ['random', 'repeat', 'minimal', 'first'];
+
 export function refutationPolicy(name: RefutationName, rng: Random): RefutationPolicy {
   switch (name) {
     case 'random':
       return (_view, _suggester, held) => rng.pick(held);
-    case 'first':
-      // The first card of the hand in deck order: the answer the thesis's opponents give.
-      return (_view, _suggester, held) => Math.min(...held);
     case 'repeat':
       // Show again a card this suggester has already seen from us, when we can.
       return (view, suggester, held) => {
@@ -64,6 +128,10 @@ export function refutationPolicy(name: RefutationName, rng: Random): RefutationP
         const most = Math.max(...held.map(seenBy));
         return rng.pick(held.filter((c) => seenBy(c) === most));
       };
+    case 'first':
+      // The first named card in hand order, hands in deck order: the thesis's choice1 (its hands
+      // are in dealt order instead). Deterministic: the generator is not drawn from.
+      return (_view, _suggester, held) => Math.min(...held);
   }
 }
 

@@ -1,7 +1,8 @@
 // The named agents and their options: "random", "naive", "deductive", "entropy", "epistemic", each
 // optionally followed by ":key=value,key=value", e.g. "entropy:samples=5000",
 // "deductive:accuse=risky:0.8", "naive:refute=repeat", "epistemic:samples=2000,risk=0.5",
-// "deductive:responses=first" (how the knowledge-based agents read the cards shown to them).
+// "deductive:responses=first" (how the knowledge-based agents read the cards shown to them),
+// "random:own=exclude".
 import { closest } from 'fastest-levenshtein';
 import type { KnowledgeCore } from '../../knowledge/wasm-core.js';
 import type { Random } from '../../model/random.js';
@@ -9,6 +10,7 @@ import { InputError } from '../../model/errors.js';
 import type { Agent } from './agent.js';
 import { RESPONSE_POLICIES, type ResponsePolicy } from '../../knowledge/responses.js';
 import { exactKnowledge, naiveKnowledge, type KnowledgeModel } from './knowledge.js';
+import { anyRoom, movementPolicy, usefulRooms, type MovementPolicy } from './movement.js';
 import { DEFAULT_EPISTEMIC_DRAWS, DEFAULT_EPISTEMIC_RISK, DEFAULT_EPISTEMIC_THREAT, epistemicAgent, type EndmoveReading } from './epistemic.js';
 import {
   accuseWhenCertain,
@@ -16,8 +18,12 @@ import {
   neverAccuse,
   refutationPolicy,
   suggestAnything,
+  informationPerRoom,
+  informationRanking,
   suggestMostInformative,
   suggestPossible,
+  suggestUnowned,
+  REFUTATION_NAMES,
   type AccusationPolicy,
   type RefutationName,
   type SuggestionPolicy,
@@ -33,6 +39,8 @@ export interface AgentSpec {
   refute: RefutationName;
   /** 'certain', 'never', or the probability threshold of risky:P. */
   accuse: 'certain' | 'never' | number;
+  /** The random agent: whether its suggestions may name its own cards (the default) or never do. */
+  own: 'include' | 'exclude';
   /** Samples per suggestion (entropy and epistemic). */
   samples: number;
   /** How the deductive and entropy agents read a card shown to them (see knowledge/responses.ts). */
@@ -55,6 +63,7 @@ export function parseAgentSpec(text: string): AgentSpec {
     name: name as AgentName,
     refute: 'random',
     accuse: 'certain',
+    own: 'include',
     samples: DEFAULT_ENTROPY_SAMPLES,
     responses: 'holds',
     epistemic: { draws: DEFAULT_EPISTEMIC_DRAWS, risk: DEFAULT_EPISTEMIC_RISK, threat: DEFAULT_EPISTEMIC_THREAT, endmoves: 'announced' },
@@ -71,7 +80,7 @@ export function parseAgentSpec(text: string): AgentSpec {
     const value = eq < 0 ? '' : option.slice(eq + 1).trim();
     const bad = (why: string) => new InputError(`agent "${text}": ${why}`);
     if (key === 'refute') {
-      if (!['random', 'repeat', 'minimal', 'first'].includes(value)) throw bad(`refute must be random, repeat, minimal or first, not "${value}"`);
+      if (!(REFUTATION_NAMES as readonly string[]).includes(value)) throw bad(`refute must be ${REFUTATION_NAMES.join(', ')}, not "${value}"`);
       spec.refute = value as RefutationName;
     } else if (key === 'accuse' && !epistemic) {
       const risky = /^risky:(\d*\.?\d+)$/.exec(value);
@@ -81,6 +90,9 @@ export function parseAgentSpec(text: string): AgentSpec {
     } else if (key === 'responses' && (spec.name === 'deductive' || spec.name === 'entropy')) {
       if (!(RESPONSE_POLICIES as readonly string[]).includes(value)) throw bad(`responses must be ${RESPONSE_POLICIES.join(', ')}, not "${value}"`);
       spec.responses = value as ResponsePolicy;
+    } else if (key === 'own' && spec.name === 'random') {
+      if (value !== 'include' && value !== 'exclude') throw bad(`own must be include or exclude, not "${value}"`);
+      spec.own = value;
     } else if (key === 'samples') {
       if (spec.name !== 'entropy' && !epistemic) throw bad('only the entropy and epistemic agents take samples=');
       if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000_000) throw bad(`samples must be a whole number from 1 to 1000000, not "${value}"`);
@@ -96,7 +108,7 @@ export function parseAgentSpec(text: string): AgentSpec {
     } else {
       const known = epistemic
         ? 'refute=…, samples=…, draws=…, risk=…, threat=…, endmoves=…'
-        : `refute=…, accuse=…${spec.name === 'entropy' ? ', samples=…' : ''}${spec.name === 'entropy' || spec.name === 'deductive' ? ', responses=…' : ''}`;
+        : `refute=…, accuse=…${spec.name === 'entropy' ? ', samples=…' : spec.name === 'random' ? ', own=…' : ''}${spec.name === 'entropy' || spec.name === 'deductive' ? ', responses=…' : ''}`;
       throw bad(`unknown option "${key}" (options: ${known})`);
     }
   }
@@ -104,25 +116,30 @@ export function parseAgentSpec(text: string): AgentSpec {
 }
 
 /** One agent for one seat of one game: its own generator, the worker's core. */
-export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, overrides: { accuse?: AgentSpec['accuse'] } = {}): Agent {
+export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, overrides: { accuse?: AgentSpec['accuse']; refute?: RefutationName } = {}): Agent {
+  const refute = refutationPolicy(overrides.refute ?? spec.refute, rng);
   if (spec.name === 'epistemic') {
     const options = { samples: spec.samples, ...spec.epistemic, accuses: (overrides.accuse ?? spec.accuse) !== 'never' };
-    return epistemicAgent(spec.label, options, rng, core, refutationPolicy(spec.refute, rng));
+    return epistemicAgent(spec.label, options, rng, core, refute);
   }
   const exact = spec.name === 'random' || spec.name === 'naive' ? null : exactKnowledge(core, undefined, spec.responses);
   const knowledge: KnowledgeModel = exact ?? naiveKnowledge();
-  const suggestion: SuggestionPolicy =
-    spec.name === 'random'
-      ? suggestAnything(rng)
-      : spec.name === 'entropy'
-        ? suggestMostInformative(rng, exact!, spec.samples)
-        : suggestPossible(rng, knowledge);
+  let suggestion: SuggestionPolicy;
+  let movement: MovementPolicy;
+  if (spec.name === 'entropy') {
+    const ranking = informationRanking(rng, exact!, spec.samples);
+    suggestion = suggestMostInformative(ranking);
+    movement = movementPolicy(informationPerRoom(ranking));
+  } else {
+    suggestion = spec.name === 'random' ? (spec.own === 'exclude' ? suggestUnowned(rng) : suggestAnything(rng)) : suggestPossible(rng, knowledge);
+    movement = movementPolicy(spec.name === 'random' ? anyRoom : usefulRooms(knowledge));
+  }
   const accuse = overrides.accuse ?? spec.accuse;
   const accusation: AccusationPolicy = accuse === 'certain' ? accuseWhenCertain : accuse === 'never' ? neverAccuse : accuseWhenLikely(accuse);
-  const refute = refutationPolicy(spec.refute, rng);
   return {
     label: spec.label,
     suggest: suggestion,
+    movement,
     refute,
     decide(view) {
       const certain = knowledge.certainty(view);

@@ -4,9 +4,19 @@ import type { Deck } from '../../model/deck.js';
 import type { AccusationEvent, EndmoveEvent, SuggestionEvent } from '../../model/game.js';
 import { cardsOfMask, maskOfCards } from '../../model/bits.js';
 import type { TableEvent } from './events.js';
-import { evolve, startNextTurn, type GameState, type Phase } from './state.js';
+import { evolve, startNextTurn, type BoardPlay, type GameState, type Phase } from './state.js';
+import type { Room } from '../board/classic.js';
+import { destinations, diceDistribution, isRoomPlace, passageOut, roomIndex, type Place } from '../board/movement.js';
 
 export type Action =
+  /** On a board, the turn's opening: roll the dice, take the room's secret passage, or stay in the room the pawn was summoned to. */
+  | { readonly type: 'roll' }
+  | { readonly type: 'passage' }
+  | { readonly type: 'stay' }
+  /** Chance: the dice total. */
+  | { readonly type: 'dice'; readonly total: number }
+  /** Where the pawn ends its walk: a room entered or a cell. */
+  | { readonly type: 'walk'; readonly to: Place }
   /** One card per category, in category order. */
   | { readonly type: 'suggest'; readonly cards: readonly number[] }
   /** The refuter shows one of the named cards it holds. */
@@ -29,6 +39,12 @@ export class IllegalActionError extends Error {
 export function legalActions(state: GameState): Action[] {
   const { phase } = state;
   switch (phase.kind) {
+    case 'move':
+      return openings(state.board!, phase.seat);
+    case 'roll':
+      return chanceOutcomes(state).map(({ total }) => ({ type: 'dice', total }));
+    case 'walk':
+      return phase.destinations.map((to) => ({ type: 'walk', to }));
     case 'suggest':
       return combinations(state.deck)
         .filter((cards) => suggestionProblem(state, cards) === null)
@@ -42,19 +58,50 @@ export function legalActions(state: GameState): Action[] {
   }
 }
 
+/** How a turn on the board may open: rolling always; the passage from a corner room; staying when summoned. */
+function openings(board: BoardPlay, seat: number): Action[] {
+  const actions: Action[] = [{ type: 'roll' }];
+  if (passageOut(board.pawns[seat]) !== null) actions.push({ type: 'passage' });
+  if (board.summoned[seat] && isRoomPlace(board.pawns[seat])) actions.push({ type: 'stay' });
+  return actions;
+}
+
+/** The dice totals and their probabilities, at a roll (the game's only chance event after the deal). */
+export function chanceOutcomes(state: GameState): { total: number; probability: number }[] {
+  if (state.phase.kind !== 'roll') return [];
+  return diceDistribution(state.board!.rules)
+    .map((probability, total) => ({ total, probability }))
+    .filter((o) => o.probability > 0);
+}
+
 /**
  * Why the seat to move may not suggest `cards`, or null when it may: the one place suggestion
  * legality is decided. Without a board any combination goes, the suggester's own cards included;
- * a board would also require the room the suggester stands in.
+ * on a board the room must be the one its pawn entered this turn.
  */
 export function suggestionProblem(state: GameState, cards: readonly number[]): string | null {
-  return combinationProblem(state.deck, cards);
+  const problem = combinationProblem(state.deck, cards);
+  if (problem !== null || state.board === null) return problem;
+  const { binding, entered } = state.board;
+  if (entered === null) return 'its pawn entered no room this turn';
+  const room = binding.roomCard[roomIndex(entered)];
+  return cards[binding.roomCategory] === room ? null : `on the board a suggestion names the room the pawn entered (${state.deck.cards[room]})`;
 }
 
 /** The state after the seat to move takes `action`, and what happened. `state` is unchanged. */
 export function applyAction(state: GameState, action: Action): Step {
   const { phase } = state;
   switch (phase.kind) {
+    case 'move':
+      if (action.type === 'roll') return { state: evolve(state, { phase: { kind: 'roll', seat: phase.seat } }), events: [] };
+      if (action.type === 'passage' || action.type === 'stay') return open(state, phase.seat, action.type);
+      break;
+    case 'roll':
+      if (action.type === 'dice') return rolled(state, phase.seat, action.total);
+      break;
+    case 'walk':
+      if (action.type === 'walk') return walk(state, phase, action.to);
+      break;
     case 'suggest':
       if (action.type === 'suggest') return suggest(state, phase.seat, action.cards);
       break;
@@ -71,21 +118,75 @@ export function applyAction(state: GameState, action: Action): Step {
   throw new IllegalActionError(`seat ${phase.seat} must ${EXPECTED[phase.kind]} now, not "${action.type}"`);
 }
 
-const EXPECTED = { suggest: 'suggest', refute: 'show a card', accuse: 'accuse or pass' };
+const EXPECTED = { move: 'roll, take a passage or stay', roll: 'be given the dice', walk: 'walk', suggest: 'suggest', refute: 'show a card', accuse: 'accuse or pass' };
 
-/** The following seats are asked in order: those holding no named card pass; the first holding one must show one. */
+/** The passage or staying put: the pawn is (now) in a room and suggests there without rolling. */
+function open(state: GameState, seat: number, how: 'passage' | 'stay'): Step {
+  const board = state.board!;
+  const here = board.pawns[seat];
+  if (how === 'passage' && passageOut(here) === null) throw new IllegalActionError(`seat ${seat} cannot take a secret passage: its pawn is not in a corner room`);
+  if (how === 'stay' && !(board.summoned[seat] && isRoomPlace(here))) throw new IllegalActionError(`seat ${seat} cannot stay: only a pawn summoned into a room by a suggestion may suggest there without moving`);
+  const room = how === 'passage' ? passageOut(here)! : (here as Room);
+  return { state: evolve(state, { phase: { kind: 'suggest', seat }, board: placed(board, seat, room, room) }), events: [] };
+}
+
+function rolled(state: GameState, seat: number, total: number): Step {
+  if (!chanceOutcomes(state).some((o) => o.total === total)) throw new IllegalActionError(`the dice cannot total ${JSON.stringify(total)}`);
+  return { state: evolve(state, { phase: { kind: 'walk', seat, roll: total, destinations: destinations(state.board!.pawns, seat, total, state.board!.rules) } }), events: [] };
+}
+
+/** Entering a room ends the walk and opens a suggestion there; stopping on a cell leaves only the accusation. */
+function walk(state: GameState, phase: Extract<Phase, { kind: 'walk' }>, to: Place): Step {
+  if (!phase.destinations.includes(to)) throw new IllegalActionError(`seat ${phase.seat} cannot walk to ${placeName(to)} with a roll of ${phase.roll}`);
+  const entered = isRoomPlace(to) && to !== state.board!.pawns[phase.seat] ? to : null;
+  const board = placed(state.board!, phase.seat, to, entered);
+  const next: Phase = entered ? { kind: 'suggest', seat: phase.seat } : { kind: 'accuse', seat: phase.seat, answered: null };
+  return { state: evolve(state, { phase: next, board }), events: [] };
+}
+
+/** The board with `seat`'s pawn at `to`, its summons used up, and the room it entered this turn. */
+function placed(board: BoardPlay, seat: number, to: Place, entered: Room | null): BoardPlay {
+  const pawns = board.pawns.slice();
+  pawns[seat] = to;
+  const summoned = board.summoned.slice();
+  summoned[seat] = false;
+  return { ...board, pawns, summoned, entered };
+}
+
+/** Classic rule (§6, flagged): the suspect named is brought into the room, and may suggest there on its next turn. */
+function summon(board: BoardPlay, suspectCard: number, seats: number): BoardPlay {
+  const character = board.binding.characterOfCard[suspectCard];
+  if (!board.rules.summon || character < 0 || board.pawns[character] === board.entered) return board;
+  const pawns = board.pawns.slice();
+  pawns[character] = board.entered!;
+  const summoned = board.summoned.slice();
+  if (character < seats) summoned[character] = true;
+  return { ...board, pawns, summoned };
+}
+
+function placeName(p: Place): string {
+  return isRoomPlace(p) ? `the ${p}` : typeof p === 'number' && Number.isInteger(p) ? `cell (${p % 24}, ${Math.floor(p / 24)})` : JSON.stringify(p);
+}
+
+/**
+ * The following seats are asked in order: those holding no named card pass; the first holding one
+ * must show one. Nobody can refute the envelope: the finder's suggestion of it ends the game.
+ */
 function suggest(state: GameState, seat: number, cards: readonly number[]): Step {
   const problem = suggestionProblem(state, cards);
   if (problem !== null) throw new IllegalActionError(`seat ${seat} cannot suggest ${describe(state.deck, cards)}: ${problem}`);
   const suggestion = { by: seat, cards: Object.freeze([...cards]) };
   const named = maskOfCards(cards);
+  const board = state.board && summon(state.board, cards[state.board.binding.suspectCategory], state.seats);
   for (let k = 1; k < state.seats; k++) {
     const other = (seat + k) % state.seats;
     const held = state.deal.hands[other] & named;
-    if (held !== 0) return { state: evolve(state, { phase: { kind: 'refute', seat: other, suggestion, held: cardsOfMask(held) } }), events: [] };
+    if (held !== 0) return { state: evolve(state, { phase: { kind: 'refute', seat: other, suggestion, held: cardsOfMask(held) }, board }), events: [] };
   }
   const event = frozen({ type: 'suggestion', by: seat, cards: suggestion.cards as number[], shownBy: null, shown: null });
-  return { state: evolve(state, { phase: { kind: 'accuse', seat, answered: false } }), events: [{ visibility: 'public', event }] };
+  const events: TableEvent[] = [{ visibility: 'public', event }];
+  if (seat === state.finder && named === state.envelopeMask) return { state: startNextTurn(evolve(state, { winner: seat, board }), seat), events };
+  return { state: evolve(state, { phase: { kind: 'accuse', seat, answered: false }, board }), events };
 }
 
 /** The card shown is seen by the suggester and the refuter; the others see only who refuted. */
@@ -107,7 +208,7 @@ function show(state: GameState, phase: Extract<Phase, { kind: 'refute' }>, card:
  */
 function pass(state: GameState, phase: Extract<Phase, { kind: 'accuse' }>): Step {
   const next = startNextTurn(state, phase.seat);
-  const announce = state.endmove === 'always' || (state.endmove === 'unanswered' && !phase.answered);
+  const announce = state.endmove === 'always' || (state.endmove === 'unanswered' && phase.answered === false);
   if (!announce) return { state: next, events: [] };
   const event: EndmoveEvent = Object.freeze({ type: 'endmove', by: phase.seat });
   return { state: next, events: [{ visibility: 'public', event }] };

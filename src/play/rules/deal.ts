@@ -2,6 +2,7 @@
 import type { Deck } from '../../model/deck.js';
 import type { Random } from '../../model/random.js';
 import { defaultHandSizes } from '../../model/game.js';
+import type { BoardRules } from '../board/movement.js';
 
 export interface GameSpec {
   deck: Deck;
@@ -14,6 +15,13 @@ export interface GameSpec {
   maxTurns: number;
   /** When a turn that ends without an accusation is announced by an `endmove` event. Default 'never'. */
   endmove?: EndmoveRule;
+  /** Play on the classic board under these rules (docs/board.md §4.1, §6); absent: the card game. */
+  board?: BoardRules;
+  /**
+   * The end of the thesis's experiment (its unity.pl): this seat wins, and the game is over, as
+   * soon as it suggests exactly the envelope. Unset: only a right accusation wins.
+   */
+  finder?: number;
 }
 
 /**

@@ -1,10 +1,13 @@
-// The state of a game of the card game (no board): the deal, whose decision it is and of what
-// kind, the suggestion being answered, who is out, who won, and the turn and round counters.
+// The state of a game: the deal, whose decision it is and of what kind, the suggestion being
+// answered, who is out, who won, the turn and round counters, and on a board where the pawns are.
 // States are immutable values: applying an action (actions.ts) makes a new one, so a state can
 // be kept, compared or explored without copying.
 import type { Deck } from '../../model/deck.js';
 import { maskOfCards, popcount } from '../../model/bits.js';
 import { ENDMOVE_RULES, handSizesOf, type Deal, type EndmoveRule, type GameSpec } from './deal.js';
+import type { Room } from '../board/classic.js';
+import { bindClassicBoard, type BoardBinding } from '../board/binding.js';
+import { startingPawns, type BoardRules, type Place } from '../board/movement.js';
 
 export interface Suggestion {
   readonly by: number;
@@ -13,17 +16,22 @@ export interface Suggestion {
 }
 
 /**
- * What the game waits for. A turn is: suggest, then (when a following seat holds a named card)
- * that seat's refutation, then accuse or pass. The set is meant to grow: a board would open each
- * turn with a movement phase (see `startNextTurn`) and make suggestions room-bound (see
- * `suggestionProblem` in actions.ts).
+ * What the game waits for. A turn of the card game is: suggest, then (when a following seat holds a
+ * named card) that seat's refutation, then accuse or pass. On a board the turn opens with the
+ * move (roll, take the secret passage, or stay in the room its pawn was summoned to), the dice
+ * (chance), and the walk; only a pawn that entered a room suggests, and names that room.
  */
 export type Phase =
+  | { readonly kind: 'move'; readonly seat: number }
+  /** Chance: the dice are rolled for `seat` (see chanceOutcomes in actions.ts). */
+  | { readonly kind: 'roll'; readonly seat: number }
+  /** `destinations`: where the roll lets the pawn end (rooms first, then cells; its own place when boxed in). */
+  | { readonly kind: 'walk'; readonly seat: number; readonly roll: number; readonly destinations: readonly Place[] }
   | { readonly kind: 'suggest'; readonly seat: number }
   /** `seat` is the first seat after the suggester holding a named card; `held` those cards, in deck order. */
   | { readonly kind: 'refute'; readonly seat: number; readonly suggestion: Suggestion; readonly held: readonly number[] }
-  /** `answered`: some seat showed a card of the turn's suggestion. */
-  | { readonly kind: 'accuse'; readonly seat: number; readonly answered: boolean }
+  /** `answered`: some seat showed a card of the turn's suggestion; null when the turn had none (a board). */
+  | { readonly kind: 'accuse'; readonly seat: number; readonly answered: boolean | null }
   | { readonly kind: 'over' };
 
 export interface GameState {
@@ -33,6 +41,8 @@ export interface GameState {
   readonly maxTurns: number;
   /** When a turn ended without an accusation is announced (an `endmove` event). */
   readonly endmove: EndmoveRule;
+  /** The seat whose suggestion of the envelope wins at once (GameSpec.finder), or null. */
+  readonly finder: number | null;
   /** The hidden truth. Never hand a state to an agent: it sees only its SeatView. */
   readonly deal: Deal;
   readonly envelopeMask: number;
@@ -44,12 +54,26 @@ export interface GameState {
   readonly turn: number;
   /** Rounds started so far: a round starts whenever the turn passes seat 0 (taken or skipped). */
   readonly round: number;
+  /** The board and its pawns, or null for the card game. */
+  readonly board: BoardPlay | null;
+}
+
+/** A game on the classic board: its rules, the deck's cards on it, and where every pawn is. */
+export interface BoardPlay {
+  readonly rules: BoardRules;
+  readonly binding: BoardBinding;
+  /** Per character (CHARACTERS order; seat s plays character s): where its pawn is. */
+  readonly pawns: readonly Place[];
+  /** Per seat: its pawn was moved into a room by a suggestion since its own last turn, so it may stay and suggest there. */
+  readonly summoned: readonly boolean[];
+  /** The room the seat to move entered this turn (its suggestion names it), or null. */
+  readonly entered: Room | null;
 }
 
 const OVER: Phase = Object.freeze({ kind: 'over' });
 
 /** What a move may change; the rest is fixed for the whole game. */
-type Progress = Pick<GameState, 'phase' | 'eliminated' | 'winner' | 'turn' | 'round'>;
+type Progress = Pick<GameState, 'phase' | 'eliminated' | 'winner' | 'turn' | 'round' | 'board'>;
 
 /**
  * `state` with some of its progress changed, every field written out: copied by spread
@@ -61,6 +85,7 @@ export function evolve(state: GameState, changes: Partial<Progress>): GameState 
     seats: state.seats,
     maxTurns: state.maxTurns,
     endmove: state.endmove,
+    finder: state.finder,
     deal: state.deal,
     envelopeMask: state.envelopeMask,
     phase: changes.phase ?? state.phase,
@@ -68,6 +93,7 @@ export function evolve(state: GameState, changes: Partial<Progress>): GameState 
     winner: changes.winner !== undefined ? changes.winner : state.winner,
     turn: changes.turn ?? state.turn,
     round: changes.round ?? state.round,
+    board: changes.board ?? state.board,
   };
 }
 
@@ -78,11 +104,15 @@ export function newGame(spec: GameSpec, deal: Deal): GameState {
     throw new Error(`newGame: endmove must be ${ENDMOVE_RULES.join(', ')}, not ${JSON.stringify(spec.endmove)}`);
   }
   const seats = spec.players.length;
+  if (spec.finder !== undefined && !(Number.isInteger(spec.finder) && spec.finder >= 0 && spec.finder < seats)) {
+    throw new Error(`newGame: finder must be a seat from 0 to ${seats - 1}, not ${JSON.stringify(spec.finder)}`);
+  }
   const start: GameState = {
     deck: spec.deck,
     seats,
     maxTurns: spec.maxTurns,
     endmove: spec.endmove ?? 'never',
+    finder: spec.finder ?? null,
     deal,
     envelopeMask: maskOfCards(deal.envelope),
     phase: OVER,
@@ -90,6 +120,7 @@ export function newGame(spec: GameSpec, deal: Deal): GameState {
     winner: null,
     turn: 0,
     round: 0,
+    board: spec.board ? boardAtStart(spec) : null,
   };
   return startNextTurn(start, seats - 1);
 }
@@ -106,7 +137,16 @@ export function startNextTurn(state: GameState, seat: number): GameState {
     next = (next + 1) % state.seats;
     if (next === 0) round++;
   } while (state.eliminated[next]);
-  return evolve(state, { phase: { kind: 'suggest', seat: next }, turn: state.turn + 1, round });
+  const board = state.board && { ...state.board, entered: null };
+  const phase: Phase = board ? { kind: 'move', seat: next } : { kind: 'suggest', seat: next };
+  return evolve(state, { phase, turn: state.turn + 1, round, board });
+}
+
+/** Every pawn on its start cell; the deck must fit the board (one sentence why not). */
+function boardAtStart(spec: GameSpec): BoardPlay {
+  const binding = bindClassicBoard(spec.deck, spec.players.length);
+  if (typeof binding === 'string') throw new Error(`newGame: ${binding}`);
+  return { rules: spec.board!, binding, pawns: startingPawns(), summoned: spec.players.map(() => false), entered: null };
 }
 
 /** The seat whose decision it is, or null when the game is over. */
