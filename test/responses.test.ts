@@ -243,6 +243,18 @@ describe('sampled', () => {
     });
     expect(chains.known).toEqual(exact.known);
   });
+
+  it('first, facts only, answers by every method with the same certainties', () => {
+    const log = JSON.parse(readFileSync(`${EXAMPLES_DIR}classic-4p-faceup.json`, 'utf8'));
+    const exact = analyze(log, { method: 'exact', responses: 'first' });
+    expect(exact.consistentDeals).toBe(332n);
+    for (const method of ['sampled', 'mcmc'] as const) {
+      const estimate = analyze(log, { method, samples: 20_000, seed: 2, responses: 'first' });
+      expect(estimate.method).toBe(method);
+      expect(estimate.known).toEqual(exact.known);
+      expect(estimate.responses).toEqual({ policy: 'first', likelihood: null });
+    }
+  });
 });
 
 describe('agents', () => {
