@@ -259,12 +259,14 @@ describe('random legal playthroughs, refereed from the deal', () => {
           expect(state.eliminated[phase.seat]).toBe(false);
           expect(phase.seat).toBe(turnSeat);
           expect(actions).toHaveLength((phase.kind === 'accuse' ? 1 : 0) + deck.categoryMasks.reduce((p, m) => p * popcount(m), 1));
-        } else {
+        } else if (phase.kind === 'refute') {
           // The referee: the first seat after the suggester holding a named card, showing one of those.
           const { by, cards } = phase.suggestion;
           const first = [...Array(n - 1).keys()].map((k) => (by + 1 + k) % n).find((o) => (deal.hands[o] & mask(cards)) !== 0);
           expect(phase.seat).toBe(first);
           expect(actions.map((a) => (a.type === 'show' ? a.card : -1))).toEqual(cards.filter((c) => (deal.hands[phase.seat] >>> c) & 1).sort((x, y) => x - y));
+        } else {
+          throw new Error(`a card game reached the board's ${phase.kind} phase`);
         }
         const before = structuredClone(state);
         const step = applyAction(state, pick(state, actions, rng));
