@@ -4,6 +4,8 @@ export type { Analysis, AnalysisMethod, AnalyzeOptions, Solution, StandardErrors
 export { RESPONSE_POLICIES, responseEvidence, dealLikelihood } from './knowledge/responses.js';
 export type { ResponsePolicy, ResponseFactor, ResponseEvidence } from './knowledge/responses.js';
 export type { CardDeduction, Placement } from './knowledge/deduce.js';
+export { explainCard, explainFact, findContradiction, explainGameCard, explainGameFact, gameContradiction } from './analysis/explain.js';
+export type { Explanation, ExplainedEvent, Contradiction, ExplainOptions } from './analysis/explain.js';
 export { parseGame, readGameLogFile } from './io/log.js';
 export { gameToLog } from './io/write-log.js';
 export { toJson } from './io/json.js';

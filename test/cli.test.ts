@@ -13,6 +13,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyze } from '../src/analysis/analyze.js';
+import { explainCard } from '../src/analysis/explain.js';
 import { toJson } from '../src/io/json.js';
 import { suggest } from '../src/analysis/suggest.js';
 import { formatMedianInterval, formatRateInterval } from '../src/tournament/format.js';
@@ -112,6 +113,24 @@ describe('cluedo analyze', () => {
     expectOneLineError(cluedo('analyze', 'examples/custom-deck-3p.json', '--responses', 'first'), 1, /^cluedo: no deal is consistent with the log after event 4 .*under --responses first\)$/m);
   });
 
+  it('--why: the events that force a certain card, in words; --json the library explanation; an uncertain or unknown card is one line', () => {
+    const log = readJson('examples/classic-6p-late.json');
+    const want = explainCard(log, 'Colonel Mustard');
+    const r = cluedo('analyze', 'examples/classic-6p-late.json', '--why', 'mustard');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.startsWith(`${want.summary}\n`)).toBe(true);
+    for (const [i, e] of want.events.entries()) expect(r.stdout).toContain(`  ${i + 1}. ${e.sentence}\n`);
+    const json = cluedo('analyze', 'examples/classic-6p-late.json', '--why', 'Mustard', '--json');
+    expect(json.status, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual(roundTrip(want));
+
+    const uncertain = analyze(log, { method: 'exact' });
+    const card = Object.keys(uncertain.cards).find((c) => !uncertain.known.some((k) => k.card === c))!;
+    expectOneLineError(cluedo('analyze', 'examples/classic-6p-late.json', '--why', card), 1, new RegExp(`^cluedo: ${card} has no certain owner yet: it may be with .*%\\)$`, 'm'));
+    expectOneLineError(cluedo('analyze', 'examples/classic-6p-late.json', '--why', 'Mustrd'), 2, /^cluedo: --why: unknown card "Mustrd"; did you mean "Colonel Mustard"\?$/m);
+    expectOneLineError(cluedo('analyze', 'examples/classic-6p-late.json', '--why', 'Mustard', '--samples', '100'), 2, /^cluedo: --why goes without --samples/m);
+  });
+
   it('prints the notebook of an example', () => {
     const r = cluedo('analyze', 'examples/custom-deck-3p.json');
     expect(r.status, r.stderr).toBe(0);
@@ -196,7 +215,7 @@ describe('cluedo analyze', () => {
     const log = readJson('examples/custom-deck-3p.json') as { events: unknown[] };
     log.events.push({ type: 'suggestion', by: 'P0', cards: ['Ada', 'cord', 'attic'], shownBy: null });
     writeFileSync(impossible, JSON.stringify(log));
-    expectOneLineError(cluedo('analyze', impossible), 1, /no deal is consistent with the log after event 6/);
+    expectOneLineError(cluedo('analyze', impossible), 1, /no deal is consistent with the log after event 6 \(.*\): it conflicts with event \d+ \(/);
 
     // what is not a regular file, and a file too large to be a game log
     expectOneLineError(cluedo('analyze', '/dev/zero'), 1, /^cluedo: cannot read game log "\/dev\/zero": it is a character device, not a regular file$/m);

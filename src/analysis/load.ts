@@ -5,7 +5,8 @@ import { constraintsOf } from '../knowledge/constraints-of.js';
 import type { ConstraintStore } from '../knowledge/constraints.js';
 import { findDeal, SearchGaveUpError } from '../knowledge/search.js';
 import type { Game } from '../model/game.js';
-import { describeEvent } from '../io/describe.js';
+import { describeEvent, eventLabel } from '../io/describe.js';
+import { conflictingEvents } from './minimal-events.js';
 import { addFacts } from '../knowledge/constraints.js';
 import { responseEvidence, type ResponsePolicy } from '../knowledge/responses.js';
 
@@ -49,7 +50,9 @@ export function positionOf(core: KnowledgeCore, game: Game, load: 'load' | 'tryL
 
 /** The error for a log with no consistent deal: it names the first event after which none is left. */
 export function contradiction(core: KnowledgeCore, game: Game, responses: ResponsePolicy = 'holds'): InputError {
-  const message = describeContradiction(game, (k) => isConsistent(core, storeOf(core, game, k, responses)));
+  // The events a policy's own facts rest on are not minimised: the message names the event alone.
+  const conflicts = responses === 'holds' ? (bad: number) => conflictingEvents(game, bad, (store) => isConsistentQuickly(core, store)) : undefined;
+  const message = describeContradiction(game, (k) => isConsistent(core, storeOf(core, game, k, responses)), conflicts);
   return new InputError(responses === 'holds' ? message : `${message} (reading the shows under --responses ${responses})`);
 }
 
@@ -64,6 +67,19 @@ export function isConsistent(core: KnowledgeCore, store: ConstraintStore): boole
   }
 }
 
+/**
+ * isConsistent for the many small questions of a minimisation: the search first (milliseconds at
+ * any size, where building a large DAG takes a second), the DAG when the search gives up.
+ */
+export function isConsistentQuickly(core: KnowledgeCore, store: ConstraintStore): boolean {
+  try {
+    return findDeal(core, store) !== null;
+  } catch (e) {
+    if (!(e instanceof SearchGaveUpError)) throw e;
+  }
+  return isConsistent(core, store);
+}
+
 /** A position neither the DAG nor the search can settle: what to do instead. */
 export function tooHard(): InputError {
   return new InputError(
@@ -73,9 +89,10 @@ export function tooHard(): InputError {
 
 /**
  * The message for an impossible log: the first prefix with no consistent deal, found by binary
- * search (a prefix stays impossible once it is: events only add constraints).
+ * search (a prefix stays impossible once it is: events only add constraints), and, given
+ * `conflicts`, the earlier events that leave no deal together with that one.
  */
-export function describeContradiction(game: Game, consistent: (events: number) => boolean): string {
+export function describeContradiction(game: Game, consistent: (events: number) => boolean, conflicts?: (bad: number) => number[]): string {
   if (!consistent(0)) {
     return `no deal is consistent with the setup itself (hand sizes, face-up cards${game.me === null ? '' : ' and myHand'}), before any event`;
   }
@@ -86,5 +103,14 @@ export function describeContradiction(game: Game, consistent: (events: number) =
     if (consistent(mid)) good = mid;
     else bad = mid;
   }
-  return `no deal is consistent with the log after ${describeEvent(game, bad - 1)}`;
+  const first = `no deal is consistent with the log after ${describeEvent(game, bad - 1)}`;
+  return conflicts === undefined ? first : `${first}: ${conflictInWords(game, conflicts(bad - 1))}`;
+}
+
+/** "it conflicts with event 3 (...) and event 7 (...)"; a long list names its events briefly. */
+function conflictInWords(game: Game, events: number[]): string {
+  if (events.length === 0) return `it conflicts with the setup alone (hand sizes, face-up cards${game.me === null ? '' : ' and myHand'})`;
+  const name = events.length <= 3 ? describeEvent : eventLabel;
+  const named = events.map((i) => name(game, i));
+  return `it conflicts with ${named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`}`;
 }

@@ -1,5 +1,9 @@
 import { Command, Option } from 'commander';
 import { analyzeGame, type Analysis } from '../analysis/analyze.js';
+import { explainGameCard } from '../analysis/explain.js';
+import { makeNameResolver } from '../io/names.js';
+import { InputError } from '../model/errors.js';
+import type { Game } from '../model/game.js';
 import { parseGame, readGameLogFile } from '../io/log.js';
 import { renderNotebook } from './notebook.js';
 import { UsageError } from './errors.js';
@@ -26,6 +30,7 @@ interface AnalyzeOptions {
   opponents?: boolean;
   rational?: boolean;
   responses?: ResponsePolicy;
+  why?: string;
 }
 
 export function analyzeCommand(): Command {
@@ -51,6 +56,7 @@ export function analyzeCommand(): Command {
         'how a responder holding several named cards chose the one it showed you: holds (the default: a shown card says only that its responder holds it), uniform (at random: weighs each deal by 1/k per show, k the named cards the responder holds), first (the first in deck order: it lacks the named cards before it), repeat (a card it already showed you when it can, else at random); see docs/analysis-output.md',
       ).choices([...RESPONSE_POLICIES]),
     )
+    .option('--why <card>', "explain the card's certain owner: the fewest events that force it, in words (with --json, the object of docs/analysis-output.md)")
     .option('--max-nodes <n>', 'the largest deal DAG to build (default 8,000,000 nodes, a little over 1 GB); past it, Markov chains answer', wholeNumber('--max-nodes', 100_000_000))
     .action(async (file: string, opts: AnalyzeOptions, command: Command) => {
       if (opts.threads !== undefined && opts.samples === undefined && !opts.opponents) throw new UsageError('--threads goes with --samples or --opponents: exact counting runs on one thread');
@@ -59,6 +65,15 @@ export function analyzeCommand(): Command {
       const method: Method = methodGiven ? opts.method : opts.samples !== undefined ? 'sampled' : 'auto';
       if (opts.responses !== undefined && (opts.rational || opts.opponents || opts.threads !== undefined)) {
         throw new UsageError('--responses goes without --rational, --opponents and --threads: the policy-aware reading runs in process on the deal DAG');
+      }
+      if (opts.why !== undefined) {
+        const others = ['--samples', '--threads', '--progress', '--rational', '--opponents', '--responses', '--method', '--top', '--max-nodes'].filter(
+          (flag) => command.getOptionValueSource(camel(flag)) === 'cli',
+        );
+        if (others.length > 0) throw new UsageError(`--why goes without ${others.join(', ')}: an explanation is exact, of the log as read by default`);
+        const game = parseGame(readGameLogFile(file));
+        await writeStdout(`${whyText(game, opts.why, opts.json === true)}\n`);
+        return;
       }
       const game = parseGame(readGameLogFile(file));
       let analysis: Analysis;
@@ -108,4 +123,24 @@ export function analyzeCommand(): Command {
 function contractOnly(a: Analysis): Analysis {
   const { method, consistentDeals, samples, owners, cards, envelope, solutions, known, entropyBits, standardErrors, responses } = a;
   return { method, consistentDeals, samples, owners, cards, envelope, solutions, known, entropyBits, ...(standardErrors ? { standardErrors } : {}), ...(responses ? { responses } : {}) };
+}
+
+/** "--max-nodes" → "maxNodes": the key commander stores an option under. */
+function camel(flag: string): string {
+  return flag.slice(2).replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+}
+
+/** The explanation of a card's certain owner: a paragraph and the events numbered, or its JSON. */
+function whyText(game: Game, input: string, json: boolean): string {
+  let card: number;
+  try {
+    card = makeNameResolver('card', game.deck.cards)(input, '--why');
+  } catch (e) {
+    throw e instanceof InputError ? new UsageError(e.message) : e;
+  }
+  const explanation = explainGameCard(game, card);
+  if (json) return toJson(explanation);
+  const setup = explanation.fromSetup.length === 0 ? [] : ['', `From the setup: ${explanation.fromSetup.join('; ')}`];
+  const events = explanation.events.length === 0 ? [] : ['', 'Events:', ...explanation.events.map((e, i) => `  ${i + 1}. ${e.sentence}`)];
+  return [explanation.summary, ...setup, ...events].join('\n');
 }

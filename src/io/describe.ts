@@ -33,3 +33,49 @@ export function describeEvent(game: Game, index: number): string {
     }
   }
 }
+
+/** "Plum, Knife and Hall": a few names in words, shortened. */
+export function cardsInWords(game: Game, cards: readonly number[]): string {
+  const names = cards.map((c) => shorten(game.deck.cards[c]));
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** A seat as the observer reads it: "you" for the observer's own seat. */
+export function seatInWords(game: Game, seat: number): string {
+  return seat === game.me ? 'you' : shorten(game.players[seat]);
+}
+
+/**
+ * The event at `index` as a sentence a player reads, from the observer's view: "Bob passed on
+ * Plum, Knife and Hall at event 4", "Cat showed Dan a card of {Plum, Knife, Hall} at event 7",
+ * "Cat showed you Knife at event 9". Events are numbered from 1, as in every other message.
+ */
+export function eventSentence(game: Game, index: number): string {
+  const e = game.events[index];
+  const at = `at event ${index + 1}`;
+  if (e.type === 'look') return `everyone looked at their cards ${at}`;
+  const by = seatInWords(game, e.by);
+  if (e.type === 'endmove') return `${by} ended the turn without accusing ${at}`;
+  const set = `{${e.cards.map((c) => shorten(game.deck.cards[c])).join(', ')}}`;
+  const shows = (from: number, to: number, shown: number | null): string => {
+    const seen = shown !== null && (game.me === from || game.me === to);
+    return seen ? `${seatInWords(game, from)} showed ${seatInWords(game, to)} ${shorten(game.deck.cards[shown!])}` : `${seatInWords(game, from)} showed ${seatInWords(game, to)} a card of ${set}`;
+  };
+  switch (e.type) {
+    case 'accusation':
+      return `${by} accused ${cardsInWords(game, e.cards)} ${e.correct ? 'correctly' : 'wrongly'} ${at}`;
+    case 'suggest':
+      return `${by} suggested ${set} ${at}`;
+    case 'nocard':
+      return `${by} passed on ${set} ${at}`;
+    case 'showcard':
+      return `${shows(e.by, e.to, e.shown)} ${at}`;
+    case 'suggestion': {
+      if (e.shownBy === null) return `${by} suggested ${set} ${at}: nobody could show a card`;
+      const passed: string[] = [];
+      for (let s = (e.by + 1) % game.players.length; s !== e.shownBy; s = (s + 1) % game.players.length) passed.push(seatInWords(game, s));
+      const passes = passed.length === 0 ? '' : `${passed.length === 1 ? passed[0] : `${passed.slice(0, -1).join(', ')} and ${passed[passed.length - 1]}`} passed, `;
+      return `${by} suggested ${set} ${at}: ${passes}${shows(e.shownBy, e.by, e.shown)}`;
+    }
+  }
+}

@@ -2,7 +2,7 @@ import { distance } from 'fastest-levenshtein';
 import { InputError } from '../model/errors.js';
 import { quote, quoteList } from './quote.js';
 
-export type NameKind = 'card' | 'player' | 'category' | 'room';
+export type NameKind = 'card' | 'player' | 'category' | 'room' | 'owner';
 
 /** A name that matches nothing (as opposed to one that matches several). */
 export class UnknownNameError extends InputError {}

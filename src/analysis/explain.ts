@@ -1,0 +1,243 @@
+// Why a cell of the notebook is certain, and why a log is impossible: the few events that force it,
+// in words a player reads. A fact "follows" when no deal of the reduced log has it negated,
+// decided exactly (the core's search for a consistent deal, the deal DAG when the search gives
+// up), never by sampling.
+import { addFact, addFacts, emptyStore, type ConstraintStore, type Fact } from '../knowledge/constraints.js';
+import { setupStore } from '../knowledge/constraints-of.js';
+import { ownerColumns } from '../knowledge/deduce.js';
+import type { KnowledgeCore } from '../knowledge/wasm-core.js';
+import { cardsInWords, eventSentence } from '../io/describe.js';
+import { parseGame } from '../io/log.js';
+import { makeNameResolver } from '../io/names.js';
+import { shorten } from '../io/quote.js';
+import { maskOfCards } from '../model/bits.js';
+import { InputError } from '../model/errors.js';
+import type { Game } from '../model/game.js';
+import { DEFAULT_ANALYSIS_SAMPLES, DEFAULT_SEED, worldsOf } from './analyze.js';
+import { contradiction, describeContradiction, isConsistentQuickly, sharedCore } from './load.js';
+import { conflictingEvents, factsPerEvent, shortestPrefix, shrink, storeWith } from './minimal-events.js';
+
+/** An event of the log: `index` into its events (0-based; messages number them from 1). */
+export interface ExplainedEvent {
+  index: number;
+  sentence: string;
+}
+
+export interface Explanation {
+  card: string;
+  /** A seat, "envelope" or "table". */
+  owner: string;
+  /** The fact: `owner` holds `card` (true) or cannot hold it (false). */
+  holds: boolean;
+  /**
+   * The setup it needs, in words: the observer's cards it rests on ("you hold Knife"), the
+   * face-up cards, and "hand sizes" when it rests on the deal's counts (hand sizes, one envelope
+   * card per category) rather than on a placement an event or the setup states outright.
+   */
+  fromSetup: string[];
+  /** A minimal set of events that, with the setup, force the fact: none can be left out. Ascending. */
+  events: ExplainedEvent[];
+  /** One paragraph a player reads. */
+  text: string;
+  /** The paragraph without the events' sentences, for a page that lists them after it. */
+  summary: string;
+}
+
+export interface Contradiction {
+  /** The first event after which no deal is left (0-based). */
+  event: number;
+  sentence: string;
+  /** A minimal set of earlier events that, with `event` and the setup, leave no deal. Ascending. */
+  conflicts: ExplainedEvent[];
+  text: string;
+}
+
+export interface ExplainOptions {
+  core?: KnowledgeCore;
+}
+
+/**
+ * Why `owner` (a seat, "envelope" or "table") holds `card` (holds true) or cannot hold it (false):
+ * a minimal set of events that force it. Throws InputError when the fact does not follow from the
+ * log, when a name is unknown, or when the log itself leaves no deal.
+ */
+export function explainFact(log: unknown, card: string, owner: string, holds: boolean, options: ExplainOptions = {}): Explanation {
+  const game = parseGame(log);
+  return explainGameFact(game, cardOf(game, card, 'explainFact'), ownerOf(game, owner, 'explainFact'), holds, options);
+}
+
+/** Why `card` lies with its certain owner. Throws InputError naming the owners still possible when there is none. */
+export function explainCard(log: unknown, card: string, options: ExplainOptions = {}): Explanation {
+  const game = parseGame(log);
+  return explainGameCard(game, cardOf(game, card, 'explainCard'), options);
+}
+
+/** null when some deal is consistent with the log; else the first event that leaves none, and the earlier events it conflicts with. */
+export function findContradiction(log: unknown, options: ExplainOptions = {}): Contradiction | null {
+  return gameContradiction(parseGame(log), options);
+}
+
+/** explainCard for a parsed game and a card index. */
+export function explainGameCard(game: Game, card: number, { core = sharedCore() }: ExplainOptions = {}): Explanation {
+  // The exact DAG whenever it fits (no envelope joint is asked for), else a Markov chain's estimate.
+  using worlds = worldsOf(core, game, 'auto', DEFAULT_ANALYSIS_SAMPLES, DEFAULT_SEED, { jointBudget: Infinity });
+  const possible = worlds.possibleOwners()[card];
+  if ((possible & (possible - 1)) === 0) return explainGameFact(game, card, 31 - Math.clz32(possible), true, { core });
+  const tallies = worlds.tallies();
+  const width = game.players.length + 2;
+  const shares = ownerColumns(game)
+    .filter((o) => (possible >>> o.column) & 1)
+    .map((o) => ({ name: o.name, p: tallies.ownerCounts[card * width + o.column] / tallies.total }))
+    .sort((a, b) => b.p - a.p);
+  const about = worlds.method === 'exact' ? '' : 'about ';
+  throw new InputError(
+    `${shorten(game.deck.cards[card])} has no certain owner yet: it may be with ${shares.map((s) => `${s.name === 'envelope' ? 'the envelope' : shorten(s.name)} (${about}${percent(s.p)})`).join(', ')}`,
+  );
+}
+
+/** explainFact for a parsed game: `owner` numbered as in facts (seats, envelope nSeats, table nSeats + 1). */
+export function explainGameFact(game: Game, card: number, owner: number, holds: boolean, { core = sharedCore() }: ExplainOptions = {}): Explanation {
+  const nSeats = game.players.length;
+  const fact = { card: game.deck.cards[card], owner: ownerName(game, owner), holds };
+  const statement = factInWords(game, card, owner, holds);
+  if (owner === nSeats + 1) {
+    // The table holds exactly the face-up cards: the setup says so, and no event can change it.
+    if (game.faceUp.includes(card) !== holds) throw notForced(statement);
+    const setup = `${shorten(fact.card)} is ${holds ? '' : 'not '}face up`;
+    const text = `${capitalize(statement)}: the setup says so.`;
+    return { ...fact, fromSetup: [setup], events: [], text, summary: text };
+  }
+  const consistent = (store: ConstraintStore) => isConsistentQuickly(core, store);
+  const negation: Fact = { kind: holds ? 'lacks' : 'holds', owner, cards: bit(card) };
+  const forces = (store: ConstraintStore) => !consistent(addFact(store, negation));
+  const facts = factsPerEvent(game);
+  const setup = setupStore(game);
+  const informative = [...facts.keys()].filter((i) => facts[i].length > 0);
+  const full = storeWith(game, facts, informative, setup);
+  if (!consistent(full)) throw contradiction(core, game);
+  if (!forces(full)) throw notForced(statement, possibleOwnersInWords(game, card, full, consistent));
+
+  // The shortest prefix that forces it ends with a needed event; the earlier ones are dropped one by one.
+  const k = shortestPrefix(informative.length, (n) => forces(storeWith(game, facts, informative.slice(0, n), setup)));
+  const events =
+    k === 0 ? [] : [...shrink(informative.slice(0, k - 1), (kept) => forces(storeWith(game, facts, [...kept, informative[k - 1]], setup))), informative[k - 1]];
+
+  // With those events, the observer's cards it still needs (hand sizes keep the rest of the hand implied).
+  const bare = emptyStore(game.deck.cards.length, game.deck.categoryMasks, game.handSizes, maskOfCards(game.faceUp));
+  const eventFacts = events.flatMap((i) => facts[i]);
+  const held = (cards: readonly number[]): Fact[] => (game.me === null ? [] : cards.map((c) => ({ kind: 'holds', owner: game.me!, cards: bit(c) })));
+  const myCards = game.me === null ? [] : shrink(game.myHand, (kept) => forces(addFacts(bare, [...held(kept), ...eventFacts])));
+  const faceUp = game.faceUp.includes(card);
+  const counts = !statedOutright(game, card, owner, holds, [...held(myCards), ...eventFacts]);
+  const fromSetup = [
+    ...myCards.map((c) => `you hold ${shorten(game.deck.cards[c])}`),
+    ...(faceUp ? [`${shorten(fact.card)} is face up`] : []),
+    ...(counts ? ['hand sizes'] : []),
+  ];
+  const setupWords = [
+    ...(myCards.length > 0 ? [`your ${cardsInWords(game, myCards)}`] : []),
+    ...(faceUp ? [`${shorten(fact.card)} face up`] : []),
+    ...(counts ? ['the hand sizes'] : []),
+  ];
+  const explained = events.map((index) => ({ index, sentence: eventSentence(game, index) }));
+  return { ...fact, fromSetup, events: explained, ...explanationText(statement, setupWords, explained) };
+}
+
+/** gameContradiction for a parsed game. */
+export function gameContradiction(game: Game, { core = sharedCore() }: ExplainOptions = {}): Contradiction | null {
+  const consistent = (store: ConstraintStore) => isConsistentQuickly(core, store);
+  const facts = factsPerEvent(game);
+  const setup = setupStore(game);
+  const prefix = (k: number) => storeWith(game, facts, [...Array(k).keys()], setup);
+  if (consistent(prefix(game.events.length))) return null;
+  const k = shortestPrefix(game.events.length, (n) => !consistent(prefix(n)));
+  if (k === 0) throw new InputError(describeContradiction(game, () => false));
+  const event = k - 1;
+  const sentence = eventSentence(game, event);
+  const conflicts = conflictingEvents(game, event, consistent).map((index) => ({ index, sentence: eventSentence(game, index) }));
+  const text =
+    conflicts.length === 0
+      ? `No deal is left after event ${k}: ${sentence}, which the setup alone (${setupInWords(game)}) rules out.`
+      : `No deal is left after event ${k}: ${sentence}, which conflicts with ${conflicts.length === 1 ? 'an earlier event' : `${conflicts.length} earlier events`} (given ${setupInWords(game)}): ${conflicts.map((e) => e.sentence).join('; ')}.${conflicts.length === 1 ? '' : ' Leave out any one of them and a deal is left.'}`;
+  return { event, sentence, conflicts, text };
+}
+
+/** The paragraph: the fact, the setup it needs ("your Knife", "the hand sizes"), and the events that force it. */
+function explanationText(statement: string, setupWords: string[], events: ExplainedEvent[]): { text: string; summary: string } {
+  const setup = setupWords.length === 0 ? '' : ` (given ${setupWords.join(', ')})`;
+  if (events.length === 0) {
+    const text = `${capitalize(statement)}: it follows from the setup alone${setup}.`;
+    return { text, summary: text };
+  }
+  const head = `${capitalize(statement)} in every deal consistent with the log, and ${events.length === 1 ? 'this event forces it' : `these ${events.length} events force it`}${setup}`;
+  const minimal = events.length === 1 ? '' : ' Leave out any one of them and it no longer follows.';
+  return { text: `${head}: ${events.map((e) => e.sentence).join('; ')}.${minimal}`, summary: `${head}.${minimal}` };
+}
+
+/**
+ * Does a kept fact say it in so many words (no counting needed)? A holding is stated by a holds
+ * fact; a card lacking is stated by a lacks fact, by another owner holding it, or by its being face up.
+ */
+function statedOutright(game: Game, card: number, owner: number, holds: boolean, kept: readonly Fact[]): boolean {
+  const about = (f: Fact) => (f.kind === 'holds' || f.kind === 'lacks') && ((f.cards >>> card) & 1) === 1;
+  if (holds) return kept.some((f) => about(f) && f.kind === 'holds' && f.owner === owner);
+  if (game.faceUp.includes(card)) return true;
+  return kept.some((f) => about(f) && (f.kind === 'holds' ? f.owner !== owner : f.kind === 'lacks' && f.owner === owner));
+}
+
+/** "Bob holds Knife", "you do not hold Knife", "Knife is in the envelope", "Knife is not face up". */
+function factInWords(game: Game, card: number, owner: number, holds: boolean): string {
+  const name = shorten(game.deck.cards[card]);
+  const nSeats = game.players.length;
+  if (owner === nSeats) return `${name} is ${holds ? '' : 'not '}in the envelope`;
+  if (owner === nSeats + 1) return `${name} is ${holds ? '' : 'not '}face up`;
+  if (owner === game.me) return `you ${holds ? 'hold' : 'do not hold'} ${name}`;
+  return `${shorten(game.players[owner])} ${holds ? 'holds' : 'does not hold'} ${name}`;
+}
+
+function notForced(statement: string, possible?: string): InputError {
+  return new InputError(`it does not follow from the log that ${statement}${possible === undefined ? '' : `: ${possible}`}`);
+}
+
+/** "Knife may be with Bob, Cat or the envelope": the owners some consistent deal gives the card. */
+function possibleOwnersInWords(game: Game, card: number, store: ConstraintStore, consistent: (s: ConstraintStore) => boolean): string {
+  const nSeats = game.players.length;
+  // The table's cards are fixed by the setup.
+  const possible = ownerColumns(game).filter((o) =>
+    o.column === nSeats + 1 ? game.faceUp.includes(card) : consistent(addFact(store, { kind: 'holds', owner: o.column, cards: bit(card) })),
+  );
+  return `${shorten(game.deck.cards[card])} may be with ${listInWords(possible.map((o) => (o.column === game.me ? 'you' : o.column === nSeats ? 'the envelope' : shorten(o.name))), 'or')}`;
+}
+
+function setupInWords(game: Game): string {
+  return game.me === null ? 'the hand sizes' : `your hand (${cardsInWords(game, game.myHand)}) and the hand sizes`;
+}
+
+function cardOf(game: Game, card: string, where: string): number {
+  return makeNameResolver('card', game.deck.cards)(card, where);
+}
+
+/** Seats by name, and "envelope" and "table" (which no seat may be called). */
+function ownerOf(game: Game, owner: string, where: string): number {
+  return makeNameResolver('owner', [...game.players, 'envelope', 'table'])(owner, where);
+}
+
+function ownerName(game: Game, owner: number): string {
+  return owner < game.players.length ? game.players[owner] : owner === game.players.length ? 'envelope' : 'table';
+}
+
+function bit(card: number): number {
+  return (1 << card) >>> 0;
+}
+
+function percent(p: number): string {
+  return `${(100 * p).toFixed(1)}%`;
+}
+
+function listInWords(items: string[], conjunction = 'and'): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

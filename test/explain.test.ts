@@ -1,0 +1,205 @@
+/**
+ * Explanations (src/analysis/explain.ts) against the brute-force oracle (test/support/brute-force.ts),
+ * which reads the rules of game-log.md on every deal of a small deck: the events an explanation
+ * names force its fact with the setup, and none of them can be left out; a contradiction's events
+ * leave no deal, and leaving out any one of them leaves one.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { explainCard, explainFact, findContradiction } from '../src/analysis/explain.js';
+import { analyze } from '../src/analysis/analyze.js';
+import { InputError } from '../src/model/errors.js';
+import type { Game } from '../src/model/game.js';
+import { bruteForceGame, dealSatisfiesGame, dealWidth, firstInconsistentEvent } from './support/brute-force.js';
+import { arbConsistentLog, arbNoisyLog } from './support/random-logs.js';
+
+/** The game with only the given events (the setup unchanged). */
+function withEvents(game: Game, events: readonly number[]): Game {
+  return { ...game, events: events.map((i) => game.events[i]) };
+}
+
+/** Owners in the oracle's layout: seats, envelope (nSeats), table (nSeats + 1). */
+function ownerName(game: Game, o: number): string {
+  const n = game.players.length;
+  return o < n ? game.players[o] : o === n ? 'envelope' : 'table';
+}
+
+/**
+ * Do the setup and `events` force "owner holds card" (or lacks it), by brute force? Filters the
+ * deals of the setup alone (`setupDeals`), every one of them checked against the events.
+ */
+function forces(game: Game, setupDeals: Uint32Array, events: readonly number[], card: number, owner: number, holds: boolean): boolean {
+  const sub = withEvents(game, events);
+  const w = dealWidth({ nSeats: game.players.length });
+  for (let at = 0; at < setupDeals.length; at += w) {
+    if (dealSatisfiesGame(sub, setupDeals, at) && (((setupDeals[at + owner] >>> card) & 1) === 1) !== holds) return false;
+  }
+  return true;
+}
+
+function hasDeal(game: Game, setupDeals: Uint32Array, events: readonly number[]): boolean {
+  const sub = withEvents(game, events);
+  const w = dealWidth({ nSeats: game.players.length });
+  for (let at = 0; at < setupDeals.length; at += w) if (dealSatisfiesGame(sub, setupDeals, at)) return true;
+  return false;
+}
+
+function expectInputError(f: () => unknown, pattern: RegExp): void {
+  let error: unknown;
+  try {
+    f();
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(InputError);
+  expect((error as Error).message).toMatch(pattern);
+  expect((error as Error).message).not.toContain('\n');
+}
+
+describe('explainFact against brute force', () => {
+  it('names events that force the fact, none of which can be left out; refuses a fact that does not follow', () => {
+    let severalEvents = 0;
+    fc.assert(
+      fc.property(arbConsistentLog({ maxCards: 9, maxEvents: 7 }), ({ log, game }) => {
+        const setupDeals = bruteForceGame(game, 0).deals;
+        const all = [...game.events.keys()];
+        const owners = game.players.length + (game.faceUp.length > 0 ? 2 : 1);
+        game.deck.cards.forEach((card, c) => {
+          for (let o = 0; o < owners; o++) {
+            for (const holds of [true, false]) {
+              if (!forces(game, setupDeals, all, c, o, holds)) {
+                expectInputError(() => explainFact(log, card, ownerName(game, o), holds), /^it does not follow from the log that /);
+                continue;
+              }
+              const x = explainFact(log, card, ownerName(game, o), holds);
+              expect([x.card, x.owner, x.holds]).toEqual([card, ownerName(game, o), holds]);
+              const events = x.events.map((e) => e.index);
+              expect(events).toEqual([...new Set(events)].sort((a, b) => a - b));
+              expect(forces(game, setupDeals, events, c, o, holds), `${x.text} (the events do not force it)`).toBe(true);
+              for (const left of events) {
+                const fewer = events.filter((i) => i !== left);
+                expect(forces(game, setupDeals, fewer, c, o, holds), `${x.text} (event ${left + 1} can be left out)`).toBe(false);
+              }
+              for (const e of x.events) expect(x.text).toContain(e.sentence);
+              if (events.length > 1) severalEvents++;
+            }
+          }
+        });
+      }),
+      { seed: 10, numRuns: 100 },
+    );
+    expect(severalEvents, 'explanations of several events must be common enough to test').toBeGreaterThan(50);
+  });
+});
+
+describe('findContradiction against brute force', () => {
+  it('finds the first event that leaves no deal, and a minimal set of earlier events it conflicts with', () => {
+    let contradictions = 0;
+    fc.assert(
+      fc.property(arbNoisyLog({ maxCards: 9, maxEvents: 7 }), ({ log, game }) => {
+        const first = firstInconsistentEvent(game);
+        if (first === null) {
+          expectInputError(() => findContradiction(log), /before any event/);
+          return;
+        }
+        const found = findContradiction(log);
+        if (first === -1) {
+          expect(found).toBeNull();
+          return;
+        }
+        contradictions++;
+        expect(found).not.toBeNull();
+        const { event, conflicts, text } = found!;
+        expect(event).toBe(first);
+        const earlier = conflicts.map((e) => e.index);
+        expect(earlier.every((i) => i < event)).toBe(true);
+        expect(earlier).toEqual([...new Set(earlier)].sort((a, b) => a - b));
+        const setupDeals = bruteForceGame(game, 0).deals;
+        expect(hasDeal(game, setupDeals, [...earlier, event]), text).toBe(false);
+        for (const left of earlier) expect(hasDeal(game, setupDeals, [...earlier.filter((i) => i !== left), event]), `${text} (event ${left + 1} can be left out)`).toBe(true);
+        expect(text).toContain(`after event ${event + 1}`);
+      }),
+      { seed: 20, numRuns: 120 },
+    );
+    expect(contradictions, 'the noisy logs must contradict themselves often enough to test').toBeGreaterThan(20);
+  });
+});
+
+describe('explanations in words', () => {
+  const deck = { suspects: ['Plum', 'Green'], weapons: ['Knife', 'Rope'], rooms: ['Hall', 'Study'] };
+  const base = { deck, players: ['Ann', 'Bob', 'Cat'], handSizes: [1, 1, 1], me: 'Ann', myHand: ['Green'] };
+
+  it('says who passed and who showed what, from the observer', () => {
+    const log = {
+      ...base,
+      events: [
+        { type: 'suggestion', by: 'Ann', cards: ['Plum', 'Knife', 'Hall'], shownBy: 'Cat', shown: 'Knife' },
+        { type: 'suggestion', by: 'Bob', cards: ['Plum', 'Knife', 'Study'], shownBy: 'Cat' },
+      ],
+    };
+    const x = explainCard(log, 'knife');
+    expect(x).toMatchObject({ card: 'Knife', owner: 'Cat', holds: true, fromSetup: [] });
+    expect(x.events).toEqual([{ index: 0, sentence: 'you suggested {Plum, Knife, Hall} at event 1: Bob passed, Cat showed you Knife' }]);
+    expect(x.text).toBe('Cat holds Knife in every deal consistent with the log, and this event forces it: you suggested {Plum, Knife, Hall} at event 1: Bob passed, Cat showed you Knife.');
+    // Cat's one card is Knife, so the other weapon is in the envelope: the hand sizes say so.
+    expect(explainCard(log, 'Rope')).toMatchObject({ owner: 'envelope', fromSetup: ['hand sizes'], events: [{ index: 0 }] });
+    // Green is yours, so Plum is the envelope's suspect: no event needed.
+    expect(explainCard(log, 'Plum')).toMatchObject({
+      owner: 'envelope',
+      fromSetup: ['you hold Green', 'hand sizes'],
+      events: [],
+      text: 'Plum is in the envelope: it follows from the setup alone (given your Green, the hand sizes).',
+    });
+    expect(explainFact(log, 'Knife', 'bob', false)).toMatchObject({ fromSetup: [], events: [{ index: 0 }] });
+  });
+
+  it('refuses an uncertain card with its possible owners, and unknown names with a suggestion', () => {
+    const log = { ...base, events: [] };
+    expectInputError(() => explainCard(log, 'Knife'), /^Knife has no certain owner yet: it may be with the envelope \(50\.0%\), Bob \(25\.0%\), Cat \(25\.0%\)$/);
+    expectInputError(() => explainCard(log, 'Knif'), /unknown card "Knif"; did you mean "Knife"\?/);
+    expectInputError(() => explainFact(log, 'Knife', 'Dan', true), /unknown owner "Dan"/);
+    expectInputError(() => explainFact(log, 'Knife', 'Bob', true), /^it does not follow from the log that Bob holds Knife: Knife may be with Bob, Cat or the envelope$/);
+    expect(explainCard(log, 'Green').text).toBe('You hold Green: it follows from the setup alone (given your Green).');
+  });
+
+  it('explains a face-up card by the setup', () => {
+    const log = { ...base, players: ['Ann', 'Bob'], handSizes: [1, 1], faceUp: ['Rope'], events: [] };
+    expect(explainCard(log, 'Rope')).toMatchObject({ owner: 'table', fromSetup: ['Rope is face up'], events: [], text: 'Rope is face up: the setup says so.' });
+    expect(explainFact(log, 'Rope', 'Bob', false).fromSetup).toEqual(['Rope is face up']);
+  });
+
+  it('names the conflicting events of an impossible log', () => {
+    const log = {
+      ...base,
+      events: [
+        { type: 'suggestion', by: 'Bob', cards: ['Plum', 'Knife', 'Hall'], shownBy: null },
+        { type: 'suggestion', by: 'Cat', cards: ['Green', 'Rope', 'Study'], shownBy: 'Ann', shown: 'Green' },
+        { type: 'suggestion', by: 'Ann', cards: ['Plum', 'Knife', 'Study'], shownBy: 'Cat', shown: 'Knife' },
+      ],
+    };
+    const c = findContradiction(log)!;
+    expect(c.event).toBe(2);
+    expect(c.conflicts).toEqual([{ index: 0, sentence: 'Bob suggested {Plum, Knife, Hall} at event 1: nobody could show a card' }]);
+    expect(c.text).toBe(
+      'No deal is left after event 3: you suggested {Plum, Knife, Study} at event 3: Bob passed, Cat showed you Knife, which conflicts with an earlier event (given your hand (Green) and the hand sizes): Bob suggested {Plum, Knife, Hall} at event 1: nobody could show a card.',
+    );
+    expectInputError(() => analyze(log), /^no deal is consistent with the log after event 3 \(.*\): it conflicts with event 1 \(suggestion by Bob: Plum, Knife, Hall; nobody could refute\)$/);
+    expectInputError(() => explainCard(log, 'Knife'), /it conflicts with event 1/);
+    expect(findContradiction({ ...log, events: log.events.slice(0, 2) })).toBeNull();
+  });
+});
+
+describe('explanations on the classic examples', () => {
+  for (const name of ['classic-6p-late', 'classic-6p-early']) {
+    it(`${name}: every certain card is explained by events that still force it`, () => {
+      const log = JSON.parse(readFileSync(new URL(`../examples/${name}.json`, import.meta.url), 'utf8')) as { events: unknown[] };
+      for (const { card, owner } of analyze(log, { method: 'exact' }).known) {
+        const x = explainCard(log, card);
+        expect(x.owner).toBe(owner);
+        const kept = { ...log, events: log.events.map((e, i) => (x.events.some((k) => k.index === i) ? e : null)).filter((e) => e !== null) };
+        expect(analyze(kept, { method: 'exact' }).known).toContainEqual({ card, owner });
+      }
+    });
+  }
+});
