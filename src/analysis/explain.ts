@@ -6,6 +6,7 @@ import { addFact, addFacts, emptyStore, type ConstraintStore, type Fact } from '
 import { setupStore } from '../knowledge/constraints-of.js';
 import { ownerColumns } from '../knowledge/deduce.js';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
+import { possibleOwners } from '../knowledge/search.js';
 import { cardsInWords, eventSentence } from '../io/describe.js';
 import { parseGame } from '../io/log.js';
 import { makeNameResolver } from '../io/names.js';
@@ -14,7 +15,7 @@ import { maskOfCards } from '../model/bits.js';
 import { InputError } from '../model/errors.js';
 import type { Game } from '../model/game.js';
 import { DEFAULT_ANALYSIS_SAMPLES, DEFAULT_SEED, worldsOf } from './analyze.js';
-import { contradiction, describeContradiction, isConsistentQuickly, sharedCore } from './load.js';
+import { contradiction, describeContradiction, isConsistentQuickly, sharedCore, storeOf } from './load.js';
 import { conflictingEvents, factsPerEvent, shortestPrefix, shrink, storeWith } from './minimal-events.js';
 
 /** An event of the log: `index` into its events (0-based; messages number them from 1). */
@@ -79,6 +80,10 @@ export function findContradiction(log: unknown, options: ExplainOptions = {}): C
 
 /** explainCard for a parsed game and a card index. */
 export function explainGameCard(game: Game, card: number, { core = sharedCore() }: ExplainOptions = {}): Explanation {
+  // Certainty from the search (milliseconds at any size); the worlds only for an uncertain card's odds.
+  const search = possibleOwners(core, storeOf(core, game));
+  const owners = search.status === 'exact' ? search.possible[card] : -1;
+  if (owners > 0 && (owners & (owners - 1)) === 0) return explainGameFact(game, card, 31 - Math.clz32(owners), true, { core });
   // The exact DAG whenever it fits (no envelope joint is asked for), else a Markov chain's estimate.
   using worlds = worldsOf(core, game, 'auto', DEFAULT_ANALYSIS_SAMPLES, DEFAULT_SEED, { jointBudget: Infinity });
   const possible = worlds.possibleOwners()[card];
