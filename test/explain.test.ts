@@ -1,7 +1,8 @@
 /**
  * Explanations (src/analysis/explain.ts) against the brute-force oracle (test/support/brute-force.ts),
  * which reads the rules of game-log.md on every deal of a small deck: the events an explanation
- * names force its fact with the setup, and none of them can be left out; a contradiction's events
+ * names force its fact with the setup, and none of them can be left out (nor any card of the
+ * observer's hand it names); a contradiction's events
  * leave no deal, and leaving out any one of them leaves one.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { explainCard, explainFact, findContradiction } from '../src/analysis/exp
 import { analyze } from '../src/analysis/analyze.js';
 import { InputError } from '../src/model/errors.js';
 import type { Game } from '../src/model/game.js';
-import { bruteForceGame, dealSatisfiesGame, dealWidth, firstInconsistentEvent } from './support/brute-force.js';
+import { bruteForceGame, dealSatisfiesEventsOnly, dealSatisfiesGame, dealWidth, firstInconsistentEvent } from './support/brute-force.js';
 import { arbConsistentLog, arbNoisyLog } from './support/random-logs.js';
 
 /** The game with only the given events (the setup unchanged). */
@@ -34,6 +35,17 @@ function forces(game: Game, setupDeals: Uint32Array, events: readonly number[], 
   const w = dealWidth({ nSeats: game.players.length });
   for (let at = 0; at < setupDeals.length; at += w) {
     if (dealSatisfiesGame(sub, setupDeals, at) && (((setupDeals[at + owner] >>> card) & 1) === 1) !== holds) return false;
+  }
+  return true;
+}
+
+/** forces() with only the observer's cards `hand` known: the observer's other cards may be any. */
+function forcesWithHand(game: Game, anyHandDeals: Uint32Array, events: readonly number[], hand: readonly number[], card: number, owner: number, holds: boolean): boolean {
+  const sub = withEvents(game, events);
+  const w = dealWidth({ nSeats: game.players.length });
+  for (let at = 0; at < anyHandDeals.length; at += w) {
+    if (!hand.every((h) => ((anyHandDeals[at + game.me!] >>> h) & 1) === 1) || !dealSatisfiesEventsOnly(sub, anyHandDeals, at)) continue;
+    if ((((anyHandDeals[at + owner] >>> card) & 1) === 1) !== holds) return false;
   }
   return true;
 }
@@ -63,6 +75,7 @@ describe('explainFact against brute force', () => {
     fc.assert(
       fc.property(arbConsistentLog({ maxCards: 9, maxEvents: 7 }), ({ log, game }) => {
         const setupDeals = bruteForceGame(game, 0).deals;
+        const anyHandDeals = bruteForceGame({ ...game, me: null, myHand: [] }, 0).deals;
         const all = [...game.events.keys()];
         const owners = game.players.length + (game.faceUp.length > 0 ? 2 : 1);
         game.deck.cards.forEach((card, c) => {
@@ -82,6 +95,15 @@ describe('explainFact against brute force', () => {
                 expect(forces(game, setupDeals, fewer, c, o, holds), `${x.text} (event ${left + 1} can be left out)`).toBe(false);
               }
               for (const e of x.events) expect(x.text).toContain(e.sentence);
+              // The observer's cards it names are needed, with those events, and enough.
+              const hand = x.fromSetup.filter((f) => f.startsWith('you hold ')).map((f) => game.deck.cards.indexOf(f.slice('you hold '.length)));
+              expect(hand.every((h) => game.myHand.includes(h))).toBe(true);
+              if (game.me !== null) {
+                expect(forcesWithHand(game, anyHandDeals, events, hand, c, o, holds), `${x.text} (the cards of the hand named are not enough)`).toBe(true);
+                for (const left of hand) {
+                  expect(forcesWithHand(game, anyHandDeals, events, hand.filter((h) => h !== left), c, o, holds), `${x.text} (${game.deck.cards[left]} is not needed)`).toBe(false);
+                }
+              }
               if (events.length > 1) severalEvents++;
             }
           }

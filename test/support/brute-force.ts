@@ -213,13 +213,18 @@ function maskOf(cards: number[]): number {
 }
 
 function satisfiesGameRules(game: Game, events: number, deal: ArrayLike<number>, offset: number): boolean {
+  if (game.me !== null && deal[offset + game.me] >>> 0 !== maskOf(game.myHand)) return false;
+  return satisfiesEvents(game, events, deal, offset);
+}
+
+/** The first `events` events, read from the observer's view, without requiring the observer's hand. */
+function satisfiesEvents(game: Game, events: number, deal: ArrayLike<number>, offset: number): boolean {
   const n = game.players.length;
   const seat = (s: number): number => deal[offset + s] >>> 0;
   const holds = (s: number, card: number): boolean => ((seat(s) >>> card) & 1) === 1;
   const env = deal[offset + n] >>> 0;
   // Under suggesterHoldsNone a suggester (of a suggest or of a suggestion) holds none of its cards.
   const holdsNone = game.rules.suggesterHoldsNone;
-  if (game.me !== null && seat(game.me) !== maskOf(game.myHand)) return false;
   for (const ev of game.events.slice(0, events)) {
     if (ev.type === 'look' || ev.type === 'endmove') continue; // nothing about the deal (endmove: epistemic)
     const named = maskOf(ev.cards);
@@ -263,6 +268,14 @@ function satisfiesGameRules(game: Game, events: number, deal: ArrayLike<number>,
 /** Is this a deal, and is it consistent with the first `events` events of the game (default all)? */
 export function dealSatisfiesGame(game: Game, deal: ArrayLike<number>, offset = 0, events = game.events.length): boolean {
   return isWellFormedDeal(shapeOfGame(game), deal, offset) && satisfiesGameRules(game, events, deal, offset);
+}
+
+/**
+ * Is this a deal, consistent with every event of the game as its observer read them, whatever
+ * the observer's hand? (For questions about which of the observer's cards a conclusion needs.)
+ */
+export function dealSatisfiesEventsOnly(game: Game, deal: ArrayLike<number>, offset = 0): boolean {
+  return isWellFormedDeal(shapeOfGame(game), deal, offset) && satisfiesEvents(game, game.events.length, deal, offset);
 }
 
 /** Every deal consistent with the first `events` events (default: all) of the game. */
