@@ -1,0 +1,52 @@
+// The page's side of the engine worker: one request at a time per kind, answers matched by id.
+import type { Request, Response } from './protocol.js';
+
+type Answer = Exclude<Response, { kind: 'ready' } | { kind: 'suggestions' }>;
+type DistributiveOmit<T, K extends keyof never> = T extends unknown ? Omit<T, K> : never;
+
+export class Engine {
+  private readonly worker: Worker;
+  private nextId = 1;
+  private readonly pending = new Map<number, (answer: Answer) => void>();
+  readonly ready: Promise<void>;
+  /** Called with the suggestions of the latest update (stale ones are dropped). */
+  onSuggestions: (response: Extract<Response, { kind: 'suggestions' }>) => void = () => {};
+  private latestUpdate = 0;
+
+  constructor() {
+    this.worker = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' });
+    let resolveReady!: () => void;
+    let rejectReady!: (e: Error) => void;
+    this.ready = new Promise((resolve, reject) => ((resolveReady = resolve), (rejectReady = reject)));
+    this.worker.onmessage = (event: MessageEvent<Response>) => {
+      const answer = event.data;
+      if (answer.kind === 'ready') return resolveReady();
+      if (answer.id === 0 && answer.kind === 'invalid') return rejectReady(new Error(answer.message));
+      if (answer.kind === 'suggestions') {
+        if (answer.id === this.latestUpdate) this.onSuggestions(answer);
+        return;
+      }
+      this.pending.get(answer.id)?.(answer);
+      this.pending.delete(answer.id);
+    };
+    this.worker.onerror = (event) => rejectReady(new Error(event.message || 'the engine worker failed to start'));
+  }
+
+  private send(request: DistributiveOmit<Request, 'id'>): Promise<Answer> {
+    const id = this.nextId++;
+    if (request.kind === 'update') this.latestUpdate = id;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.worker.postMessage({ ...request, id } as Request);
+    });
+  }
+
+  /** Analyses a log; with `suggest`, the suggestions arrive later through onSuggestions. */
+  update(log: unknown, suggest: boolean, seed = 1): Promise<Answer> {
+    return this.send({ kind: 'update', log, suggest, seed });
+  }
+
+  explain(log: unknown, card: string, owner: string, holds: boolean): Promise<Answer> {
+    return this.send({ kind: 'explain', log, card, owner, holds });
+  }
+}

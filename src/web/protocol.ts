@@ -1,0 +1,21 @@
+// Messages between the page and the engine worker.
+import type { Analysis } from '../analysis/analyze.js';
+import type { SuggestResult } from '../analysis/suggest-rules.js';
+import type { Explanation } from './explain-adapter.js';
+
+export type Request =
+  /** Analyse `log`; the answer says whether it is consistent. Suggestions follow in a second answer when `suggest`. */
+  | { id: number; kind: 'update'; log: unknown; suggest: boolean; seed: number }
+  | { id: number; kind: 'explain'; log: unknown; card: string; owner: string; holds: boolean };
+
+export type WebAnalysis = Omit<Analysis, 'consistentDeals'> & { consistentDeals: string | null };
+
+export type Response =
+  | { id: number; kind: 'ready' }
+  | { id: number; kind: 'analysis'; analysis: WebAnalysis; ms: number }
+  | { id: number; kind: 'suggestions'; result: SuggestResult | null; reason: string | null; ms: number }
+  /** The log leaves no deal: refused, with the explanation of the conflict. */
+  | { id: number; kind: 'contradiction'; text: string; message: string }
+  /** The log is not valid (a name, a rule of the format). */
+  | { id: number; kind: 'invalid'; message: string }
+  | { id: number; kind: 'explanation'; explanation: Explanation | null; message: string | null };
