@@ -24,7 +24,11 @@ function App() {
   useEffect(() => {
     engine.onSuggestions = (s) => setSuggestions(s);
     engine.ready.then(
-      () => setEngineReady(true),
+      () => {
+        setEngineReady(true);
+        // When the page can take a first entry (read by bench/web.ts as the time to interactive).
+        requestAnimationFrame(() => performance.mark('advisor-interactive'));
+      },
       (e: Error) => {
         setState('invalid');
         setMessage(`The engine could not start: ${e.message}`);
@@ -135,18 +139,22 @@ function App() {
           </section>
           {analysis && (
             <>
-              <Notebook log={log} analysis={analysis} onWhy={explain} />
-              {why && <WhyPanel why={why} onClose={() => setWhy(null)} />}
-              <EnvelopeView analysis={analysis} log={log} />
-              <SuggestionsView suggestions={suggestions} me={log.me} board={saved.board} />
-              <section aria-labelledby="opp-h">
-                <h2 id="opp-h">Opponents</h2>
-                <p class="note">Who can probably accuse now: not available in the browser yet (see <code>cluedo analyze --opponents</code>).</p>
-              </section>
-              <p class="note">
-                {analysis.method === 'exact' ? `${Number(analysis.consistentDeals).toLocaleString('en-US')} consistent deals, counted exactly` : `estimated (${analysis.method})`}
-                {ms !== null && ` · updated in ${ms.toFixed(0)} ms`}
-              </p>
+              <div class="col-main">
+                <Notebook log={log} analysis={analysis} onWhy={explain} />
+                <SuggestionsView suggestions={suggestions} me={log.me} board={saved.board} />
+              </div>
+              <div class="col-side">
+                {why && <WhyPanel why={why} onClose={() => setWhy(null)} />}
+                <EnvelopeView analysis={analysis} log={log} />
+                <section aria-labelledby="opp-h">
+                  <h2 id="opp-h">Opponents</h2>
+                  <p class="note">Who can probably accuse now: not available in the browser yet (see <code>cluedo analyze --opponents</code>).</p>
+                </section>
+                <p class="note" data-role="status">
+                  {analysis.method === 'exact' ? `${Number(analysis.consistentDeals).toLocaleString('en-US')} consistent deals, counted exactly` : `estimated (${analysis.method})`}
+                  {ms !== null && ` · updated in ${ms.toFixed(0)} ms`}
+                </p>
+              </div>
             </>
           )}
         </main>
@@ -309,7 +317,7 @@ function EntryForm({ log, onAdd }: { log: GameLog; onAdd: (e: LogEvent) => Promi
       </label>
       {categories.map((category, g) => (
         <label key={category}>
-          {category}
+          {capital(category)}
           <input name={`card-${g}`} list={`cards-${g}`} value={typed[g]} autocomplete="off" required
             onInput={(e) => setTyped(typed.map((t, k) => (k === g ? (e.target as HTMLInputElement).value : t)))} />
           <datalist id={`cards-${g}`}>{deck[category].map((c) => <option key={c} value={c} />)}</datalist>
@@ -342,6 +350,8 @@ function EntryForm({ log, onAdd }: { log: GameLog; onAdd: (e: LogEvent) => Promi
     </form>
   );
 }
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const percent = (p: number) => (p === 0 ? '✗' : p === 1 ? '✓' : p < 0.005 ? '<1%' : p > 0.995 ? '>99%' : `${Math.round(p * 100)}%`);
 
@@ -424,7 +434,7 @@ function EnvelopeView({ analysis, log }: { analysis: WebAnalysis; log: GameLog }
       <div class="categories">
         {Object.entries(analysis.envelope).map(([category, cards]) => (
           <div key={category}>
-            <h3>{category}</h3>
+            <h3>{capital(category)}</h3>
             <ul>
               {Object.entries(cards).filter(([, p]) => p > 0).sort((a, b) => b[1] - a[1]).map(([card, p]) => (
                 <li key={card}><span class="bar" style={`--p:${p}`} />{card} <b>{(p * 100).toFixed(1)}%</b></li>
