@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { analyze } from '../src/analysis/analyze.js';
 import { suggest } from '../src/analysis/suggest.js';
+import { opponentsOf } from '../src/analysis/opponents.js';
+import { parseGame } from '../src/io/log.js';
 import { InProcessExecutor } from '../src/runtime/in-process.js';
 import { serveStatic, type StaticServer } from '../src/cli/static-server.js';
 import { enter, ensureSite, findChromium, launch, notebook, settled, setUp, type ExampleLog } from './support/advisor-driver.js';
@@ -70,6 +72,13 @@ describe.skipIf(!CHROMIUM)('the advisor in headless Chromium', () => {
     const expected = await suggest(logOf(TURNS), { seed: 1, top: shown.length, executor: new InProcessExecutor(2) });
     expect(shown).toEqual(expected.suggestions.map((s) => [s.cards.join('|'), String(s.expectedInformationBits)]));
   }, 120_000);
+
+  it("shows the opponents' knowledge opponentsOf() gives for the same seed", async () => {
+    await page.waitForSelector('#app[data-opponents-state="ready"] [data-view="opponents"] tr[data-seat]');
+    const shown = await page.$$eval('[data-view="opponents"] tr[data-seat]', (trs) => trs.map((tr) => [tr.getAttribute('data-seat'), Number(tr.getAttribute('data-can-accuse'))]));
+    const expected = opponentsOf(parseGame(logOf(TURNS)), { seed: 1 })!;
+    expect(shown).toEqual(expected.seats.map((s) => [s.seat, s.canAccuse]));
+  }, 60_000);
 
   it('undoes and redoes the last turn', async () => {
     await page.click('button[data-action="undo"]');

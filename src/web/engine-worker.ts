@@ -9,13 +9,21 @@ import { InputError } from '../model/errors.js';
 import { isConsistent, storeOf } from '../analysis/load.js';
 import { suggestInThread } from '../analysis/suggest-rules.js';
 import { explainFact, findContradiction } from './explain-adapter.js';
+import { KRIPKE_WASM_PATH } from '../epistemic/kripke-wasm.js';
+import { opponentsOf } from '../analysis/opponents-core.js';
 import type { Request, Response } from './protocol.js';
 
 const post = (message: Response) => (self as unknown as { postMessage(m: Response): void }).postMessage(message);
 
 async function compile(): Promise<void> {
-  const response = await fetch(WASM_PATH);
-  if (!response.ok) throw new Error(`the Wasm core could not be loaded (${response.status} ${WASM_PATH.href})`);
+  await Promise.all([compileOne(WASM_PATH), compileOne(KRIPKE_WASM_PATH)]);
+  KnowledgeCore.shared();
+}
+
+/** Fetches and compiles one Wasm module of the site, and provides it to the library for its URL. */
+async function compileOne(url: URL): Promise<void> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`a Wasm module of the site could not be loaded (${response.status} ${url.href})`);
   let module: WebAssembly.Module;
   try {
     module = await WebAssembly.compileStreaming(response.clone());
@@ -23,8 +31,7 @@ async function compile(): Promise<void> {
     // A host that serves .wasm with another content type: compile from the bytes.
     module = await WebAssembly.compile(await response.arrayBuffer());
   }
-  provideWasmModule(WASM_PATH, module);
-  KnowledgeCore.shared();
+  provideWasmModule(url, module);
 }
 
 const ready = compile();
@@ -76,12 +83,29 @@ function message(error: unknown): string {
   return error instanceof InputError || error instanceof Error ? error.message : String(error);
 }
 
+/** What the other seats know (sampled, 2,500 worlds): asked of a second worker, so that entries never wait for it. */
+function opponents(request: Extract<Request, { kind: 'opponents' }>): void {
+  // Only the newest request is answered: one already superseded is dropped.
+  setTimeout(() => {
+    if (request.id !== latest) return;
+    const t0 = performance.now();
+    try {
+      post({ id: request.id, kind: 'opponents', result: opponentsOf(parseGame(request.log), { seed: request.seed }), reason: null, ms: performance.now() - t0 });
+    } catch (error) {
+      post({ id: request.id, kind: 'opponents', result: null, reason: message(error), ms: performance.now() - t0 });
+    }
+  }, 0);
+}
+
 self.onmessage = async (event: MessageEvent<Request>) => {
   const request = event.data;
   await ready.catch(() => {});
   if (request.kind === 'update') {
     latest = request.id;
     update(request);
+  } else if (request.kind === 'opponents') {
+    latest = request.id;
+    opponents(request);
   } else {
     try {
       post({ id: request.id, kind: 'explanation', explanation: explainFact(request.log, request.card, request.owner, request.holds), message: null });

@@ -1,20 +1,29 @@
 // The page's side of the engine worker: one request at a time per kind, answers matched by id.
 import type { Request, Response } from './protocol.js';
 
-type Answer = Exclude<Response, { kind: 'ready' } | { kind: 'suggestions' }>;
+type Answer = Exclude<Response, { kind: 'ready' } | { kind: 'suggestions' } | { kind: 'opponents' }>;
 type DistributiveOmit<T, K extends keyof never> = T extends unknown ? Omit<T, K> : never;
 
 export class Engine {
   private readonly worker: Worker;
+  /** A second worker for the opponents' knowledge (hundreds of ms early in a game): entries never wait for it. */
+  private readonly background: Worker;
   private nextId = 1;
   private readonly pending = new Map<number, (answer: Answer) => void>();
   readonly ready: Promise<void>;
   /** Called with the suggestions of the latest update (stale ones are dropped). */
   onSuggestions: (response: Extract<Response, { kind: 'suggestions' }>) => void = () => {};
+  /** Called with the opponents' knowledge of the latest update (after its suggestions). */
+  onOpponents: (response: Extract<Response, { kind: 'opponents' }>) => void = () => {};
   private latestUpdate = 0;
 
   constructor() {
     this.worker = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' });
+    this.background = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' });
+    this.background.onmessage = (event: MessageEvent<Response>) => {
+      const answer = event.data;
+      if (answer.kind === 'opponents' && answer.id === this.latestUpdate) this.onOpponents(answer);
+    };
     let resolveReady!: () => void;
     let rejectReady!: (e: Error) => void;
     this.ready = new Promise((resolve, reject) => ((resolveReady = resolve), (rejectReady = reject)));
@@ -26,6 +35,7 @@ export class Engine {
         if (answer.id === this.latestUpdate) this.onSuggestions(answer);
         return;
       }
+      if (answer.kind === 'opponents') return; // asked of the background worker only
       this.pending.get(answer.id)?.(answer);
       this.pending.delete(answer.id);
     };
@@ -42,8 +52,10 @@ export class Engine {
   }
 
   /** Analyses a log; with `suggest`, the suggestions arrive later through onSuggestions. */
-  update(log: unknown, suggest: boolean, seed = 1): Promise<Answer> {
-    return this.send({ kind: 'update', log, suggest, seed });
+  async update(log: unknown, suggest: boolean, seed = 1): Promise<Answer> {
+    const answer = await this.send({ kind: 'update', log, suggest, seed });
+    if (answer.kind === 'analysis' && suggest) this.background.postMessage({ id: answer.id, kind: 'opponents', log, seed } satisfies Request);
+    return answer;
   }
 
   explain(log: unknown, card: string, owner: string, holds: boolean): Promise<Answer> {

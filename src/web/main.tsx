@@ -9,12 +9,14 @@ import { deckOf, describe, evenHandSizes, load, passedSeats, resolveCard, save, 
 
 const engine = new Engine();
 type Suggestions = Extract<Response, { kind: 'suggestions' }>;
+type OpponentsAnswer = Extract<Response, { kind: 'opponents' }>;
 type State = 'loading' | 'busy' | 'ready' | 'refused' | 'invalid' | 'setup';
 
 function App() {
   const [saved, setSaved] = useState<Saved>(load);
   const [analysis, setAnalysis] = useState<WebAnalysis | null>(null);
   const [suggestions, setSuggestions] = useState<Suggestions | null>(null);
+  const [opponents, setOpponents] = useState<OpponentsAnswer | null>(null);
   const [state, setState] = useState<State>('loading');
   const [message, setMessage] = useState<string | null>(null);
   const [ms, setMs] = useState<number | null>(null);
@@ -23,6 +25,7 @@ function App() {
 
   useEffect(() => {
     engine.onSuggestions = (s) => setSuggestions(s);
+    engine.onOpponents = (o) => setOpponents(o);
     engine.ready.then(
       () => {
         setEngineReady(true);
@@ -57,6 +60,7 @@ function App() {
   async function run(log: GameLog): Promise<boolean> {
     setState('busy');
     setSuggestions(null);
+    setOpponents(null);
     const t0 = performance.now();
     const answer = await engine.update(log, log.me !== undefined);
     if (answer.kind === 'analysis') {
@@ -112,7 +116,7 @@ function App() {
 
   const log = saved.log;
   return (
-    <div id="app" data-state={state} data-events={log?.events.length ?? 0} data-suggest-state={suggestions === null ? 'busy' : 'ready'}>
+    <div id="app" data-state={state} data-events={log?.events.length ?? 0} data-suggest-state={suggestions === null ? 'busy' : 'ready'} data-opponents-state={opponents === null ? 'busy' : 'ready'}>
       <header>
         <h1>Cluedo advisor</h1>
         {log && (
@@ -146,10 +150,7 @@ function App() {
               <div class="col-side">
                 {why && <WhyPanel why={why} onClose={() => setWhy(null)} />}
                 <EnvelopeView analysis={analysis} log={log} />
-                <section aria-labelledby="opp-h">
-                  <h2 id="opp-h">Opponents</h2>
-                  <p class="note">Who can probably accuse now: not available in the browser yet (see <code>cluedo analyze --opponents</code>).</p>
-                </section>
+                <OpponentsView opponents={opponents} me={log.me} />
                 <p class="note" data-role="status">
                   {analysis.method === 'exact' ? `${Number(analysis.consistentDeals).toLocaleString('en-US')} consistent deals, counted exactly` : `estimated (${analysis.method})`}
                   {ms !== null && ` · updated in ${ms.toFixed(0)} ms`}
@@ -474,6 +475,40 @@ function SuggestionsView({ suggestions, me, board }: { suggestions: Suggestions 
           <p class="note">
             Entropy-greedy, {suggestions.result.method === 'exact' ? `exact over ${suggestions.result.deals?.toLocaleString('en-US')} deals` : `from ${suggestions.result.samples?.toLocaleString('en-US')} samples, seed ${suggestions.result.seed}`} · {suggestions.ms.toFixed(0)} ms
           </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function OpponentsView({ opponents, me }: { opponents: OpponentsAnswer | null; me: string | undefined }) {
+  if (me === undefined) return null;
+  const o = opponents?.result;
+  return (
+    <section class="opponents" aria-labelledby="opp-h" data-view="opponents">
+      <h2 id="opp-h">Opponents</h2>
+      {opponents === null ? (
+        <p>Working…</p>
+      ) : !o ? (
+        <p>{opponents.reason ?? 'Not available for this game.'}</p>
+      ) : (
+        <>
+          <table class="opp">
+            <thead><tr><th scope="col">Seat</th><th scope="col">Can accuse now</th><th scope="col">Knows my cards (most known)</th></tr></thead>
+            <tbody>
+              {o.seats.map((s) => {
+                const known = Object.entries(s.knowsMyCards).sort((a, b) => b[1] - a[1]);
+                return (
+                  <tr key={s.seat} data-seat={s.seat} data-can-accuse={String(s.canAccuse)} class={s.canAccuse >= 0.5 ? 'warn' : ''}>
+                    <th scope="row">{s.seat}</th>
+                    <td>{(s.canAccuse * 100).toFixed(1)}%{s.canAccuse >= 0.5 ? ' ⚠' : ''}</td>
+                    <td>{known.length ? `${known[0][0]} ${(known[0][1] * 100).toFixed(0)}%` : '–'}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <p class="note">{o.method === 'exact' ? 'Exact, in the Kripke model of the game' : `Estimated from ${o.samples?.toLocaleString('en-US')} worlds`} · {opponents.ms.toFixed(0)} ms</p>
         </>
       )}
     </section>
