@@ -54,6 +54,10 @@ describe.skipIf(!CHROMIUM)('the advisor in headless Chromium', () => {
   });
 
   it('sets up a classic game and shows, after each of a dozen turns, the notebook analyze() gives', async () => {
+    await page.waitForSelector('#app[data-state="setup"]');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(SHOTS, 'phone-390-setup.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await setUp(page, EXAMPLE);
     expectNotebook(await notebook(page), 0);
     for (let i = 0; i < TURNS; i++) {

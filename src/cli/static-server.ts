@@ -63,7 +63,10 @@ export function serveStatic(root: string, port: number, host = '127.0.0.1'): Pro
     const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
     // Hashed assets never change; the page itself is checked every time.
     const cache = file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
-    res.writeHead(200, { 'content-type': type, 'content-length': statSync(file).size, 'cache-control': cache });
+    res.setHeader('content-type', type);
+    res.setHeader('content-length', statSync(file).size);
+    res.setHeader('cache-control', cache);
+    res.writeHead(200);
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
   });

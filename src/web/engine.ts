@@ -7,7 +7,7 @@ type DistributiveOmit<T, K extends keyof never> = T extends unknown ? Omit<T, K>
 export class Engine {
   private readonly worker: Worker;
   /** A second worker for the opponents' knowledge (hundreds of ms early in a game): entries never wait for it. */
-  private readonly background: Worker;
+  private background: Worker | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, (answer: Answer) => void>();
   readonly ready: Promise<void>;
@@ -19,11 +19,7 @@ export class Engine {
 
   constructor() {
     this.worker = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' });
-    this.background = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' });
-    this.background.onmessage = (event: MessageEvent<Response>) => {
-      const answer = event.data;
-      if (answer.kind === 'opponents' && answer.id === this.latestUpdate) this.onOpponents(answer);
-    };
+
     let resolveReady!: () => void;
     let rejectReady!: (e: Error) => void;
     this.ready = new Promise((resolve, reject) => ((resolveReady = resolve), (rejectReady = reject)));
@@ -40,6 +36,15 @@ export class Engine {
       this.pending.delete(answer.id);
     };
     this.worker.onerror = (event) => rejectReady(new Error(event.message || 'the engine worker failed to start'));
+    // The second worker starts once the first is ready: the page is usable sooner, and its
+    // script and Wasm modules come from the browser's cache.
+    this.ready.then(() => {
+      this.background = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' });
+      this.background.onmessage = (event: MessageEvent<Response>) => {
+        const answer = event.data;
+        if (answer.kind === 'opponents' && answer.id === this.latestUpdate) this.onOpponents(answer);
+      };
+    }, () => {});
   }
 
   private send(request: DistributiveOmit<Request, 'id'>): Promise<Answer> {
@@ -54,7 +59,7 @@ export class Engine {
   /** Analyses a log; with `suggest`, the suggestions arrive later through onSuggestions. */
   async update(log: unknown, suggest: boolean, seed = 1): Promise<Answer> {
     const answer = await this.send({ kind: 'update', log, suggest, seed });
-    if (answer.kind === 'analysis' && suggest) this.background.postMessage({ id: answer.id, kind: 'opponents', log, seed } satisfies Request);
+    if (answer.kind === 'analysis' && suggest) this.background?.postMessage({ id: answer.id, kind: 'opponents', log, seed } satisfies Request);
     return answer;
   }
 

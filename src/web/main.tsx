@@ -256,7 +256,7 @@ function CardPicker({ legend, name, deck, chosen, onToggle }: { legend: string; 
       <legend>{legend} ({chosen.length})</legend>
       {Object.entries(deck).map(([category, cards]) => (
         <div key={category} class="category">
-          <span class="category-name">{category}</span>
+          <span class="category-name">{capital(category)}</span>
           {cards.map((card) => (
             <label key={card} class="chip">
               <input type="checkbox" name={name} value={card} checked={chosen.includes(card)} onChange={() => onToggle(card)} /> {card}
