@@ -130,4 +130,22 @@ describe.skipIf(!CHROMIUM)('the advisor in headless Chromium', () => {
     expect(overflow).toBeLessThanOrEqual(390);
     console.log(`web.e2e: screenshots in ${SHOTS}`);
   }, 60_000);
+
+  it('downloads the game as a log analyze() reads, and loads a log from a file', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const href = (await page.getAttribute('a[download]', 'href'))!;
+    const downloaded = JSON.parse(decodeURIComponent(href.slice(href.indexOf(',') + 1)));
+    expect(analyze(downloaded).cards).toEqual(analyze(logOf(TURNS)).cards);
+    // Another game, with face-up cards and four players, loaded from its file.
+    const other = readFileSync(new URL('../examples/classic-4p-faceup.json', import.meta.url));
+    await page.setInputFiles('input[data-action="load"]', { name: 'classic-4p-faceup.json', mimeType: 'application/json', buffer: other });
+    const otherLog = JSON.parse(other.toString('utf8'));
+    await settled(page, otherLog.events.length);
+    const shown = await notebook(page);
+    const expected = analyze(otherLog);
+    for (const [card, row] of Object.entries(expected.cards)) {
+      for (const [owner, p] of Object.entries(row)) expect(Math.abs(shown[card][owner] - p), `${card} / ${owner}`).toBeLessThanOrEqual(1e-9);
+    }
+    expect(Object.keys(shown['Mr. Green'])).toContain('table');
+  }, 60_000);
 });

@@ -124,6 +124,20 @@ function App() {
             <button type="button" onClick={undo} disabled={!log.events.length} data-action="undo">Undo</button>
             <button type="button" onClick={redo} disabled={!saved.redo.length} data-action="redo">Redo</button>
             <a class="button" download="cluedo-game.json" href={`data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify(log, null, 1))}`}>Download log</a>
+            <label class="button">
+              Load log
+              <input class="visually-hidden" type="file" accept=".json,application/json" data-action="load"
+                onChange={async (e) => {
+                  const file = (e.target as HTMLInputElement).files?.[0];
+                  if (!file) return;
+                  try {
+                    const loaded = JSON.parse(await file.text()) as GameLog;
+                    startGame({ ...loaded, events: loaded.events ?? [] }, saved.board);
+                  } catch (error) {
+                    setMessage(`Not a game log: ${(error as Error).message}`);
+                  }
+                }} />
+            </label>
             <button type="button" onClick={() => confirm('Start a new game? The current one will be replaced.') && setSaved({ log: null, redo: [], board: false })}>New game</button>
           </nav>
         )}
@@ -151,7 +165,7 @@ function App() {
                 {why && <WhyPanel why={why} onClose={() => setWhy(null)} />}
                 <EnvelopeView analysis={analysis} log={log} />
                 <OpponentsView opponents={opponents} me={log.me} />
-                <p class="note" data-role="status">
+                <p class="note" data-role="status" aria-live="polite">
                   {analysis.method === 'exact' ? `${Number(analysis.consistentDeals).toLocaleString('en-US')} consistent deals, counted exactly` : `estimated (${analysis.method})`}
                   {ms !== null && ` · updated in ${ms.toFixed(0)} ms`}
                 </p>
@@ -296,6 +310,7 @@ function EntryForm({ log, onAdd }: { log: GameLog; onAdd: (e: LogEvent) => Promi
     const ok = await onAdd(event);
     setBusy(false);
     if (ok) {
+      (document.querySelector('input[name="card-0"]') as HTMLInputElement | null)?.focus();
       // Keep the values of a refused entry for correction; clear after an accepted one.
       setTyped(categories.map(() => ''));
       setShownBy('');
