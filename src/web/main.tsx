@@ -15,6 +15,8 @@ type State = 'loading' | 'busy' | 'ready' | 'refused' | 'invalid' | 'setup';
 function App() {
   const [saved, setSaved] = useState<Saved>(load);
   const [analysis, setAnalysis] = useState<WebAnalysis | null>(null);
+  /** Events of the log the views show (data-events: tests and benchmarks wait on it). */
+  const [analysedEvents, setAnalysedEvents] = useState(0);
   const [suggestions, setSuggestions] = useState<Suggestions | null>(null);
   const [opponents, setOpponents] = useState<OpponentsAnswer | null>(null);
   const [state, setState] = useState<State>('loading');
@@ -59,13 +61,15 @@ function App() {
   /** Analyses `log`; true when it is consistent (the views then show it). */
   async function run(log: GameLog): Promise<boolean> {
     setState('busy');
-    setSuggestions(null);
-    setOpponents(null);
     const t0 = performance.now();
     const answer = await engine.update(log, log.me !== undefined);
     if (answer.kind === 'analysis') {
+      // A refused entry leaves the views as they were; an accepted one makes them wait for the new answers.
+      setSuggestions(null);
+      setOpponents(null);
       analysed.current = JSON.stringify(log);
       setAnalysis(answer.analysis);
+      setAnalysedEvents(log.events.length);
       setMs(performance.now() - t0);
       setMessage(null);
       setState('ready');
@@ -82,7 +86,6 @@ function App() {
     const log = { ...saved.log, events: [...saved.log.events, event] };
     const ok = await run(log);
     if (ok) setSaved({ ...saved, log, redo: [] });
-    else if (state !== 'refused') void 0;
     return ok;
   }
 
@@ -116,7 +119,7 @@ function App() {
 
   const log = saved.log;
   return (
-    <div id="app" data-state={state} data-events={log?.events.length ?? 0} data-suggest-state={suggestions === null ? 'busy' : 'ready'} data-opponents-state={opponents === null ? 'busy' : 'ready'}>
+    <div id="app" data-state={state} data-events={analysedEvents} data-suggest-state={suggestions === null ? 'busy' : 'ready'} data-opponents-state={opponents === null ? 'busy' : 'ready'}>
       <header>
         <h1>Cluedo advisor</h1>
         {log && (
