@@ -75,6 +75,8 @@ describe.skipIf(!CHROMIUM)('the advisor in headless Chromium', () => {
     const shown = await page.$$eval('[data-view="suggestions"] li', (lis) => lis.map((li) => [li.getAttribute('data-cards'), li.getAttribute('data-bits')]));
     const expected = await suggest(logOf(TURNS), { seed: 1, top: shown.length, executor: new InProcessExecutor(2) });
     expect(shown).toEqual(expected.suggestions.map((s) => [s.cards.join('|'), String(s.expectedInformationBits)]));
+    // 20,000 draws by 324 suggestions: scored half on each of two workers, to the same bytes.
+    expect(await page.getAttribute('[data-view="suggestions"]', 'data-workers')).toBe('2');
   }, 120_000);
 
   it("shows the opponents' knowledge opponentsOf() gives for the same seed", async () => {

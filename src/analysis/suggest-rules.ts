@@ -9,6 +9,7 @@ import type { Game } from '../model/game.js';
 import { describeEvent } from '../io/describe.js';
 import { cardsOfMask } from '../model/bits.js';
 import type { KnowledgeCore, Position } from '../knowledge/wasm-core.js';
+import type { ConstraintStore } from '../knowledge/constraints.js';
 import { combinationCards, combinationCount } from '../knowledge/tallies.js';
 import { positionOf, sharedCore } from './load.js';
 import { checkSamples, checkSeed, defaultSuggestSamples, MAX_SUGGEST_SAMPLES } from './request.js';
@@ -50,16 +51,34 @@ export interface InThreadSuggestOptions {
 }
 
 /**
- * suggest() in the calling thread: the same deals (every consistent deal, or the numbered chunks
- * of the seed), the same scores and the same ranking as on a worker pool.
+ * A ranking cut in two: the deals drawn in this thread (every consistent deal, or the seeded
+ * numbered chunks), to be scored by suggestion ranges anywhere (Position.eig on the same store and
+ * deals: the scores of a suggestion do not depend on which range it was scored in), then ranked.
  */
-export function suggestInThread(game: Game, options: InThreadSuggestOptions = {}): SuggestResult {
+export interface SuggestionWork {
+  store: ConstraintStore;
+  /** n x (nSeats + 2) masks: the deals to score on (a fresh array). */
+  deals: Uint32Array;
+  suggester: number;
+  model: 0 | 1;
+  shownTo: number[];
+  /** Suggestions to score: 0 .. nSuggestions - 1. */
+  nSuggestions: number;
+  seed: number;
+  method: 'exact' | 'sampled';
+  samples: number | null;
+}
+
+/**
+ * The first half of suggestInThread: the accusation when the envelope is certain, else the deals
+ * to score. `position` is the game's (the caller keeps and disposes of it).
+ */
+export function suggestionWork(game: Game, position: Position, options: InThreadSuggestOptions = {}): { accuse: SuggestResult } | { work: SuggestionWork } {
   const samples = options.samples ?? defaultSuggestSamples(combinationCount(game.deck.categoryMasks));
   const seed = options.seed ?? 1;
   checkSamples(samples, MAX_SUGGEST_SAMPLES);
   checkSeed(seed);
   const suggester = requireSuggester(game);
-  using position = positionOf(options.core ?? sharedCore(), game);
   const scoring: ScoringOptions = {
     suggester,
     responseModel: options.responseModel ?? 'uniform',
@@ -69,25 +88,62 @@ export function suggestInThread(game: Game, options: InThreadSuggestOptions = {}
     exact: options.exact ?? 'auto',
   };
   const accuse = certainSolution(game, position);
-  const width = game.players.length + 2;
   const exactly = scoresExactly(position, scoring);
   if (exactly && position.count() > BigInt(MAX_EXACT_DEALS)) {
     throw new InputError(`exact scoring holds every deal in memory: this position has ${position.count()}, more than ${MAX_EXACT_DEALS.toLocaleString('en-US')}; sample instead`);
   }
   const method = exactly ? ('exact' as const) : ('sampled' as const);
-  const base = { samples: exactly ? null : samples, seed, method };
-  if (accuse !== null) return { ...base, deals: exactly ? Number(position.count()) : null, tiedForBest: 0, accuse, suggestions: [] };
+  if (accuse !== null) {
+    return { accuse: { samples: exactly ? null : samples, seed, method, deals: exactly ? Number(position.count()) : null, tiedForBest: 0, accuse, suggestions: [] } };
+  }
   const { deals } = scoringDeals(position, scoring);
-  const n = combinationCount(game.deck.categoryMasks);
-  const results = position.eig(deals, suggester, scoring.responseModel === 'repeat' ? 1 : 0, scoring.shownTo, 0, n);
-  const { order, tiedForBest } = rankSuggestions(results, seed);
+  return {
+    work: {
+      store: position.store,
+      deals: deals.slice(),
+      suggester,
+      model: scoring.responseModel === 'repeat' ? 1 : 0,
+      shownTo: [...scoring.shownTo],
+      nSuggestions: combinationCount(game.deck.categoryMasks),
+      seed,
+      method,
+      samples: exactly ? null : samples,
+    },
+  };
+}
+
+/** The second half: the ranking of every suggestion's scores (SCORE_WIDTH numbers each, suggestion 0 first). */
+export function rankedSuggestions(game: Game, work: SuggestionWork, scores: Float64Array, top?: number): SuggestResult {
+  const { order, tiedForBest } = rankSuggestions(scores, work.seed);
   const ranked = order.map((q) => ({
     cards: combinationCards(game.deck.categoryMasks, q).map((c) => game.deck.cards[c]),
-    expectedInformationBits: results[q * SCORE_WIDTH],
-    pNoRefutation: results[q * SCORE_WIDTH + 1],
-    expectedSolutionsLeft: results[q * SCORE_WIDTH + 2],
+    expectedInformationBits: scores[q * SCORE_WIDTH],
+    pNoRefutation: scores[q * SCORE_WIDTH + 1],
+    expectedSolutionsLeft: scores[q * SCORE_WIDTH + 2],
   }));
-  return { ...base, deals: exactly ? deals.length / width : null, tiedForBest, accuse: null, suggestions: options.top === undefined ? ranked : ranked.slice(0, options.top) };
+  const width = game.players.length + 2;
+  return {
+    samples: work.samples,
+    seed: work.seed,
+    method: work.method,
+    deals: work.method === 'exact' ? work.deals.length / width : null,
+    tiedForBest,
+    accuse: null,
+    suggestions: top === undefined ? ranked : ranked.slice(0, top),
+  };
+}
+
+/**
+ * suggest() in the calling thread: the same deals (every consistent deal, or the numbered chunks
+ * of the seed), the same scores and the same ranking as on a worker pool.
+ */
+export function suggestInThread(game: Game, options: InThreadSuggestOptions = {}): SuggestResult {
+  using position = positionOf(options.core ?? sharedCore(), game);
+  const prepared = suggestionWork(game, position, options);
+  if ('accuse' in prepared) return prepared.accuse;
+  const { work } = prepared;
+  const scores = position.eig(work.deals, work.suggester, work.model, work.shownTo, 0, work.nSuggestions);
+  return rankedSuggestions(game, work, scores, options.top);
 }
 
 /** The solution when every category has a single possible envelope card, else null. */

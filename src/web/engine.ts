@@ -39,6 +39,11 @@ export class Engine {
     // The second worker starts once the first is ready: the page is usable sooner, and its
     // script and Wasm modules come from the browser's cache.
     this.ready.then(() => {
+      // A scoring worker takes half of the suggestions to score (same deals, same bytes).
+      const scorer = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' });
+      const channel = new MessageChannel();
+      scorer.postMessage({ id: 0, kind: 'connect', role: 'server', port: channel.port2 } satisfies Request, [channel.port2]);
+      this.worker.postMessage({ id: 0, kind: 'connect', role: 'client', port: channel.port1 } satisfies Request, [channel.port1]);
       this.background = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' });
       this.background.onmessage = (event: MessageEvent<Response>) => {
         const answer = event.data;

@@ -472,7 +472,7 @@ function EnvelopeView({ analysis, log }: { analysis: WebAnalysis; log: GameLog }
 function SuggestionsView({ suggestions, me, board }: { suggestions: Suggestions | null; me: string | undefined; board: boolean }) {
   if (me === undefined) return null;
   return (
-    <section class="suggestions" aria-labelledby="sg-h" data-view="suggestions">
+    <section class="suggestions" aria-labelledby="sg-h" data-view="suggestions" data-workers={suggestions?.workers}>
       <h2 id="sg-h">Best suggestions</h2>
       {board && <p class="note">Board game: rooms within reach are not taken into account yet; every room is ranked.</p>}
       {suggestions === null ? (
@@ -491,7 +491,7 @@ function SuggestionsView({ suggestions, me, board }: { suggestions: Suggestions 
             ))}
           </ol>
           <p class="note">
-            Entropy-greedy, {suggestions.result.method === 'exact' ? `exact over ${suggestions.result.deals?.toLocaleString('en-US')} deals` : `from ${suggestions.result.samples?.toLocaleString('en-US')} samples, seed ${suggestions.result.seed}`} · {suggestions.ms.toFixed(0)} ms
+            Entropy-greedy, {suggestions.result.method === 'exact' ? `exact over ${suggestions.result.deals?.toLocaleString('en-US')} deals` : `from ${suggestions.result.samples?.toLocaleString('en-US')} samples, seed ${suggestions.result.seed}`} · {suggestions.ms.toFixed(0)} ms{suggestions.workers === 2 ? ' on 2 workers' : ''}
           </p>
         </>
       )}
