@@ -12,6 +12,8 @@ import { enter, ensureSite, findChromium, launch, settled, setUp, type ExampleLo
 
 export interface WebEntryRow {
   example: string;
+  /** Workers scoring the suggestions: 2 (the default), or 1 (?scoring=1). */
+  scoring: number;
   events: number;
   rounds: number;
   notebookMs: { median: number; max: number };
@@ -57,11 +59,11 @@ export async function benchWeb(rounds = 15): Promise<WebBench | null> {
   const browser = await launch(chromium);
   try {
     const entries: WebEntryRow[] = [];
-    for (const example of ['classic-6p-early', 'classic-6p-late']) {
+    for (const [example, scoring] of [['classic-6p-early', 2], ['classic-6p-early', 1], ['classic-6p-late', 2], ['classic-6p-late', 1]] as const) {
       const log = JSON.parse(readFileSync(new URL(`../examples/${example}.json`, import.meta.url), 'utf8')) as ExampleLog;
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
-      await page.goto(server.url);
+      await page.goto(scoring === 1 ? `${server.url}?scoring=1` : server.url);
       await setUp(page, log);
       const last = log.events.length - 1;
       for (let i = 0; i < last; i++) {
@@ -82,6 +84,7 @@ export async function benchWeb(rounds = 15): Promise<WebBench | null> {
       }
       entries.push({
         example,
+        scoring,
         events: log.events.length,
         rounds,
         notebookMs: { median: median(notebook), max: Math.max(...notebook) },
@@ -138,7 +141,7 @@ export function printWeb(web: WebBench | null): void {
   console.log(`\nBrowser advisor in headless Chromium (${web.chromium}), median of ${web.entries[0]?.rounds ?? 0} entries (target: notebook ≤ 100 ms)`);
   for (const r of web.entries) {
     console.log(
-      `  ${r.example.padEnd(18)} entry ${r.events} → notebook ${fmt(r.notebookMs.median, 1).padStart(6)} ms (max ${fmt(r.notebookMs.max, 1)})   → suggestions ${fmt(r.suggestionsMs.median, 1).padStart(6)} ms (max ${fmt(r.suggestionsMs.max, 1)})`,
+      `  ${r.example.padEnd(18)} ${r.scoring} scoring worker${r.scoring === 1 ? ' ' : 's'}  entry ${r.events} → notebook ${fmt(r.notebookMs.median, 1).padStart(6)} ms (max ${fmt(r.notebookMs.max, 1)})   → suggestions ${fmt(r.suggestionsMs.median, 1).padStart(6)} ms (max ${fmt(r.suggestionsMs.max, 1)})`,
     );
   }
   const f = web.firstLoad;

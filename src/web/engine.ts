@@ -16,6 +16,8 @@ export class Engine {
   /** Called with the opponents' knowledge of the latest update (after its suggestions). */
   onOpponents: (response: Extract<Response, { kind: 'opponents' }>) => void = () => {};
   private latestUpdate = 0;
+  private latestLog: unknown = null;
+  private latestSeed = 1;
 
   constructor() {
     this.worker = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' });
@@ -28,7 +30,11 @@ export class Engine {
       if (answer.kind === 'ready') return resolveReady();
       if (answer.id === 0 && answer.kind === 'invalid') return rejectReady(new Error(answer.message));
       if (answer.kind === 'suggestions') {
-        if (answer.id === this.latestUpdate) this.onSuggestions(answer);
+        if (answer.id !== this.latestUpdate) return;
+        this.onSuggestions(answer);
+        // Then the opponents, on the background worker: after the suggestions, so that the
+        // scoring has both cores.
+        this.background?.postMessage({ id: answer.id, kind: 'opponents', log: this.latestLog, seed: this.latestSeed } satisfies Request);
         return;
       }
       if (answer.kind === 'opponents') return; // asked of the background worker only
@@ -39,11 +45,14 @@ export class Engine {
     // The second worker starts once the first is ready: the page is usable sooner, and its
     // script and Wasm modules come from the browser's cache.
     this.ready.then(() => {
-      // A scoring worker takes half of the suggestions to score (same deals, same bytes).
-      const scorer = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' });
-      const channel = new MessageChannel();
-      scorer.postMessage({ id: 0, kind: 'connect', role: 'server', port: channel.port2 } satisfies Request, [channel.port2]);
-      this.worker.postMessage({ id: 0, kind: 'connect', role: 'client', port: channel.port1 } satisfies Request, [channel.port1]);
+      // A scoring worker takes half of the suggestions to score (same deals, same bytes); the
+      // page's URL may ask for one scoring thread (?scoring=1, for the benchmarks' comparison).
+      if (new URLSearchParams(location.search).get('scoring') !== '1') {
+        const scorer = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' });
+        const channel = new MessageChannel();
+        scorer.postMessage({ id: 0, kind: 'connect', role: 'server', port: channel.port2 } satisfies Request, [channel.port2]);
+        this.worker.postMessage({ id: 0, kind: 'connect', role: 'client', port: channel.port1 } satisfies Request, [channel.port1]);
+      }
       this.background = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' });
       this.background.onmessage = (event: MessageEvent<Response>) => {
         const answer = event.data;
@@ -63,9 +72,9 @@ export class Engine {
 
   /** Analyses a log; with `suggest`, the suggestions arrive later through onSuggestions. */
   async update(log: unknown, suggest: boolean, seed = 1): Promise<Answer> {
-    const answer = await this.send({ kind: 'update', log, suggest, seed });
-    if (answer.kind === 'analysis' && suggest) this.background?.postMessage({ id: answer.id, kind: 'opponents', log, seed } satisfies Request);
-    return answer;
+    this.latestLog = log;
+    this.latestSeed = seed;
+    return this.send({ kind: 'update', log, suggest, seed });
   }
 
   explain(log: unknown, card: string, owner: string, holds: boolean): Promise<Answer> {
