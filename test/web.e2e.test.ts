@@ -129,6 +129,7 @@ describe.skipIf(!CHROMIUM)('the advisor in headless Chromium', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(SHOTS, 'phone-390.png'), fullPage: true });
     await page.screenshot({ path: join(SHOTS, 'phone-390-top.png') });
+    await page.locator('section.notebook').screenshot({ path: join(SHOTS, 'phone-390-notebook.png') });
     // Nothing is wider than the phone's screen but the notebook's own scrolling box.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(overflow).toBeLessThanOrEqual(390);
