@@ -1,6 +1,7 @@
 // The house rule: every import runs downward. src/ is a stack of layers, each importing only from
-// the layers below it (and itself); checked by test/architecture.test.ts.
-const LAYERS = ['model', 'knowledge', 'io', 'epistemic', 'runtime', 'analysis', 'play', 'tournament', 'cli'];
+// the layers below it (and itself); checked by test/architecture.test.ts. web (the browser
+// advisor) is a top layer beside cli: it may import every layer below cli, and nothing imports it.
+const LAYERS = ['model', 'knowledge', 'io', 'epistemic', 'runtime', 'analysis', 'play', 'tournament', 'cli', 'web'];
 
 const upward = LAYERS.slice(0, -1).map((layer, i) => ({
   name: `layer-${i + 1}-${layer}-imports-upward`,
@@ -13,6 +14,13 @@ const upward = LAYERS.slice(0, -1).map((layer, i) => ({
 module.exports = {
   forbidden: [
     ...upward,
+    {
+      name: 'web-imports-cli',
+      comment: 'the browser advisor (src/web) and the command line (src/cli) are both top layers: neither imports the other',
+      severity: 'error',
+      from: { path: '^src/web/' },
+      to: { path: '^src/cli/' },
+    },
     {
       name: 'src-imports-outside-src',
       comment: 'the library never imports tests, benchmarks or baselines',

@@ -3,7 +3,7 @@
 // per example, exactly-uniform sampling vs rejection sampling at three stages of a game, and the
 // card-by-card exact counter vs the seat-by-seat one, the worker pool with 1 and 2 threads, simulated games per second,
 // the CLI's start-up against a bare `node -e 0`, and the policy-aware analysis against the default
-// (`-- --responses-only` for that alone).
+// (`-- --responses-only` for that alone), and the browser advisor in headless Chromium (`-- --web-only`).
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -25,6 +25,7 @@ import { benchEpistemic, type EpistemicBench } from './epistemic.js';
 import { benchOpponents, type OpponentsBench } from './opponents.js';
 import { benchResponses, type ResponsesBenchRow } from './responses.js';
 import { benchBoard, type BoardBench } from './board.js';
+import { benchWeb, printWeb } from './web.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,6 +39,8 @@ const { values: args } = parseArgs({
     'responses-only': { type: 'boolean', default: false },
     /** Run only the board's figures (games per second on the board vs the card game, path tables). */
     'board-only': { type: 'boolean', default: false },
+    /** Run only the browser advisor's figures (headless Chromium: entry to notebook, first load). */
+    'web-only': { type: 'boolean', default: false },
   },
 });
 const TIME = Number(args.time);
@@ -190,6 +193,11 @@ if (args['board-only']) {
   process.exit(0);
 }
 
+if (args['web-only']) {
+  printWeb(await benchWeb());
+  process.exit(0);
+}
+
 if (args['epistemic-only']) {
   printEpistemic(benchEpistemic(), await benchOpponents());
   process.exit(0);
@@ -208,6 +216,7 @@ const beforeAfter = args.compare === 'none' ? null : benchBeforeAfter(args.compa
 const epistemic = benchEpistemic();
 const opponents = await benchOpponents();
 const responses = await benchResponses(TIME / 2);
+const web = await benchWeb();
 
 console.log(`\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; one thread\n`);
 console.log('Consistency check (classic-6p-late, 4096 deals, half consistent)');
@@ -254,8 +263,10 @@ printEpistemic(epistemic, opponents);
 printBoard(board);
 printResponses(responses);
 
+printWeb(web);
+
 if (args.json) {
-  const out = { board, epistemic, opponents, responses, date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup, large, beforeAfter };
+  const out = { web, board, epistemic, opponents, responses, date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup, large, beforeAfter };
   writeFileSync(args.json, `${JSON.stringify(out, null, 2)}\n`);
   console.log(`\nwrote ${args.json}`);
 }

@@ -84,3 +84,8 @@ export { knowsOn, epistemicPool } from './analysis/knows-on.js';
 export { rationalAnalysis, withEndmoves } from './analysis/rational.js';
 export type { RationalAnalysis } from './analysis/rational.js';
 export type { Opponents, OpponentKnowledge } from './analysis/opponents.js';
+// The browser's advisor: a compiled Wasm module given by the host, suggestions ranked in one thread.
+export { provideWasmModule } from './knowledge/wasm-module.js';
+export { WASM_PATH } from './knowledge/wasm-core.js';
+export { suggestInThread } from './analysis/suggest-rules.js';
+export type { InThreadSuggestOptions } from './analysis/suggest-rules.js';

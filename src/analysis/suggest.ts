@@ -8,10 +8,9 @@ import { withExecutor, type Executor } from '../runtime/executor.js';
 import { analysisPool, sampleDeals, scoreSuggestions } from './sampling.js';
 import { checkSamples, checkSeed, defaultSuggestSamples, MAX_SUGGEST_SAMPLES } from './request.js';
 import { positionOf, sharedCore } from './load.js';
-import { describeEvent } from '../io/describe.js';
 import { combinationCards, combinationCount } from '../knowledge/tallies.js';
-import type { KnowledgeCore, Position } from '../knowledge/wasm-core.js';
-import { cardsOfMask } from '../model/bits.js';
+import type { KnowledgeCore } from '../knowledge/wasm-core.js';
+import { certainSolution, requireSuggester, shownToSuggester, type SuggestResult } from './suggest-rules.js';
 import { MAX_EXACT_DEALS, SCORE_WIDTH, rankSuggestions, scoresExactly, scoringDeals, type ResponseModel, type ScoringOptions } from './entropy-greedy.js';
 
 export type { ResponseModel } from './entropy-greedy.js';
@@ -40,31 +39,7 @@ export interface SuggestOptions {
   onScoring?: () => void;
 }
 
-export interface SuggestionScore {
-  cards: string[];
-  /** Mutual information between the envelope combination and the response, in bits. */
-  expectedInformationBits: number;
-  /** Probability that no other seat can refute. */
-  pNoRefutation: number;
-  /** Expected number of envelope combinations still possible after the response. */
-  expectedSolutionsLeft: number;
-}
-
-export interface SuggestResult {
-  /** Uniform draws the scores are estimated from; null when they are exact. */
-  samples: number | null;
-  seed: number;
-  /** 'exact': scored on every consistent deal (`deals` of them); 'sampled': on `samples` uniform draws. */
-  method: 'exact' | 'sampled';
-  /** Consistent deals, when scored exactly; else null. */
-  deals: number | null;
-  /** How many suggestions share the best score exactly (the first row is one of them, chosen by the seed). */
-  tiedForBest: number;
-  /** The solution, when the envelope is already certain: accuse it rather than suggest. */
-  accuse: string[] | null;
-  /** Best first: the first is the entropy-greedy choice (exact ties broken by the seed). Empty when `accuse` is set. */
-  suggestions: SuggestionScore[];
-}
+export type { SuggestionScore, SuggestResult } from './suggest-rules.js';
 
 // In request.ts, so that a command line can state its limits without loading the worker pool.
 export { DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES, SUGGEST_WORK, defaultSuggestSamples } from './request.js';
@@ -123,42 +98,3 @@ export async function suggestGame(game: Game, options: SuggestOptions = {}): Pro
   });
 }
 
-/** The solution when every category has a single possible envelope card, else null. */
-function certainSolution(game: Game, position: Position): string[] | null {
-  const counts = position.ownerCounts();
-  const width = game.players.length + 2;
-  const env = game.players.length;
-  const cards = game.deck.categoryMasks.map((mask) => cardsOfMask(mask).filter((c) => counts[c * width + env] > 0));
-  return cards.every((c) => c.length === 1) ? cards.map((c) => game.deck.cards[c[0]]) : null;
-}
-
-/** The observer suggests: there must be one, still in the game, and the game must not be over. */
-function requireSuggester(game: Game): number {
-  if (game.me === null) {
-    throw new InputError('suggest needs an observer: the log has no "me" (and "myHand"), so nobody is there to suggest');
-  }
-  game.events.forEach((e, i) => {
-    if (e.type !== 'accusation') return;
-    if (e.correct) throw new InputError(`the game is over: ${describeEvent(game, i)} was correct`);
-    if (e.by === game.me) throw new InputError(`${game.players[game.me]} was eliminated at ${describeEvent(game, i)} and can no longer suggest`);
-  });
-  // The ranking scores the standard answers: the first seat holding a named card shows one, and
-  // every combination may be suggested.
-  if (game.rules.answers !== 'first' || game.rules.suggesterHoldsNone) {
-    const rule = game.rules.answers !== 'first' ? 'rules.answers "all"' : 'rules.suggesterHoldsNone';
-    throw new InputError(`suggest ranks suggestions under the standard rules only (the first seat holding a named card answers, a suggester may name its own cards); this log sets ${rule}`);
-  }
-  return game.me;
-}
-
-/** Per seat, the cards it has already shown the suggester (for the 'repeat' response model). */
-function shownToSuggester(game: Game, suggester: number): number[] {
-  const shown = new Array<number>(game.players.length).fill(0);
-  for (const e of game.events) {
-    if (e.type === 'suggestion' && e.by === suggester && e.shownBy !== null && e.shown !== null) {
-      shown[e.shownBy] = (shown[e.shownBy] | (1 << e.shown)) >>> 0;
-    }
-    if (e.type === 'showcard' && e.to === suggester && e.shown !== null) shown[e.by] = (shown[e.by] | (1 << e.shown)) >>> 0;
-  }
-  return shown;
-}

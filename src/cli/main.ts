@@ -8,6 +8,7 @@ import { suggestCommand } from './suggest-command.js';
 import { simulateCommand } from './simulate-command.js';
 import { knowsCommand } from './knows-command.js';
 import { boardCommand } from './board-command.js';
+import { serveCommand } from './serve-command.js';
 import { commanderExit, reportError } from './errors.js';
 
 function version(): string {
@@ -21,7 +22,7 @@ export function program(): Command {
     // commander's errors become one line through reportError, never its own "error: ..." plus help.
     .configureOutput({ writeErr: () => {}, outputError: () => {} })
     .exitOverride(commanderExit('cluedo'));
-  for (const command of [analyzeCommand(), suggestCommand(), knowsCommand(), simulateCommand(), boardCommand()]) {
+  for (const command of [analyzeCommand(), suggestCommand(), knowsCommand(), simulateCommand(), boardCommand(), serveCommand()]) {
     command.copyInheritedSettings(cli);
     cli.addCommand(command.exitOverride(commanderExit(`cluedo ${command.name()}`)));
   }

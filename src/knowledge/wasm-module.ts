@@ -13,10 +13,22 @@ export type Layout = Record<(typeof LAYOUT_NAMES)[number], number>;
 
 const compiled = new Map<string, WebAssembly.Module>();
 
-/** Compiles the module at `url` once per thread. */
+/**
+ * Registers an already compiled module for `url`, so that wasmModule(url) returns it without
+ * reading a file. A browser has no file system: it fetches and compiles the module itself
+ * (WebAssembly.compileStreaming) and provides it here before the first core is made.
+ */
+export function provideWasmModule(url: URL | string, module: WebAssembly.Module): void {
+  compiled.set(typeof url === 'string' ? url : url.href, module);
+}
+
+/** Compiles the module at `url` once per thread (or returns the one provided for it). */
 export function wasmModule(url: URL): WebAssembly.Module {
   const cached = compiled.get(url.href);
   if (cached) return cached;
+  if (url.protocol !== 'file:') {
+    throw new Error(`the Wasm module at ${url.href} was not provided: fetch and compile it, then call provideWasmModule`);
+  }
   let bytes: Uint8Array<ArrayBuffer>;
   try {
     bytes = new Uint8Array(readFileSync(url));

@@ -1,0 +1,63 @@
+// `cluedo serve`, through the built CLI: the URL line, the site with its content types, a port in
+// use (one line, exit 1), a bad port (exit 2).
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { serveStatic, type StaticServer } from '../src/cli/static-server.js';
+import { ensureSite } from './support/advisor-driver.js';
+
+const CLI = fileURLToPath(new URL('../dist/cli/cluedo.mjs', import.meta.url));
+
+describe('cluedo serve', () => {
+  const open: StaticServer[] = [];
+  afterAll(async () => {
+    for (const s of open) await s.close();
+  });
+
+  it('serves the built site and prints its URL', async () => {
+    ensureSite();
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        createInterface({ input: child.stdout! }).once('line', resolve);
+        child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+      });
+      const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(line)![1];
+      const page = await fetch(url);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await page.text();
+      const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(html)![1];
+      expect((await fetch(url + script)).headers.get('content-type')).toMatch(/javascript/);
+      const worker = await (await fetch(url + script)).text();
+      expect(worker.length).toBeGreaterThan(1000);
+      // Nothing outside the site: an encoded climb out of it is refused.
+      expect((await fetch(`${url}..%2f..%2fpackage.json`)).status).toBe(403);
+      expect((await fetch(`${url}assets/%2e%2e/%2e%2e/package.json`)).status).not.toBe(200);
+      expect((await fetch(`${url}missing.txt`)).status).toBe(404);
+    } finally {
+      child.kill();
+    }
+  }, 30_000);
+
+  it('serves the Wasm modules as application/wasm', async () => {
+    const server = await serveStatic(ensureSite(), 0);
+    open.push(server);
+    const { readdirSync } = await import('node:fs');
+    const wasm = readdirSync(`${ensureSite()}/assets`).filter((f) => f.endsWith('.wasm'));
+    expect(wasm.length).toBe(2);
+    for (const f of wasm) expect((await fetch(`${server.url}assets/${f}`)).headers.get('content-type')).toBe('application/wasm');
+  });
+
+  it('refuses a port in use with one line and exit code 1, a bad port with exit code 2', async () => {
+    const server = await serveStatic(ensureSite(), 0);
+    open.push(server);
+    const port = new URL(server.url).port;
+    const taken = spawnSync(process.execPath, [CLI, 'serve', '--port', port], { encoding: 'utf8' });
+    expect(taken.status).toBe(1);
+    expect(taken.stderr).toBe(`cluedo: port ${port} is in use: choose another with --port\n`);
+    const bad = spawnSync(process.execPath, [CLI, 'serve', '--port', '70000'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^cluedo: --port must be a whole number from 0 to 65,535, got "70000"\n$/);
+  });
+});

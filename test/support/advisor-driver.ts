@@ -1,0 +1,83 @@
+// Drives the browser advisor (dist/web) in headless Chromium through Playwright's library: the
+// system's Chromium (Debian's package), no browser download. Shared by the end-to-end tests and
+// bench/web.ts. Every wait is for a DOM condition the app sets (data-state, data-events), never a delay.
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const SITE = `${ROOT}dist/web`;
+
+/** The Chromium to drive: $CHROMIUM, else the Debian package's; null when there is none. */
+export function findChromium(): string | null {
+  const candidates = [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((p): p is string => !!p);
+  return candidates.find((p) => existsSync(p)) ?? null;
+}
+
+/** Builds the site when `npm run build` has not (the test suite's pretest builds it). */
+export function ensureSite(): string {
+  if (!existsSync(`${SITE}/index.html`) || !existsSync(`${SITE}/assets`)) {
+    execFileSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  return SITE;
+}
+
+export async function launch(executablePath: string): Promise<Browser> {
+  const { chromium } = await import('playwright-core');
+  // --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
+  return chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+}
+
+export interface LogEvent {
+  type: 'suggestion' | 'accusation';
+  by: string;
+  cards: string[];
+  shownBy?: string | null;
+  shown?: string;
+  correct?: boolean;
+}
+
+export interface ExampleLog {
+  players: string[];
+  me?: string;
+  myHand?: string[];
+  faceUp?: string[];
+  events: LogEvent[];
+}
+
+/** Waits until the app shows the analysis of exactly `events` events. */
+export async function settled(page: Page, events: number): Promise<void> {
+  await page.waitForSelector(`#app[data-state="ready"][data-events="${events}"]`);
+}
+
+/** Sets up a classic game as in `log` (players, me, my hand, face-up cards; even hand sizes). */
+export async function setUp(page: Page, log: ExampleLog): Promise<void> {
+  await page.waitForSelector('#app[data-state="setup"]');
+  await page.fill('input[name="players"]', log.players.join(', '));
+  await page.selectOption('select[name="me"]', log.me ?? '');
+  for (const card of log.myHand ?? []) await page.check(`input[name="hand"][value="${card}"]`);
+  for (const card of log.faceUp ?? []) await page.check(`input[name="faceup"][value="${card}"]`);
+  await page.click('button[data-action="start"]');
+  await settled(page, 0);
+}
+
+/** Fills the entry form with `event` and submits it (does not wait for the answer). */
+export async function enter(page: Page, event: LogEvent): Promise<void> {
+  await page.check(`input[name="kind"][value="${event.type}"]`);
+  await page.selectOption('select[name="by"]', event.by);
+  for (const [g, card] of event.cards.entries()) await page.fill(`input[name="card-${g}"]`, card);
+  if (event.type === 'suggestion') {
+    await page.selectOption('select[name="shownBy"]', event.shownBy ?? '');
+    if (event.shown !== undefined) await page.selectOption('select[name="shown"]', event.shown);
+  } else if (event.correct) await page.check('input[name="correct"]');
+  await page.click('button[data-action="add"]');
+}
+
+/** The notebook as the page shows it: card -> owner -> probability (from the cells' data-p). */
+export async function notebook(page: Page): Promise<Record<string, Record<string, number>>> {
+  const cells = await page.$$eval('td[data-p]', (tds) => tds.map((td) => [td.getAttribute('data-card')!, td.getAttribute('data-owner')!, td.getAttribute('data-p')!] as const));
+  const out: Record<string, Record<string, number>> = {};
+  for (const [card, owner, p] of cells) (out[card] ??= {})[owner] = Number(p);
+  return out;
+}

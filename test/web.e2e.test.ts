@@ -1,0 +1,157 @@
+// The browser advisor end to end, in headless Chromium: set up a classic game, enter a dozen
+// turns of an example log, and check the notebook the page shows against analyze() on the same
+// log to 1e-9; undo and redo; a refused contradiction; the why-panel; the suggestions against
+// suggest() on the same seed; screenshots at phone and desktop width.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { analyze } from '../src/analysis/analyze.js';
+import { suggest } from '../src/analysis/suggest.js';
+import { opponentsOf } from '../src/analysis/opponents.js';
+import { parseGame } from '../src/io/log.js';
+import { InProcessExecutor } from '../src/runtime/in-process.js';
+import { serveStatic, type StaticServer } from '../src/cli/static-server.js';
+import { enter, ensureSite, findChromium, launch, notebook, settled, setUp, type ExampleLog } from './support/advisor-driver.js';
+
+const CHROMIUM = findChromium();
+const EXAMPLE = JSON.parse(readFileSync(new URL('../examples/classic-6p-late.json', import.meta.url), 'utf8')) as ExampleLog;
+const TURNS = 12;
+const SHOTS = join(tmpdir(), 'cluedo-web-shots');
+const logOf = (events: number) => ({ ...EXAMPLE, events: EXAMPLE.events.slice(0, events) });
+
+function expectNotebook(shown: Record<string, Record<string, number>>, events: number): void {
+  const expected = analyze(logOf(events));
+  expect(Object.keys(shown).sort()).toEqual(Object.keys(expected.cards).sort());
+  for (const [card, row] of Object.entries(expected.cards)) {
+    expect(Object.keys(shown[card]).sort()).toEqual(Object.keys(row).sort());
+    for (const [owner, p] of Object.entries(row)) expect(Math.abs(shown[card][owner] - p), `${card} / ${owner}`).toBeLessThanOrEqual(1e-9);
+  }
+}
+
+if (!CHROMIUM) console.warn('web.e2e: SKIPPED, no Chromium found (install Debian\'s chromium package, or set $CHROMIUM to a Chromium binary)');
+
+describe.skipIf(!CHROMIUM)('the advisor in headless Chromium', () => {
+  let server: StaticServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await serveStatic(ensureSite(), 0);
+    browser = await launch(CHROMIUM!);
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(server.url);
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    mkdirSync(SHOTS, { recursive: true });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('sets up a classic game and shows, after each of a dozen turns, the notebook analyze() gives', async () => {
+    await page.waitForSelector('#app[data-state="setup"]');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(SHOTS, 'phone-390-setup.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await setUp(page, EXAMPLE);
+    expectNotebook(await notebook(page), 0);
+    for (let i = 0; i < TURNS; i++) {
+      await enter(page, EXAMPLE.events[i]);
+      await settled(page, i + 1);
+    }
+    expectNotebook(await notebook(page), TURNS);
+    // The log in the browser is the CLI's log format: analyze() reads it as it is.
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('cluedo-advisor')!).log);
+    expect(analyze(saved).cards).toEqual(analyze(logOf(TURNS)).cards);
+  }, 120_000);
+
+  it('ranks suggestions as suggest() does on the worker pool, for the same seed', async () => {
+    await page.waitForSelector('#app[data-suggest-state="ready"] [data-view="suggestions"] li');
+    const shown = await page.$$eval('[data-view="suggestions"] li', (lis) => lis.map((li) => [li.getAttribute('data-cards'), li.getAttribute('data-bits')]));
+    const expected = await suggest(logOf(TURNS), { seed: 1, top: shown.length, executor: new InProcessExecutor(2) });
+    expect(shown).toEqual(expected.suggestions.map((s) => [s.cards.join('|'), String(s.expectedInformationBits)]));
+    // 20,000 draws by 324 suggestions: scored half on each of two workers, to the same bytes.
+    expect(await page.getAttribute('[data-view="suggestions"]', 'data-workers')).toBe('2');
+  }, 120_000);
+
+  it("shows the opponents' knowledge opponentsOf() gives for the same seed", async () => {
+    await page.waitForSelector('#app[data-opponents-state="ready"] [data-view="opponents"] tr[data-seat]');
+    const shown = await page.$$eval('[data-view="opponents"] tr[data-seat]', (trs) => trs.map((tr) => [tr.getAttribute('data-seat'), Number(tr.getAttribute('data-can-accuse'))]));
+    const expected = opponentsOf(parseGame(logOf(TURNS)), { seed: 1 })!;
+    expect(shown).toEqual(expected.seats.map((s) => [s.seat, s.canAccuse]));
+  }, 60_000);
+
+  it('undoes and redoes the last turn', async () => {
+    await page.click('button[data-action="undo"]');
+    await settled(page, TURNS - 1);
+    expectNotebook(await notebook(page), TURNS - 1);
+    await page.click('button[data-action="redo"]');
+    await settled(page, TURNS);
+    expectNotebook(await notebook(page), TURNS);
+  }, 60_000);
+
+  it('refuses an entry that leaves no deal, says why, and keeps the form for correction', async () => {
+    // P3 showed Miss Scarlet to P0 (turn 1): P3 cannot pass on her.
+    await enter(page, { type: 'suggestion', by: 'P2', cards: ['Miss Scarlet', 'Rope', 'Kitchen'], shownBy: 'P4' });
+    await page.waitForSelector('#app[data-state="refused"]');
+    expect(await page.getAttribute('#app', 'data-events')).toBe(String(TURNS));
+    await page.screenshot({ path: join(SHOTS, 'refused-1280.png') });
+    const message = await page.textContent('[data-role="message"]');
+    expect(message).toMatch(/^Refused: /);
+    expect(message).toContain('P2');
+    expect(await page.inputValue('input[name="card-0"]')).toBe('Miss Scarlet');
+    expect(await page.inputValue('select[name="shownBy"]')).toBe('P4');
+    expectNotebook(await notebook(page), TURNS); // nothing entered is lost
+    expect(await page.getAttribute('#app', 'data-suggest-state')).toBe('ready'); // nor the suggestions
+    // Corrected: P3 showed.
+    await page.selectOption('select[name="shownBy"]', 'P3');
+    await page.click('button[data-action="add"]');
+    await settled(page, TURNS + 1);
+    await page.click('button[data-action="undo"]');
+    await settled(page, TURNS);
+  }, 60_000);
+
+  it('explains a certain cell', async () => {
+    await page.click('td[data-card="Miss Scarlet"][data-owner="P3"] button');
+    await page.waitForSelector('[data-view="why"][data-state="ready"]');
+    const text = await page.textContent('[data-role="why-text"]');
+    expect(text).toContain('Miss Scarlet');
+    expect(await page.textContent('[data-view="why"] h2')).toContain('P3 holds Miss Scarlet');
+  }, 60_000);
+
+  it('takes screenshots at phone and desktop width', async () => {
+    await page.screenshot({ path: join(SHOTS, 'desktop-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(SHOTS, 'phone-390.png'), fullPage: true });
+    await page.screenshot({ path: join(SHOTS, 'phone-390-top.png') });
+    await page.locator('section.notebook').screenshot({ path: join(SHOTS, 'phone-390-notebook.png') });
+    // Nothing is wider than the phone's screen but the notebook's own scrolling box.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(overflow).toBeLessThanOrEqual(390);
+    console.log(`web.e2e: screenshots in ${SHOTS}`);
+  }, 60_000);
+
+  it('downloads the game as a log analyze() reads, and loads a log from a file', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const href = (await page.getAttribute('a[download]', 'href'))!;
+    const downloaded = JSON.parse(decodeURIComponent(href.slice(href.indexOf(',') + 1)));
+    expect(analyze(downloaded).cards).toEqual(analyze(logOf(TURNS)).cards);
+    // Another game, with face-up cards and four players, loaded from its file.
+    const other = readFileSync(new URL('../examples/classic-4p-faceup.json', import.meta.url));
+    await page.setInputFiles('input[data-action="load"]', { name: 'classic-4p-faceup.json', mimeType: 'application/json', buffer: other });
+    const otherLog = JSON.parse(other.toString('utf8'));
+    // Its notebook has a column for the face-up cards ("table"), which the six-player game had not.
+    await page.waitForSelector('td[data-owner="table"]');
+    await settled(page, otherLog.events.length);
+    const shown = await notebook(page);
+    const expected = analyze(otherLog);
+    for (const [card, row] of Object.entries(expected.cards)) {
+      for (const [owner, p] of Object.entries(row)) expect(Math.abs(shown[card][owner] - p), `${card} / ${owner}`).toBeLessThanOrEqual(1e-9);
+    }
+  }, 60_000);
+});
