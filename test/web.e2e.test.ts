@@ -11,6 +11,8 @@ import { analyze } from '../src/analysis/analyze.js';
 import { suggest } from '../src/analysis/suggest.js';
 import { opponentsOf } from '../src/analysis/opponents.js';
 import { parseGame } from '../src/io/log.js';
+import { reachable } from '../src/play/board/paths.js';
+import { passageFrom } from '../src/play/board/classic.js';
 import { InProcessExecutor } from '../src/runtime/in-process.js';
 import { serveStatic, type StaticServer } from '../src/cli/static-server.js';
 import { enter, ensureSite, findChromium, launch, notebook, settled, setUp, type ExampleLog } from './support/advisor-driver.js';
@@ -154,4 +156,74 @@ describe.skipIf(!CHROMIUM)('the advisor in headless Chromium', () => {
       for (const [owner, p] of Object.entries(row)) expect(Math.abs(shown[card][owner] - p), `${card} / ${owner}`).toBeLessThanOrEqual(1e-9);
     }
   }, 60_000);
+
+  it('on the board: ranks the rooms from the pawn, the passage taking one turn, and marks the rooms a roll reaches', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await setUp(page, { ...EXAMPLE, events: [] }, { board: true });
+    for (let i = 0; i < 4; i++) {
+      await enter(page, EXAMPLE.events[i]);
+      await settled(page, i + 1);
+    }
+    await page.waitForSelector('#app[data-suggest-state="ready"] [data-view="suggestions"] li');
+    // Without a place, no table; then the pawn in the Study.
+    expect(await page.$('[data-view="rooms"]')).toBeNull();
+    await page.selectOption('select[name="pawn-room"]', 'study');
+    const study = '[data-view="rooms"][data-pawn="study"][data-roll=""]';
+    await page.waitForSelector(`${study} tr[data-room="kitchen"]`);
+    expect(await page.getAttribute(`${study} tr[data-room="kitchen"]`, 'data-turns')).toBe('1');
+    expect(await page.textContent(`${study} tr[data-room="kitchen"] td.turns`)).toBe('1 (passage)');
+    expect(await page.textContent(`${study} tr[data-room="study"] td.turns`)).toBe('here (only if moved here by a suggestion)');
+    // Rooms by bits per turn, best first, the pawn's own room last.
+    const rates = await page.$$eval(`${study} tr[data-room]`, (trs) => trs.map((tr) => [tr.getAttribute('data-room'), Number(tr.getAttribute('data-bits-per-turn'))] as const));
+    expect(rates[rates.length - 1][0]).toBe('study');
+    const others = rates.slice(0, -1).map(([, r]) => r);
+    expect(others).toEqual([...others].sort((a, b) => b - a));
+    // Each room's best suggestion is the first of the whole ranking naming it.
+    const ranking = await page.$$eval('[data-view="suggestions"] li', (lis) => lis.map((li) => [li.getAttribute('data-cards')!, Number(li.getAttribute('data-bits'))] as const));
+    const bests = await page.$$eval(`${study} tr[data-room]`, (trs) => trs.map((tr) => tr.getAttribute('data-cards')!));
+    for (const best of bests) {
+      const room = best.split('|')[2];
+      const firstNaming = ranking.find(([cards]) => cards.split('|')[2] === room);
+      if (firstNaming) expect(best).toBe(firstNaming[0]);
+      else expect(ranking.some(([cards]) => cards === best)).toBe(false);
+    }
+    await page.fill('input[name="roll"]', '8');
+    const rolled = '[data-view="rooms"][data-pawn="study"][data-roll="8"]';
+    await page.waitForSelector(`${rolled} tr[data-in-reach]`);
+    const marked = async (sel: string) => (await page.$$eval(`${sel} tr[data-in-reach="true"]`, (trs) => trs.map((tr) => tr.getAttribute('data-room')!))).sort();
+    expect(await marked(rolled)).toEqual([...reachable('study', 8).rooms, passageFrom('study')!].sort());
+    // The best room in reach comes first, and the line says where to go and what to suggest.
+    const first = await page.getAttribute(`${rolled} tbody tr:first-child`, 'data-room');
+    expect(await page.getAttribute(`${rolled} tbody tr:first-child`, 'data-in-reach')).toBe('true');
+    expect(await page.textContent('[data-role="with-roll"]')).toMatch(new RegExp(`^With this roll: go to the .+ and suggest .+, .+, .+\\.$`));
+    await page.locator('section.suggestions').screenshot({ path: join(SHOTS, 'board-rooms-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('section.suggestions').screenshot({ path: join(SHOTS, 'board-rooms-390.png') });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(first).not.toBeNull();
+    // A corridor cell: a wall is refused with the reason; Scarlet's start with a roll of 12 marks what reachable() gives.
+    await page.selectOption('select[name="pawn-room"]', '');
+    await page.fill('input[name="pawn-cell"]', '2,2');
+    await page.press('input[name="pawn-cell"]', 'Tab');
+    await page.waitForSelector('[data-role="pawn-error"]');
+    expect(await page.textContent('[data-role="pawn-error"]')).toContain('inside the conservatory');
+    await page.locator('[data-role="pawn"]').screenshot({ path: join(SHOTS, 'board-pawn-error-1280.png') });
+    await page.fill('input[name="pawn-cell"]', '16,24');
+    await page.press('input[name="pawn-cell"]', 'Tab');
+    await page.fill('input[name="roll"]', '12');
+    const scarlet = `[data-view="rooms"][data-pawn="${24 * 24 + 16}"][data-roll="12"]`;
+    await page.waitForSelector(`${scarlet} tr[data-in-reach]`);
+    expect(await marked(scarlet)).toEqual([...reachable({ x: 16, y: 24 }, 12).rooms].sort());
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('section.suggestions').screenshot({ path: join(SHOTS, 'board-corridor-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Kept with the game in localStorage, not in the log.
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('cluedo-advisor')!));
+    expect(saved.pawn).toEqual({ room: '', cell: '16,24', roll: '12' });
+    expect(Object.keys(saved.log)).not.toContain('pawn');
+    expect(analyze(saved.log).cards).toEqual(analyze(logOf(4)).cards);
+  }, 120_000);
 });

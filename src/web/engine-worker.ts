@@ -97,7 +97,7 @@ async function suggestions(request: Extract<Request, { kind: 'update' }>, game: 
     const scores = new Float64Array(n * 3);
     scores.set(position.eig(work.deals, work.suggester, work.model, work.shownTo, 0, split), 0);
     if (remote) scores.set(await remote, split * 3);
-    post({ id: request.id, kind: 'suggestions', result: rankedSuggestions(game, work, scores, 20), reason: null, ms: performance.now() - t0, workers: remote ? 2 : 1 });
+    post({ id: request.id, kind: 'suggestions', result: rankedSuggestions(game, work, scores), reason: null, ms: performance.now() - t0, workers: remote ? 2 : 1 });
   } catch (error) {
     post({ id: request.id, kind: 'suggestions', result: null, reason: message(error), ms: performance.now() - t0 });
   } finally {

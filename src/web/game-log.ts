@@ -2,6 +2,7 @@
 // the format has no field for (board or card game), saved in the browser's localStorage.
 import { CLASSIC_CATEGORIES } from '../model/deck.js';
 import { defaultHandSizes } from '../model/game.js';
+import { readPawn, type PawnInput } from './board-advice.js';
 
 export type LogEvent =
   | { type: 'suggestion'; by: string; cards: string[]; shownBy: string | null; shown?: string }
@@ -23,6 +24,8 @@ export interface Saved {
   /** Events undone, the next to redo last. */
   redo: LogEvent[];
   board: boolean;
+  /** On the board: where my pawn is and the roll, as typed (the log format has no field for them). */
+  pawn?: PawnInput;
 }
 
 export const STORAGE_KEY = 'cluedo-advisor';
@@ -42,7 +45,7 @@ export function load(): Saved {
     const text = localStorage.getItem(STORAGE_KEY);
     if (text) {
       const saved = JSON.parse(text) as Saved;
-      if (saved && typeof saved === 'object' && 'log' in saved) return { log: saved.log, redo: saved.redo ?? [], board: !!saved.board };
+      if (saved && typeof saved === 'object' && 'log' in saved) return { log: saved.log, redo: saved.redo ?? [], board: !!saved.board, pawn: readPawn(saved.pawn) };
     }
   } catch {
     // Nothing saved, or storage refused: start afresh.

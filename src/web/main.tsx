@@ -5,6 +5,8 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Engine } from './engine.js';
 import type { Response, WebAnalysis } from './protocol.js';
 import type { Explanation } from './explain-adapter.js';
+import { NO_PAWN, boardAdvice, parseRoll, pawnPlace, roomCards, type PawnInput } from './board-advice.js';
+import { ROOMS } from '../play/board/classic.js';
 import { deckOf, describe, evenHandSizes, load, passedSeats, resolveCard, save, type GameLog, type LogEvent, type Saved } from './game-log.js';
 
 const engine = new Engine();
@@ -114,7 +116,7 @@ function App() {
     analysed.current = '';
     setAnalysis(null);
     setWhy(null);
-    setSaved({ log, redo: [], board });
+    setSaved({ log, redo: [], board, pawn: NO_PAWN });
   }
 
   const log = saved.log;
@@ -141,7 +143,7 @@ function App() {
                   }
                 }} />
             </label>
-            <button type="button" onClick={() => confirm('Start a new game? The current one will be replaced.') && setSaved({ log: null, redo: [], board: false })}>New game</button>
+            <button type="button" onClick={() => confirm('Start a new game? The current one will be replaced.') && setSaved({ log: null, redo: [], board: false, pawn: NO_PAWN })}>New game</button>
           </nav>
         )}
       </header>
@@ -162,7 +164,7 @@ function App() {
             <>
               <div class="col-main">
                 <Notebook log={log} analysis={analysis} onWhy={explain} />
-                <SuggestionsView suggestions={suggestions} me={log.me} board={saved.board} />
+                <SuggestionsView suggestions={suggestions} log={log} board={saved.board} pawn={saved.pawn ?? NO_PAWN} onPawn={(pawn) => setSaved({ ...saved, pawn })} />
               </div>
               <div class="col-side">
                 {why && <WhyPanel why={why} onClose={() => setWhy(null)} />}
@@ -258,7 +260,7 @@ function Setup({ onStart, onUpload }: { onStart: (log: GameLog, board: boolean) 
       </fieldset>
       {me && <CardPicker legend="My hand" name="hand" deck={deck} chosen={hand} onToggle={(c) => setHand(toggle(hand, c))} />}
       <CardPicker legend="Face-up cards" name="faceup" deck={deck} chosen={faceUp} onToggle={(c) => setFaceUp(toggle(faceUp, c))} />
-      <label class="inline"><input type="checkbox" checked={board} onChange={(e) => setBoard((e.target as HTMLInputElement).checked)} /> Board game (otherwise the card game)</label>
+      <label class="inline"><input type="checkbox" name="board" checked={board} onChange={(e) => setBoard((e.target as HTMLInputElement).checked)} /> Board game (otherwise the card game)</label>
       <div class="actions">
         <button type="submit" class="primary" data-action="start">Start the game</button>
         <label class="button">Load a saved game <input class="visually-hidden" type="file" accept=".json,application/json" onChange={(e) => upload((e.target as HTMLInputElement).files?.[0], false)} /></label>
@@ -469,12 +471,12 @@ function EnvelopeView({ analysis, log }: { analysis: WebAnalysis; log: GameLog }
   );
 }
 
-function SuggestionsView({ suggestions, me, board }: { suggestions: Suggestions | null; me: string | undefined; board: boolean }) {
-  if (me === undefined) return null;
+function SuggestionsView({ suggestions, log, board, pawn, onPawn }: { suggestions: Suggestions | null; log: GameLog; board: boolean; pawn: PawnInput; onPawn: (p: PawnInput) => void }) {
+  if (log.me === undefined) return null;
   return (
     <section class="suggestions" aria-labelledby="sg-h" data-view="suggestions" data-workers={suggestions?.workers}>
       <h2 id="sg-h">Best suggestions</h2>
-      {board && <p class="note">Board game: rooms within reach are not taken into account yet; every room is ranked.</p>}
+      {board && <BoardRooms suggestions={suggestions} log={log} pawn={pawn} onPawn={onPawn} />}
       {suggestions === null ? (
         <p>Scoring…</p>
       ) : suggestions.result === null ? (
@@ -483,7 +485,8 @@ function SuggestionsView({ suggestions, me, board }: { suggestions: Suggestions 
         <p>The envelope is certain: accuse {suggestions.result.accuse.join(', ')}.</p>
       ) : (
         <>
-          <ol>
+          {board && <h3>Every room alike</h3>}
+          <ol class="ranking">
             {suggestions.result.suggestions.slice(0, 10).map((s) => (
               <li key={s.cards.join()} data-cards={s.cards.join('|')} data-bits={String(s.expectedInformationBits)}>
                 {s.cards.join(', ')} <b>{s.expectedInformationBits.toFixed(3)} bits</b>
@@ -496,6 +499,80 @@ function SuggestionsView({ suggestions, me, board }: { suggestions: Suggestions 
         </>
       )}
     </section>
+  );
+}
+
+/** On the board: where my pawn is (and the roll), and per room the best suggestion there and its bits per expected turn. */
+function BoardRooms({ suggestions, log, pawn, onPawn }: { suggestions: Suggestions | null; log: GameLog; pawn: PawnInput; onPawn: (p: PawnInput) => void }) {
+  const cards = useMemo(() => roomCards(deckOf(log), log.players.length), [log.deck, log.players.length]);
+  if (typeof cards === 'string') return <p class="note" data-role="board-unbound">Board game: {cards}; every room is ranked alike.</p>;
+  const place = pawnPlace(pawn);
+  const parsedRoll = parseRoll(pawn.roll);
+  const roll = { roll: 'roll' in parsedRoll ? parsedRoll.roll : null, error: 'error' in parsedRoll ? parsedRoll.error : null };
+  const ranking = suggestions?.result && !suggestions.result.accuse ? suggestions.result.suggestions : null;
+  const advice = ranking && 'place' in place && roll.error === null ? boardAdvice(ranking, cards, place.place, roll.roll) : null;
+  const error = 'error' in place && pawn.room === '' && pawn.cell.trim() !== '' ? place.error : roll.error;
+  const cardOf = (room: string) => cards[ROOMS.indexOf(room as (typeof ROOMS)[number])];
+  const fmtTurns = (r: NonNullable<typeof advice>['rooms'][number]) => (r.here ? 'here (only if moved here by a suggestion)' : r.byPassage ? '1 (passage)' : Number.isFinite(r.turns) ? r.turns.toFixed(2) : '–');
+  return (
+    <div class="board-rooms">
+      <fieldset class="pawn" data-role="pawn">
+        <legend>Your pawn</legend>
+        <label>
+          Where
+          <select name="pawn-room" value={pawn.room} onChange={(e) => onPawn({ ...pawn, room: (e.target as HTMLSelectElement).value as PawnInput['room'] })}>
+            <option value="">in a corridor</option>
+            {ROOMS.map((room, r) => <option key={room} value={room}>in the {cards[r]}</option>)}
+          </select>
+        </label>
+        {pawn.room === '' && (
+          <label>
+            Cell x,y
+            <input name="pawn-cell" value={pawn.cell} placeholder="16,24" autocomplete="off" inputMode="numeric" aria-describedby="pawn-help"
+              onChange={(e) => onPawn({ ...pawn, cell: (e.target as HTMLInputElement).value })} />
+          </label>
+        )}
+        <label class="roll">
+          Roll
+          <input name="roll" type="number" min={2} max={12} value={pawn.roll} placeholder="2–12"
+            onInput={(e) => onPawn({ ...pawn, roll: (e.target as HTMLInputElement).value })} />
+        </label>
+        {pawn.room === '' && <p class="note" id="pawn-help">x 0–23 from the left, y 0–24 from the bottom (as <code>cluedo board</code> prints the map).</p>}
+      </fieldset>
+      {error && <p class="message" role="alert" data-role="pawn-error">{error}</p>}
+      {!advice ? (
+        'error' in place && !error ? <p class="note">Choose the room your pawn is in, or type its cell, to rank the rooms by what a suggestion there is worth per turn.</p> : null
+      ) : (
+        <>
+          {advice.withRoll && (
+            <p class="with-roll" data-role="with-roll" role="status">
+              <strong>With this roll:</strong> go to the {advice.withRoll.card} and suggest {advice.withRoll.best!.cards.join(', ')}.
+            </p>
+          )}
+          {roll.roll !== null && !advice.withRoll && <p class="note" data-role="with-roll">With this roll no room worth a suggestion is in reach.</p>}
+          <div class="scroll">
+            <table class="rooms" data-view="rooms" data-pawn={'place' in place ? String(place.place) : ''} data-roll={roll.roll === null ? '' : String(roll.roll)}>
+              <thead>
+                <tr><th scope="col">Room</th><th scope="col">Bits / turn</th><th scope="col">Turns</th><th scope="col">Steps</th><th scope="col">Best suggestion there (bits)</th></tr>
+              </thead>
+              <tbody>
+                {advice.rooms.map((r) => (
+                  <tr key={r.room} data-room={r.room} data-cards={r.best?.cards.join('|')} data-turns={String(r.turns)} data-bits-per-turn={String(r.bitsPerTurn)} data-in-reach={r.inReach === null ? undefined : String(r.inReach)}
+                    class={[r.inReach ? 'reach' : '', r.here ? 'here' : ''].filter(Boolean).join(' ')}>
+                    <th scope="row">{cardOf(r.room)}{r.inReach && <span class="badge">in reach now</span>}</th>
+                    <td><b>{r.bitsPerTurn.toFixed(3)}</b></td>
+                    <td class="turns">{fmtTurns(r)}</td>
+                    <td>{r.here ? 0 : r.steps < 0 ? '–' : r.steps}</td>
+                    <td class="cards">{r.best ? <>{r.best.cards.filter((c) => c !== r.card).join(', ')} <span class="bits">({r.best.expectedInformationBits.toFixed(3)})</span></> : '–'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p class="note">Steps to the nearest door with no other pawns; turns expected with 2d6, a secret passage taking one; rooms by bits per turn{roll.roll !== null ? ', the best in reach first' : ''}.</p>
+        </>
+      )}
+    </div>
   );
 }
 

@@ -51,13 +51,14 @@ export async function settled(page: Page, events: number): Promise<void> {
   await page.waitForSelector(`#app[data-state="ready"][data-events="${events}"]`);
 }
 
-/** Sets up a classic game as in `log` (players, me, my hand, face-up cards; even hand sizes). */
-export async function setUp(page: Page, log: ExampleLog): Promise<void> {
+/** Sets up a classic game as in `log` (players, me, my hand, face-up cards; even hand sizes), the card game unless `board`. */
+export async function setUp(page: Page, log: ExampleLog, options: { board?: boolean } = {}): Promise<void> {
   await page.waitForSelector('#app[data-state="setup"]');
   await page.fill('input[name="players"]', log.players.join(', '));
   await page.selectOption('select[name="me"]', log.me ?? '');
   for (const card of log.myHand ?? []) await page.check(`input[name="hand"][value="${card}"]`);
   for (const card of log.faceUp ?? []) await page.check(`input[name="faceup"][value="${card}"]`);
+  if (options.board) await page.check('input[name="board"]');
   await page.click('button[data-action="start"]');
   await settled(page, 0);
 }
