@@ -69,17 +69,25 @@ export interface SuggestionWork {
   samples: number | null;
 }
 
+/** What a request decides before any deal is drawn: how to score, whether exactly, and the accusation when the envelope is certain. */
+export interface SuggestionPlan {
+  scoring: ScoringOptions;
+  exactly: boolean;
+  /** The whole answer when the envelope is already certain (no suggestion to rank), else null. */
+  accuse: SuggestResult | null;
+}
+
 /**
- * The first half of suggestInThread: the accusation when the envelope is certain, else the deals
- * to score. `position` is the game's (the caller keeps and disposes of it).
+ * The one place a suggestion request is checked, before any position is loaded (so that a log the
+ * ranking does not model is refused as such, not as impossible): samples, seed, the suggester.
  */
-export function suggestionWork(game: Game, position: Position, options: InThreadSuggestOptions = {}): { accuse: SuggestResult } | { work: SuggestionWork } {
+export function suggestionRequest(game: Game, options: InThreadSuggestOptions = {}): ScoringOptions {
   const samples = options.samples ?? defaultSuggestSamples(combinationCount(game.deck.categoryMasks));
   const seed = options.seed ?? 1;
   checkSamples(samples, MAX_SUGGEST_SAMPLES);
   checkSeed(seed);
   const suggester = requireSuggester(game);
-  const scoring: ScoringOptions = {
+  return {
     suggester,
     responseModel: options.responseModel ?? 'uniform',
     shownTo: shownToSuggester(game, suggester),
@@ -87,29 +95,47 @@ export function suggestionWork(game: Game, position: Position, options: InThread
     seed,
     exact: options.exact ?? 'auto',
   };
-  const accuse = certainSolution(game, position);
+}
+
+/** The plan of a checked request on the game's position, on the pool or in a thread. */
+export function planSuggestions(game: Game, position: Position, scoring: ScoringOptions): SuggestionPlan {
+  const { samples, seed } = scoring;
   const exactly = scoresExactly(position, scoring);
   if (exactly && position.count() > BigInt(MAX_EXACT_DEALS)) {
     throw new InputError(`exact scoring holds every deal in memory: this position has ${position.count()}, more than ${MAX_EXACT_DEALS.toLocaleString('en-US')}; sample instead`);
   }
-  const method = exactly ? ('exact' as const) : ('sampled' as const);
-  if (accuse !== null) {
-    return { accuse: { samples: exactly ? null : samples, seed, method, deals: exactly ? Number(position.count()) : null, tiedForBest: 0, accuse, suggestions: [] } };
-  }
-  const { deals } = scoringDeals(position, scoring);
+  const solution = certainSolution(game, position);
+  const accuse =
+    solution === null
+      ? null
+      : { samples: exactly ? null : samples, seed, method: exactly ? ('exact' as const) : ('sampled' as const), deals: exactly ? Number(position.count()) : null, tiedForBest: 0, accuse: solution, suggestions: [] };
+  return { scoring, exactly, accuse };
+}
+
+/** The work of a plan once its deals are drawn (`deals`: every consistent deal, or the seed's numbered chunks). */
+export function workOf(game: Game, position: Position, plan: SuggestionPlan, deals: Uint32Array): SuggestionWork {
+  const { scoring, exactly } = plan;
   return {
-    work: {
-      store: position.store,
-      deals: deals.slice(),
-      suggester,
-      model: scoring.responseModel === 'repeat' ? 1 : 0,
-      shownTo: [...scoring.shownTo],
-      nSuggestions: combinationCount(game.deck.categoryMasks),
-      seed,
-      method,
-      samples: exactly ? null : samples,
-    },
+    store: position.store,
+    deals,
+    suggester: scoring.suggester,
+    model: scoring.responseModel === 'repeat' ? 1 : 0,
+    shownTo: [...scoring.shownTo],
+    nSuggestions: combinationCount(game.deck.categoryMasks),
+    seed: scoring.seed,
+    method: exactly ? 'exact' : 'sampled',
+    samples: exactly ? null : scoring.samples,
   };
+}
+
+/**
+ * The first half of suggestInThread: the accusation when the envelope is certain, else the deals
+ * to score. `position` is the game's (the caller keeps and disposes of it).
+ */
+export function suggestionWork(game: Game, position: Position, scoring: ScoringOptions): { accuse: SuggestResult } | { work: SuggestionWork } {
+  const plan = planSuggestions(game, position, scoring);
+  if (plan.accuse !== null) return { accuse: plan.accuse };
+  return { work: workOf(game, position, plan, scoringDeals(position, plan.scoring).deals.slice()) };
 }
 
 /** The second half: the ranking of every suggestion's scores (SCORE_WIDTH numbers each, suggestion 0 first). */
@@ -138,8 +164,9 @@ export function rankedSuggestions(game: Game, work: SuggestionWork, scores: Floa
  * of the seed), the same scores and the same ranking as on a worker pool.
  */
 export function suggestInThread(game: Game, options: InThreadSuggestOptions = {}): SuggestResult {
+  const scoring = suggestionRequest(game, options);
   using position = positionOf(options.core ?? sharedCore(), game);
-  const prepared = suggestionWork(game, position, options);
+  const prepared = suggestionWork(game, position, scoring);
   if ('accuse' in prepared) return prepared.accuse;
   const { work } = prepared;
   const scores = position.eig(work.deals, work.suggester, work.model, work.shownTo, 0, work.nSuggestions);

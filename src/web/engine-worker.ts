@@ -7,7 +7,7 @@ import { analyzeGame } from '../analysis/analyze.js';
 import { parseGame } from '../io/log.js';
 import { InputError } from '../model/errors.js';
 import { isConsistent, storeOf } from '../analysis/load.js';
-import { rankedSuggestions, suggestionWork, type SuggestionWork } from '../analysis/suggest-rules.js';
+import { rankedSuggestions, suggestionRequest, suggestionWork, type SuggestionWork } from '../analysis/suggest-rules.js';
 import { positionOf } from '../analysis/load.js';
 import type { Position } from '../knowledge/wasm-core.js';
 import { explainFact, findContradiction } from './explain-adapter.js';
@@ -83,8 +83,9 @@ async function suggestions(request: Extract<Request, { kind: 'update' }>, game: 
   const t0 = performance.now();
   let position: Position | null = null;
   try {
+    const scoring = suggestionRequest(game, { seed: request.seed });
     position = positionOf(KnowledgeCore.shared(), game);
-    const prepared = suggestionWork(game, position, { seed: request.seed });
+    const prepared = suggestionWork(game, position, scoring);
     if ('accuse' in prepared) {
       post({ id: request.id, kind: 'suggestions', result: prepared.accuse, reason: null, ms: performance.now() - t0 });
       return;
