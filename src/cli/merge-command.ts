@@ -1,0 +1,99 @@
+// cluedo merge: the shard files of one tournament (simulate --shard i/N --out FILE) merged into its
+// summary, exactly as if the tournament had run in one process.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Command } from 'commander';
+import { InputError } from '../model/errors.js';
+import { shorten } from '../io/quote.js';
+import { OutputError, UsageError } from './errors.js';
+import { path } from './options.js';
+import { writeStdout } from './output.js';
+import { checkDistinct, checkOutputFile, writeOutputs, type OutputPath } from './output-files.js';
+import { boardDescription, soloLine } from './simulate-command.js';
+
+interface MergeOptions {
+  json?: string;
+  report?: string;
+  csv?: string;
+}
+
+/** Shard files hold sums, far smaller than this; a bigger file is not one. */
+const MAX_SHARD_BYTES = 64 * 1024 * 1024;
+
+function readJson(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (code ?? String(e));
+    throw new InputError(`cannot read shard file ${shorten(file)}: ${why}`);
+  }
+  if (text.length > MAX_SHARD_BYTES) throw new InputError(`${shorten(file)}: not a shard file (over ${MAX_SHARD_BYTES / 2 ** 20} MiB)`);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`${shorten(file)} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+export function mergeCommand(): Command {
+  return new Command('merge')
+    .description('merge the shard files of a tournament (simulate --shard i/N --out FILE) into its summary and reports')
+    .argument('<files...>', 'the shard files, all N of one tournament, in any order (a retried shard may appear twice)')
+    .option('--json <file>', 'write the summary and the merged sums as JSON', path('--json'))
+    .option('--report <file.html>', 'write an HTML report with charts', path('--report'))
+    .option('--csv <file>', 'not available: shard files keep sums, not the per-game rows a CSV needs')
+    .action(async (files: string[], opts: MergeOptions) => {
+      if (opts.csv !== undefined) throw new UsageError('merge cannot write --csv: shard files keep summary sums, not one row per seat and game; run cluedo simulate --csv on one machine');
+      const outputs: OutputPath[] = [
+        { option: '--json', path: opts.json },
+        { option: '--report', path: opts.report },
+      ].filter((o): o is OutputPath => o.path !== undefined);
+      checkDistinct(outputs);
+      outputs.forEach(checkOutputFile);
+      const [{ parseShardFile, mergeShards, summaryOrder }, { finalize, rowLabel }, { renderSummary }, { renderHtmlReport }] = await Promise.all([
+        import('../tournament/shards.js'),
+        import('../tournament/summary.js'),
+        import('../tournament/text-report.js'),
+        import('../tournament/html-report.js'),
+      ]);
+      const merged = mergeShards(files.map((name) => ({ name: shorten(name), file: parseShardFile(readJson(name), shorten(name)) })));
+      const { config, seed, games, count, accumulator } = merged;
+      const summary = finalize(accumulator, summaryOrder(config));
+      const head =
+        `${games} games in ${count} shard${count === 1 ? '' : 's'}` +
+        (merged.repeated.length > 0 ? ` (given twice with the same sums: shard ${merged.repeated.join(', ')})` : '') +
+        `, ${config.players} players, seed ${seed}, max ${config.maxTurns} turns, ` +
+        (config.endmove !== undefined && config.endmove !== 'never' ? `endmove ${config.endmove}, ` : '') +
+        (config.board ? `board classic (${boardDescription(config.board)}), ` : '') +
+        `merged from ${files.length} file${files.length === 1 ? '' : 's'}`;
+      const texts: Record<string, () => string> = {
+        '--json': () => `${JSON.stringify({ config, seed, games, shards: count, summary, accumulator }, null, 2)}\n`,
+        '--report': () =>
+          renderHtmlReport(summary, 'Clue agents compared', {
+            players: String(config.players),
+            agents: config.solo ? `${config.solo.agent} solo among ${config.solo.field}` : config.agents.join(', '),
+            games: `${games} in ${count} shards`,
+            seed: String(seed),
+            'turn cap': String(config.maxTurns),
+            endmove: config.endmove ?? 'never',
+            ...(config.board && { board: boardDescription(config.board) }),
+            run: head,
+          }),
+      };
+      const failures: string[] = [];
+      try {
+        await writeStdout(`${head}\n\n${renderSummary(summary)}\n${config.solo ? `\n${soloLine(summary, config, rowLabel)}\n` : ''}`);
+      } catch (e) {
+        if (!(e instanceof OutputError)) throw e;
+        failures.push(...e.failures);
+      }
+      try {
+        writeOutputs(outputs.map((output) => ({ ...output, write: (file: string) => writeFileSync(file, texts[output.option]()) })));
+      } catch (e) {
+        if (!(e instanceof OutputError)) throw e;
+        failures.push(...e.failures);
+      }
+      if (failures.length > 0) throw new OutputError(failures);
+    });
+}
