@@ -137,6 +137,22 @@ describe('merging the shards of a tournament', () => {
     expect(outcome.done).toBeLessThan(GAMES);
   });
 
+  it('keeps every game in the file only when asked, and merges them in game order', async () => {
+    const kept = [];
+    for (let i = 1; i <= 2; i++) kept.push((await playShard(CONFIG, SEED, GAMES, shardRange(GAMES, 2, i), { executor: new InProcessExecutor(2), keepResults: true })).file!);
+    expect(files[0].results).toBeUndefined();
+    expect(kept.map((f) => f.results!.map((r) => r.game))).toEqual([[...Array(12).keys()], [...Array(12).keys()].map((g) => g + 12)]);
+    const read = kept.map((f, i) => parseShardFile(JSON.parse(shardFileText(f)), `k${i}.json`));
+    const merged = mergeShards([{ name: 'b', file: read[1] }, { name: 'a', file: read[0] }]);
+    expect(merged.results).toEqual(playTournamentGames(CONFIG, SEED, 0, GAMES, KnowledgeCore.create()));
+    expect(JSON.stringify(finalize(merged.accumulator, summaryOrder(CONFIG)))).toBe(whole);
+    // only some files with games: the sums still merge, the games do not
+    expect(mergeShards([{ name: 'a', file: read[0] }, { name: 'b', file: { ...read[1], results: undefined } }]).results).toBeUndefined();
+    const reordered = JSON.parse(shardFileText(kept[0]));
+    [reordered.results[0], reordered.results[1]] = [reordered.results[1], reordered.results[0]];
+    expect(() => parseShardFile(reordered, 'r.json')).toThrow(/^r\.json: results\[0\]\.game: the shard's results must be its games 0 to 11, in order$/);
+  });
+
   it('refuses a missing shard, a shard twice with other sums, a shard of another tournament', () => {
     const named = (list: ShardFile[]) => list.map((file, k) => ({ name: `f${k}.json`, file }));
     expect(() => mergeShards(named([files[0], files[2], files[4]]))).toThrow(/^missing 2 of 5 shards: shards 2, 4$/);
@@ -225,6 +241,27 @@ describe('cluedo simulate --shard and cluedo merge', () => {
     expect(readFileSync(join(dir, 'part-2.json'), 'utf8')).toBe(before);
   });
 
+  it('with --keep-games: merge writes the CSV and the --json games of one run, byte for byte', () => {
+    const one = cluedo(dir, 'simulate', ...TOURNAMENT, '--csv', 'whole.csv', '--json', 'whole-games.json');
+    expect(one.status).toBe(0);
+    for (const i of [1, 2]) expect(cluedo(dir, 'simulate', ...TOURNAMENT, '--shard', `${i}/2`, '--out', `kept-${i}.json`, '--keep-games').status).toBe(0);
+    const merged = cluedo(dir, 'merge', 'kept-2.json', 'kept-1.json', '--csv', 'merged.csv', '--json', 'merged-games.json');
+    expect(merged.stderr).toBe('');
+    expect(merged.status).toBe(0);
+    expect(readFileSync(join(dir, 'merged.csv'), 'utf8')).toBe(readFileSync(join(dir, 'whole.csv'), 'utf8'));
+    const whole = JSON.parse(readFileSync(join(dir, 'whole-games.json'), 'utf8'));
+    const fromShards = JSON.parse(readFileSync(join(dir, 'merged-games.json'), 'utf8'));
+    expect(JSON.stringify(fromShards.games)).toBe(JSON.stringify(whole.games));
+    expect(JSON.stringify(fromShards.summary)).toBe(JSON.stringify(whole.summary));
+    // a tampered game no longer adds up to its shard's sums
+    const tampered = JSON.parse(readFileSync(join(dir, 'kept-1.json'), 'utf8'));
+    tampered.results[3].unsolved = !tampered.results[3].unsolved;
+    writeFileSync(join(dir, 'tampered-1.json'), JSON.stringify(tampered));
+    const r = cluedo(dir, 'merge', 'tampered-1.json', 'kept-2.json');
+    expect(r.status).toBe(1);
+    oneLine(r, /^cluedo: tampered-1\.json: results: the games do not add up to the accumulator's sums$/);
+  });
+
   it('on the board: the merged summary has the board section, as one run', () => {
     const board = ['--games', '4', '--players', '3', '--agents', 'deductive', '--board', 'classic', '--seed', '2', '--threads', '1'];
     const one = cluedo(dir, 'simulate', ...board);
@@ -249,6 +286,7 @@ describe('cluedo simulate --shard and cluedo merge', () => {
       [['--shard', '1/3', '--out', 'p.json', '--csv', 'r.csv'], /leave out --csv/],
       [['--shard', '1/3', '--out', 'p.json', '--logs', 'logs'], /leave out --logs/],
       [['--shard', '1/3', '--out', 'p.json', '--preset', 'thesis'], /--preset thesis cannot be sharded/],
+      [['--keep-games'], /^cluedo: --keep-games goes with --shard i\/N$/],
     ];
     for (const [args, pattern] of cases) {
       const r = cluedo(dir, 'simulate', '--games', '24', ...args);
@@ -281,7 +319,7 @@ describe('cluedo simulate --shard and cluedo merge', () => {
       [['log.json'], /^cluedo: log\.json: not a shard file/, 1],
       [['part-1.json', 'nested.json'], /^cluedo: nested\.json: accumulator\.agents\[0\]\.turnsToWin\.counts: /, 1],
       [['nowhere.json'], /^cluedo: cannot read shard file nowhere\.json: no such file$/, 1],
-      [['part-1.json', 'part-2.json', 'part-3.json', '--csv', 'x.csv'], /^cluedo: merge cannot write --csv/, 2],
+      [['part-1.json', 'part-2.json', 'part-3.json', '--csv', 'x.csv'], /^cluedo: --csv needs every game's row, and part-1\.json holds only sums: write the shards with simulate --shard i\/N --keep-games$/, 1],
       [[], /^cluedo: missing required argument 'files'/, 2],
     ];
     for (const [args, pattern, status] of cases) {

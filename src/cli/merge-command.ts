@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { InputError } from '../model/errors.js';
 import { shorten } from '../io/quote.js';
-import { OutputError, UsageError } from './errors.js';
+import { OutputError } from './errors.js';
 import { path } from './options.js';
 import { writeStdout } from './output.js';
 import { checkDistinct, checkOutputFile, writeOutputs, type OutputPath } from './output-files.js';
@@ -42,22 +42,29 @@ export function mergeCommand(): Command {
     .argument('<files...>', 'the shard files, all N of one tournament, in any order (a retried shard may appear twice)')
     .option('--json <file>', 'write the summary and the merged sums as JSON', path('--json'))
     .option('--report <file.html>', 'write an HTML report with charts', path('--report'))
-    .option('--csv <file>', 'not available: shard files keep sums, not the per-game rows a CSV needs')
+    .option('--csv <file>', 'write one row per seat and game as CSV (needs shard files written with --keep-games)', path('--csv'))
     .action(async (files: string[], opts: MergeOptions) => {
-      if (opts.csv !== undefined) throw new UsageError('merge cannot write --csv: shard files keep summary sums, not one row per seat and game; run cluedo simulate --csv on one machine');
       const outputs: OutputPath[] = [
         { option: '--json', path: opts.json },
+        { option: '--csv', path: opts.csv },
         { option: '--report', path: opts.report },
       ].filter((o): o is OutputPath => o.path !== undefined);
       checkDistinct(outputs);
       outputs.forEach(checkOutputFile);
-      const [{ parseShardFile, mergeShards, summaryOrder }, { finalize, rowLabel }, { renderSummary }, { renderHtmlReport }] = await Promise.all([
+      const [{ parseShardFile, mergeShards, summaryOrder }, { finalize, rowLabel }, { renderSummary }, { renderHtmlReport }, { toCsv }] = await Promise.all([
         import('../tournament/shards.js'),
         import('../tournament/summary.js'),
         import('../tournament/text-report.js'),
         import('../tournament/html-report.js'),
+        import('../tournament/csv.js'),
       ]);
-      const merged = mergeShards(files.map((name) => ({ name: shorten(name), file: parseShardFile(readJson(name), shorten(name)) })));
+      const shards = files.map((name) => ({ name: shorten(name), file: parseShardFile(readJson(name), shorten(name)) }));
+      const merged = mergeShards(shards);
+      if (opts.csv !== undefined && merged.results === undefined) {
+        const without = shards.find((s) => s.file.results === undefined)!;
+        throw new InputError(`--csv needs every game's row, and ${without.name} holds only sums: write the shards with simulate --shard i/N --keep-games`);
+      }
+      const results = merged.results;
       const { config, seed, games, count, accumulator } = merged;
       const summary = finalize(accumulator, summaryOrder(config));
       const head =
@@ -68,7 +75,8 @@ export function mergeCommand(): Command {
         (config.board ? `board classic (${boardDescription(config.board)}), ` : '') +
         `merged from ${files.length} file${files.length === 1 ? '' : 's'}`;
       const texts: Record<string, () => string> = {
-        '--json': () => `${JSON.stringify({ config, seed, games, shards: count, summary, accumulator }, null, 2)}\n`,
+        '--json': () => `${JSON.stringify({ config, seed, gamesRequested: games, shards: count, summary, accumulator, ...(results && { games: results }) }, null, 2)}\n`,
+        '--csv': () => toCsv(results!),
         '--report': () =>
           renderHtmlReport(summary, 'Clue agents compared', {
             players: String(config.players),

@@ -48,6 +48,7 @@ interface SimulateOptions {
   preset?: 'thesis';
   shard?: string;
   out?: string;
+  keepGames?: boolean;
 }
 
 /** The options the thesis's experiment fixes: giving one with --preset thesis is a usage error. */
@@ -114,8 +115,9 @@ export function simulateCommand(): Command {
     )
     .option('--shard <i/N>', 'play only shard i of N (1-based) of the --games games, a contiguous range of game numbers; needs --out (merge the parts with cluedo merge)')
     .option('--out <file.json>', 'with --shard: the shard file to write (its config, seed and summary sums)', path('--out'))
+    .option('--keep-games', "with --shard: keep every game's result in the shard file too, for cluedo merge --csv and --json's games")
     .action(async (opts: SimulateOptions, command: Command) => {
-      if (opts.shard !== undefined || opts.out !== undefined) {
+      if (opts.shard !== undefined || opts.out !== undefined || opts.keepGames) {
         await runShardCommand(opts);
         return;
       }
@@ -146,7 +148,7 @@ const NOT_WITH_SHARD: Array<[keyof SimulateOptions, string]> = [
 
 /** simulate --shard i/N --out FILE: plays one shard's games and writes its shard file (atomically). */
 async function runShardCommand(opts: SimulateOptions): Promise<void> {
-  if (opts.shard === undefined) throw new UsageError('--out goes with --shard i/N: it names the shard file');
+  if (opts.shard === undefined) throw new UsageError(`${opts.out !== undefined ? '--out' : '--keep-games'} goes with --shard i/N${opts.out !== undefined ? ': it names the shard file' : ''}`);
   if (opts.out === undefined) throw new UsageError(`--shard ${opts.shard} needs --out FILE, the shard file to write`);
   if (opts.preset !== undefined) throw new UsageError("--preset thesis cannot be sharded: it plays one run per agent and reports per-game rounds; run it whole");
   const other = NOT_WITH_SHARD.find(([key]) => opts[key] !== undefined);
@@ -161,7 +163,7 @@ async function runShardCommand(opts: SimulateOptions): Promise<void> {
   await withCancellation(async (signal) => {
     const progress = await progressOf({ ...opts, games: shard.to - shard.from });
     const started = Date.now();
-    const outcome = await playShard(config, opts.seed, opts.games, shard, { threads: opts.threads, signal, onProgress: progress.update });
+    const outcome = await playShard(config, opts.seed, opts.games, shard, { threads: opts.threads, signal, onProgress: progress.update, keepResults: opts.keepGames === true });
     progress.stop();
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const what = `shard ${shard.index}/${shard.count}: games ${shard.from}-${shard.to - 1} (${shard.to - shard.from} of ${opts.games}), seed ${opts.seed}`;

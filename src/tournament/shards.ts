@@ -11,6 +11,7 @@
 import * as z from 'zod';
 import { InputError } from '../model/errors.js';
 import type { TournamentConfig } from './play.js';
+import type { GameResult } from '../play/results.js';
 import { accumulate, merge, emptyAccumulator, rowLabel, type SummaryAccumulator } from './summary.js';
 import { runTournament, type RunOptions } from './run.js';
 
@@ -67,6 +68,8 @@ export interface ShardFile {
   shard: ShardRange;
   /** The summary sums of the shard's games (canonical order: see canonicalAccumulator). */
   accumulator: SummaryAccumulator;
+  /** Every game's result, in game order: only when asked for (simulate --keep-games), for merge's --csv and --json games. */
+  results?: GameResult[];
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -83,8 +86,8 @@ export function canonicalAccumulator(acc: SummaryAccumulator): SummaryAccumulato
   return out;
 }
 
-export function shardFile(config: TournamentConfig, seed: number, games: number, shard: ShardRange, accumulator: SummaryAccumulator): ShardFile {
-  return { format: SHARD_FORMAT, version: SHARD_VERSION, config, seed, games, shard, accumulator: canonicalAccumulator(accumulator) };
+export function shardFile(config: TournamentConfig, seed: number, games: number, shard: ShardRange, accumulator: SummaryAccumulator, results?: GameResult[]): ShardFile {
+  return { format: SHARD_FORMAT, version: SHARD_VERSION, config, seed, games, shard, accumulator: canonicalAccumulator(accumulator), ...(results && { results }) };
 }
 
 /** A shard file as written: pretty JSON ending with a newline. */
@@ -109,7 +112,7 @@ export async function playShard(
   seed: number,
   games: number,
   shard: ShardRange,
-  options: Omit<RunOptions, 'games' | 'from' | 'seed' | 'onResults' | 'keepResults'> = {},
+  options: Omit<RunOptions, 'games' | 'from' | 'seed' | 'onResults'> = {},
 ): Promise<ShardOutcome> {
   const expected = shardRange(games, shard.count, shard.index);
   const accumulator = emptyAccumulator();
@@ -118,11 +121,12 @@ export async function playShard(
     seed,
     from: expected.from,
     games: expected.to,
-    keepResults: false,
+    keepResults: options.keepResults ?? false,
     onResults: (batch) => batch.forEach((game) => accumulate(accumulator, game)),
   });
   const complete = !run.interrupted && run.done === expected.to - expected.from;
-  return { file: complete ? shardFile(config, seed, games, expected, accumulator) : null, done: run.done, interrupted: run.interrupted };
+  const results = options.keepResults ? run.results : undefined;
+  return { file: complete ? shardFile(config, seed, games, expected, accumulator, results) : null, done: run.done, interrupted: run.interrupted };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -172,6 +176,29 @@ const configSchema = z.strictObject({
     })
     .optional(),
 });
+const seatResult = z.strictObject({
+  seat: whole,
+  agent: z.string(),
+  role: z.enum(['solo', 'field']).optional(),
+  won: z.boolean(),
+  eliminated: z.boolean(),
+  wrongAccusations: whole,
+  turnsTaken: whole,
+  turnsToWin: positive.nullable(),
+  turnsToCertain: positive.nullable(),
+  turnsMoving: whole.optional(),
+  roomsVisited: whole.optional(),
+});
+const gameResult = z.strictObject({
+  game: whole,
+  seats: names,
+  winner: whole.nullable(),
+  unsolved: z.boolean(),
+  turns: whole,
+  rounds: whole,
+  seatResults: z.array(seatResult),
+  suggestionsByRoom: z.array(whole).optional(),
+});
 const shardSchema = z.strictObject({
   format: z.literal(SHARD_FORMAT),
   version: z.literal(SHARD_VERSION),
@@ -180,6 +207,7 @@ const shardSchema = z.strictObject({
   games: positive,
   shard: z.strictObject({ index: positive, count: positive, from: whole, to: whole }),
   accumulator: accumulatorSchema,
+  results: z.array(gameResult).optional(),
 });
 
 function jsonPath(path: readonly PropertyKey[]): string {
@@ -213,6 +241,19 @@ export function parseShardFile(json: unknown, name: string): ShardFile {
   if (file.accumulator.games !== to - from) {
     throw new InputError(`${name}: accumulator.games: ${file.accumulator.games} games summed, the shard has ${to - from}`);
   }
+  if (file.results !== undefined) {
+    const wrong = file.results.findIndex((r, k) => r.game !== from + k);
+    if (wrong !== -1 || file.results.length !== to - from) {
+      throw new InputError(`${name}: results${wrong === -1 ? '' : `[${wrong}].game`}: the shard's results must be its games ${from} to ${to - 1}, in order`);
+    }
+    let sums: string;
+    try {
+      sums = JSON.stringify(canonicalAccumulator(file.results.reduce(accumulate, emptyAccumulator())));
+    } catch (e) {
+      throw new InputError(`${name}: results: ${(e as Error).message}`);
+    }
+    if (sums !== JSON.stringify(canonicalAccumulator(file.accumulator))) throw new InputError(`${name}: results: the games do not add up to the accumulator's sums`);
+  }
   return file;
 }
 
@@ -226,6 +267,8 @@ export interface MergedShards {
   accumulator: SummaryAccumulator;
   /** Shards given more than once (a retried job), with identical sums. */
   repeated: number[];
+  /** Every game's result in game order, when every shard file holds them. */
+  results?: GameResult[];
 }
 
 /** Ranges of shard numbers in few words: "2, 5-7". */
@@ -257,14 +300,14 @@ export function mergeShards(files: ReadonlyArray<{ name: string; file: ShardFile
       const differs = (['config', 'seed', 'games'] as const).find((k) => JSON.stringify(file[k]) !== JSON.stringify(first.file[k])) ?? 'shard.count';
       throw new InputError(`${name} is of another tournament than ${first.name}: its ${differs} differs`);
     }
-    const sums = JSON.stringify(canonicalAccumulator(file.accumulator));
+    const sums = JSON.stringify([canonicalAccumulator(file.accumulator), file.results ?? null]);
     const seen = byIndex.get(file.shard.index);
     if (seen === undefined) {
       byIndex.set(file.shard.index, { name, file, sums });
     } else if (seen.sums === sums) {
       repeated.add(file.shard.index);
     } else {
-      throw new InputError(`shard ${file.shard.index}/${file.shard.count} is given twice with different sums: ${seen.name} and ${name}`);
+      throw new InputError(`shard ${file.shard.index}/${file.shard.count} is given twice with different ${file.results === undefined && seen.file.results === undefined ? 'sums' : 'sums or games'}: ${seen.name} and ${name}`);
     }
   }
   const count = first.file.shard.count;
@@ -274,6 +317,8 @@ export function mergeShards(files: ReadonlyArray<{ name: string; file: ShardFile
   }
   let accumulator = emptyAccumulator();
   for (let i = 1; i <= count; i++) accumulator = merge(accumulator, byIndex.get(i)!.file.accumulator);
+  const shards = Array.from({ length: count }, (_, i) => byIndex.get(i + 1)!.file);
+  const results = shards.every((f) => f.results !== undefined) ? shards.flatMap((f) => f.results!) : undefined;
   return {
     config: first.file.config,
     seed: first.file.seed,
@@ -281,5 +326,6 @@ export function mergeShards(files: ReadonlyArray<{ name: string; file: ShardFile
     count,
     accumulator: canonicalAccumulator(accumulator),
     repeated: [...repeated].sort((a, b) => a - b),
+    ...(results && { results }),
   };
 }
