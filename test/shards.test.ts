@@ -235,9 +235,9 @@ describe('cluedo simulate --shard and cluedo merge', () => {
     // the printed tables are the same as the single run's, after its first line
     expect(merged.stdout.split('\n').slice(1).join('\n')).toBe(one.stdout.split('\n').slice(1).join('\n'));
     expect(readFileSync(join(dir, 'merged.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/i);
-    // the same shard again (a retry) writes the same bytes
+    // the same shard again (a retry), on two threads, writes the same bytes
     const before = readFileSync(join(dir, 'part-2.json'), 'utf8');
-    expect(cluedo(dir, 'simulate', ...TOURNAMENT, '--shard', '2/3', '--out', 'part-2.json').status).toBe(0);
+    expect(cluedo(dir, 'simulate', ...TOURNAMENT, '--threads', '2', '--shard', '2/3', '--out', 'part-2.json').status).toBe(0);
     expect(readFileSync(join(dir, 'part-2.json'), 'utf8')).toBe(before);
   });
 
@@ -319,6 +319,7 @@ describe('cluedo simulate --shard and cluedo merge', () => {
       [['log.json'], /^cluedo: log\.json: not a shard file/, 1],
       [['part-1.json', 'nested.json'], /^cluedo: nested\.json: accumulator\.agents\[0\]\.turnsToWin\.counts: /, 1],
       [['nowhere.json'], /^cluedo: cannot read shard file nowhere\.json: no such file$/, 1],
+      [['.'], /^cluedo: cannot read shard file \.: it is a directory$/, 1],
       [['part-1.json', 'part-2.json', 'part-3.json', '--csv', 'x.csv'], /^cluedo: --csv needs every game's row, and part-1\.json holds only sums: write the shards with simulate --shard i\/N --keep-games$/, 1],
       [[], /^cluedo: missing required argument 'files'/, 2],
     ];
