@@ -40,6 +40,8 @@ export type { Executor, TaskRef } from './runtime/executor.js';
 export { analysisPool } from './analysis/sampling.js';
 export { runTournament, tournamentPool, GAMES_PER_TASK } from './tournament/run.js';
 export type { RunOptions, RunOutcome } from './tournament/run.js';
+export { shardRange, parseShardSpec, playShard, shardFile, shardFileText, parseShardFile, mergeShards, canonicalAccumulator, summaryOrder } from './tournament/shards.js';
+export type { ShardRange, ShardFile, ShardOutcome, MergedShards } from './tournament/shards.js';
 export { playTournamentGame, playTournamentGames, seatAgents } from './tournament/play.js';
 export type { TournamentConfig } from './tournament/play.js';
 export { summarize, emptyAccumulator, accumulate, merge, finalize, rowLabel } from './tournament/summary.js';

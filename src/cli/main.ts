@@ -9,6 +9,7 @@ import { simulateCommand } from './simulate-command.js';
 import { knowsCommand } from './knows-command.js';
 import { boardCommand } from './board-command.js';
 import { serveCommand } from './serve-command.js';
+import { mergeCommand } from './merge-command.js';
 import { commanderExit, reportError } from './errors.js';
 
 function version(): string {
@@ -22,7 +23,7 @@ export function program(): Command {
     // commander's errors become one line through reportError, never its own "error: ..." plus help.
     .configureOutput({ writeErr: () => {}, outputError: () => {} })
     .exitOverride(commanderExit('cluedo'));
-  for (const command of [analyzeCommand(), suggestCommand(), knowsCommand(), simulateCommand(), boardCommand(), serveCommand()]) {
+  for (const command of [analyzeCommand(), suggestCommand(), knowsCommand(), simulateCommand(), mergeCommand(), boardCommand(), serveCommand()]) {
     command.copyInheritedSettings(cli);
     cli.addCommand(command.exitOverride(commanderExit(`cluedo ${command.name()}`)));
   }

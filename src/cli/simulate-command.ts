@@ -1,5 +1,6 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { quote } from '../io/quote.js';
 import { Command, Option } from 'commander';
 import type { GameResult } from '../play/results.js';
 import { CLASSIC_CATEGORIES, MAX_SEATS, MIN_SEATS, makeDeck } from '../model/deck.js';
@@ -13,10 +14,10 @@ import type { Summary } from '../tournament/types.js';
 import { formatMeanInterval, formatMedianInterval, formatRateInterval } from '../tournament/format.js';
 import { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { gameToLog } from '../io/write-log.js';
-import { OutputError, UsageError } from './errors.js';
+import { OutputError, UsageError, printLine } from './errors.js';
 import { withCancellation } from './cancel.js';
 import { noteThreads, path, wholeNumber, seedValue, threadCount } from './options.js';
-import { writeStdout } from './output.js';
+import { writeFailure, writeStdout } from './output.js';
 import { checkDistinct, checkOutputFile, prepareOutputDirectory, writeOutputs, type OutputPath } from './output-files.js';
 import { ProgressLines } from './progress.js';
 
@@ -45,6 +46,9 @@ interface SimulateOptions {
   exitCost?: string;
   summon: boolean;
   preset?: 'thesis';
+  shard?: string;
+  out?: string;
+  keepGames?: boolean;
 }
 
 /** The options the thesis's experiment fixes: giving one with --preset thesis is a usage error. */
@@ -109,7 +113,14 @@ export function simulateCommand(): Command {
         "the thesis's experiment: each agent of --agents (default random:own=exclude,naive,deductive) in seat 1 of 6 among scripted opponents, until its query names the envelope; rounds next to the thesis's",
       ).choices(['thesis']),
     )
+    .option('--shard <i/N>', 'play only shard i of N (1-based) of the --games games, a contiguous range of game numbers; needs --out (merge the parts with cluedo merge)')
+    .option('--out <file.json>', 'with --shard: the shard file to write (its config, seed and summary sums)', path('--out'))
+    .option('--keep-games', "with --shard: keep every game's result in the shard file too, for cluedo merge --csv and --json's games")
     .action(async (opts: SimulateOptions, command: Command) => {
+      if (opts.shard !== undefined || opts.out !== undefined || opts.keepGames) {
+        await runShardCommand(opts);
+        return;
+      }
       if (opts.preset === 'thesis') {
         const fixed = Object.keys(FIXED_BY_THESIS).find((key) => command.getOptionValueSource(key) === 'cli');
         if (fixed !== undefined) throw new UsageError(`--preset thesis fixes the table and the end of the game: leave out ${FIXED_BY_THESIS[fixed]}`);
@@ -127,8 +138,59 @@ export function simulateCommand(): Command {
     });
 }
 
+/** The outputs of a whole run, which a shard leaves to cluedo merge. */
+const NOT_WITH_SHARD: Array<[keyof SimulateOptions, string]> = [
+  ['json', '--json'],
+  ['csv', '--csv'],
+  ['report', '--report'],
+  ['logs', '--logs'],
+];
+
+/** simulate --shard i/N --out FILE: plays one shard's games and writes its shard file (atomically). */
+async function runShardCommand(opts: SimulateOptions): Promise<void> {
+  if (opts.shard === undefined) throw new UsageError(`${opts.out !== undefined ? '--out' : '--keep-games'} goes with --shard i/N${opts.out !== undefined ? ': it names the shard file' : ''}`);
+  if (opts.out === undefined) throw new UsageError(`--shard ${opts.shard} needs --out FILE, the shard file to write`);
+  if (opts.preset !== undefined) throw new UsageError("--preset thesis cannot be sharded: it plays one run per agent and reports per-game rounds; run it whole");
+  const other = NOT_WITH_SHARD.find(([key]) => opts[key] !== undefined);
+  if (other !== undefined) throw new UsageError(`--shard writes only its shard file (--out): leave out ${other[1]}; cluedo merge writes the summary, --json and --report of all shards`);
+  const { parseShardSpec, playShard, shardFileText } = await import('../tournament/shards.js');
+  const shard = parseShardSpec(opts.shard, opts.games);
+  if (typeof shard === 'string') throw new UsageError(shard);
+  const config = configOf(opts);
+  const output: OutputPath = { option: '--out', path: opts.out };
+  checkOutputFile(output);
+  await noteThreads(opts.threads);
+  await withCancellation(async (signal) => {
+    const progress = await progressOf({ ...opts, games: shard.to - shard.from });
+    const started = Date.now();
+    const outcome = await playShard(config, opts.seed, opts.games, shard, { threads: opts.threads, signal, onProgress: progress.update, keepResults: opts.keepGames === true });
+    progress.stop();
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const what = `shard ${shard.index}/${shard.count}: games ${shard.from}-${shard.to - 1} (${shard.to - shard.from} of ${opts.games}), seed ${opts.seed}`;
+    if (outcome.file === null) {
+      printLine(`${what}: interrupted after ${outcome.done} games, ${seconds} s; no shard file written`);
+      process.exitCode = 130;
+      return;
+    }
+    writeAtomically(output, shardFileText(outcome.file));
+    await writeStdout(`${what}, ${seconds} s: wrote ${opts.out}\n`);
+  });
+}
+
+/** Writes a temporary file beside `output` and renames it over: a killed job leaves no half file. */
+function writeAtomically(output: OutputPath, text: string): void {
+  const temporary = join(dirname(output.path), `.${basename(output.path)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, output.path);
+  } catch (e) {
+    rmSync(temporary, { force: true });
+    throw new OutputError([`cannot write ${output.option} ${quote(output.path)}: ${writeFailure(e as NodeJS.ErrnoException)}`]);
+  }
+}
+
 /** The board's rules in a few words: "2d6, exact steps, exit cost 0, summons". */
-function boardDescription(rules: BoardRules): string {
+export function boardDescription(rules: BoardRules): string {
   return `${rules.dice.count}d${rules.dice.sides}, ${rules.steps === 'exact' ? 'exact' : 'at most the'} roll, exit cost ${rules.exitCost}, ${rules.summon ? 'summons' : 'no summons'}`;
 }
 
@@ -351,7 +413,7 @@ async function progressOf(opts: Pick<SimulateOptions, 'progress' | 'games'>): Pr
 }
 
 /** The solo measurement in one line, from the solo seat's own row (the field is summarised apart). */
-function soloLine(summary: Summary, config: TournamentConfig, rowLabel: (agent: string, role: 'solo' | 'field') => string): string {
+export function soloLine(summary: Summary, config: TournamentConfig, rowLabel: (agent: string, role: 'solo' | 'field') => string): string {
   const { agent, field } = config.solo!;
   const solo = summary.agents.find((a) => a.agent === rowLabel(agent, 'solo'));
   if (!solo || solo.seatGames === 0) return 'Solo: no game finished';

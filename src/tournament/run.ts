@@ -11,7 +11,9 @@ export const TOURNAMENT_TASKS = new URL('../tournament/tasks.js', import.meta.ur
 const GAMES: TaskRef = { module: TOURNAMENT_TASKS, name: 'games' };
 
 export interface RunOptions {
+  /** Plays the game numbers from `from` (default 0) up to `games` (exclusive). */
   games: number;
+  from?: number;
   seed: number;
   /** Worker threads when no executor is given (default: every core). */
   threads?: number;
@@ -20,11 +22,17 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Called after every finished batch with the number of games done. */
   onProgress?: (done: number) => void;
+  /** Called with every finished batch of games, in the order they finish (not game order). */
+  onResults?: (batch: readonly GameResult[]) => void;
+  /** Keep the results for the outcome (default true); false keeps no per-game array. */
+  keepResults?: boolean;
 }
 
 export interface RunOutcome {
-  /** Finished games, in game order. */
+  /** Finished games, in game order (none with keepResults: false). */
   results: GameResult[];
+  /** How many games finished. */
+  done: number;
   /** True when the run was stopped before every game finished. */
   interrupted: boolean;
 }
@@ -39,7 +47,9 @@ export function tournamentPool(threads?: number): WorkerPool {
 
 export async function runTournament(config: TournamentConfig, options: RunOptions): Promise<RunOutcome> {
   const results: GameResult[] = [];
-  let next = 0;
+  const keep = options.keepResults ?? true;
+  let next = options.from ?? 0;
+  let done = 0;
   let interrupted = false;
   // Keep two batches per thread in flight: the workers never wait, and a stop abandons little.
   const worker = (executor: Executor) => async () => {
@@ -49,8 +59,11 @@ export async function runTournament(config: TournamentConfig, options: RunOption
       next = to;
       try {
         const payload: GamesPayload = { config, seed: options.seed, from, to };
-        results.push(...(await executor.run<GameResult[]>(GAMES, payload, { signal: options.signal })));
-        options.onProgress?.(results.length);
+        const batch = await executor.run<GameResult[]>(GAMES, payload, { signal: options.signal });
+        if (keep) results.push(...batch);
+        done += batch.length;
+        options.onResults?.(batch);
+        options.onProgress?.(done);
       } catch (error) {
         if (error instanceof CancelledError) {
           interrupted = true;
@@ -65,5 +78,5 @@ export async function runTournament(config: TournamentConfig, options: RunOption
   );
   if (options.signal?.aborted) interrupted = true;
   results.sort((a, b) => a.game - b.game);
-  return { results, interrupted };
+  return { results, done, interrupted };
 }

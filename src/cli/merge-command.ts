@@ -1,0 +1,111 @@
+// cluedo merge: the shard files of one tournament (simulate --shard i/N --out FILE) merged into its
+// summary, exactly as if the tournament had run in one process.
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { Command } from 'commander';
+import { InputError } from '../model/errors.js';
+import { shorten } from '../io/quote.js';
+import { OutputError } from './errors.js';
+import { path } from './options.js';
+import { writeStdout } from './output.js';
+import { checkDistinct, checkOutputFile, writeOutputs, type OutputPath } from './output-files.js';
+import { boardDescription, soloLine } from './simulate-command.js';
+
+interface MergeOptions {
+  json?: string;
+  report?: string;
+  csv?: string;
+}
+
+/** Shard files hold sums (and with --keep-games a few hundred bytes per game): a bigger file is not one. */
+const MAX_SHARD_BYTES = 64 * 1024 * 1024;
+
+function readJson(file: string): unknown {
+  let text: string;
+  try {
+    // stat before reading: a FIFO would wait for a writer, a device could be endless.
+    const stats = statSync(file);
+    if (!stats.isFile()) throw new InputError(`cannot read shard file ${shorten(file)}: ${stats.isDirectory() ? 'it is a directory' : 'it is not a regular file'}`);
+    if (stats.size > MAX_SHARD_BYTES) throw new InputError(`${shorten(file)}: not a shard file (over ${MAX_SHARD_BYTES / 2 ** 20} MiB)`);
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (code ?? String(e));
+    throw new InputError(`cannot read shard file ${shorten(file)}: ${why}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`${shorten(file)} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+export function mergeCommand(): Command {
+  return new Command('merge')
+    .description('merge the shard files of a tournament (simulate --shard i/N --out FILE) into its summary and reports')
+    .argument('<files...>', 'the shard files, all N of one tournament, in any order (a retried shard may appear twice)')
+    .option('--json <file>', 'write the summary and the merged sums as JSON', path('--json'))
+    .option('--report <file.html>', 'write an HTML report with charts', path('--report'))
+    .option('--csv <file>', 'write one row per seat and game as CSV (needs shard files written with --keep-games)', path('--csv'))
+    .action(async (files: string[], opts: MergeOptions) => {
+      const outputs: OutputPath[] = [
+        { option: '--json', path: opts.json },
+        { option: '--csv', path: opts.csv },
+        { option: '--report', path: opts.report },
+      ].filter((o): o is OutputPath => o.path !== undefined);
+      checkDistinct(outputs);
+      outputs.forEach(checkOutputFile);
+      const [{ parseShardFile, mergeShards, summaryOrder }, { finalize, rowLabel }, { renderSummary }, { renderHtmlReport }, { toCsv }] = await Promise.all([
+        import('../tournament/shards.js'),
+        import('../tournament/summary.js'),
+        import('../tournament/text-report.js'),
+        import('../tournament/html-report.js'),
+        import('../tournament/csv.js'),
+      ]);
+      const shards = files.map((name) => ({ name: shorten(name), file: parseShardFile(readJson(name), shorten(name)) }));
+      const merged = mergeShards(shards);
+      if (opts.csv !== undefined && merged.results === undefined) {
+        const without = shards.find((s) => s.file.results === undefined)!;
+        throw new InputError(`--csv needs every game's row, and ${without.name} holds only sums: write the shards with simulate --shard i/N --keep-games`);
+      }
+      const results = merged.results;
+      const { config, seed, games, count, accumulator } = merged;
+      const summary = finalize(accumulator, summaryOrder(config));
+      const head =
+        `${games} games in ${count} shard${count === 1 ? '' : 's'}` +
+        (merged.repeated.length > 0 ? ` (given twice with the same sums: shard ${merged.repeated.join(', ')})` : '') +
+        `, ${config.players} players, seed ${seed}, max ${config.maxTurns} turns, ` +
+        (config.endmove !== undefined && config.endmove !== 'never' ? `endmove ${config.endmove}, ` : '') +
+        (config.board ? `board classic (${boardDescription(config.board)}), ` : '') +
+        `merged from ${files.length} file${files.length === 1 ? '' : 's'}`;
+      const texts: Record<string, () => string> = {
+        '--json': () => `${JSON.stringify({ config, seed, gamesRequested: games, shards: count, summary, accumulator, ...(results && { games: results }) }, null, 2)}\n`,
+        '--csv': () => toCsv(results!),
+        '--report': () =>
+          renderHtmlReport(summary, 'Clue agents compared', {
+            players: String(config.players),
+            agents: config.solo ? `${config.solo.agent} solo among ${config.solo.field}` : config.agents.join(', '),
+            games: `${games} in ${count} shards`,
+            seed: String(seed),
+            'turn cap': String(config.maxTurns),
+            endmove: config.endmove ?? 'never',
+            ...(config.board && { board: boardDescription(config.board) }),
+            run: head,
+          }),
+      };
+      const failures: string[] = [];
+      try {
+        await writeStdout(`${head}\n\n${renderSummary(summary)}\n${config.solo ? `\n${soloLine(summary, config, rowLabel)}\n` : ''}`);
+      } catch (e) {
+        if (!(e instanceof OutputError)) throw e;
+        failures.push(...e.failures);
+      }
+      try {
+        writeOutputs(outputs.map((output) => ({ ...output, write: (file: string) => writeFileSync(file, texts[output.option]()) })));
+      } catch (e) {
+        if (!(e instanceof OutputError)) throw e;
+        failures.push(...e.failures);
+      }
+      if (failures.length > 0) throw new OutputError(failures);
+    });
+}
