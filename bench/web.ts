@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { serveStatic } from '../src/cli/static-server.js';
-import { enter, ensureSite, findChromium, launch, settled, setUp, type ExampleLog } from '../test/support/advisor-driver.js';
+import { enter, ensureSite, fill, findChromium, launch, settled, setUp, type ExampleLog } from '../test/support/advisor-driver.js';
 
 export interface WebEntryRow {
   example: string;
@@ -118,17 +118,6 @@ export async function benchWeb(rounds = 15): Promise<WebBench | null> {
   } finally {
     await browser.close();
     await server.close();
-  }
-}
-
-/** Fills the entry form without submitting it. */
-async function fill(page: Page, event: ExampleLog['events'][number]): Promise<void> {
-  await page.check(`input[name="kind"][value="${event.type}"]`);
-  await page.selectOption('select[name="by"]', event.by);
-  for (const [g, card] of event.cards.entries()) await page.fill(`input[name="card-${g}"]`, card);
-  if (event.type === 'suggestion') {
-    await page.selectOption('select[name="shownBy"]', event.shownBy ?? '');
-    if (event.shown !== undefined) await page.selectOption('select[name="shown"]', event.shown);
   }
 }
 

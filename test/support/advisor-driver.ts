@@ -63,8 +63,8 @@ export async function setUp(page: Page, log: ExampleLog, options: { board?: bool
   await settled(page, 0);
 }
 
-/** Fills the entry form with `event` and submits it (does not wait for the answer). */
-export async function enter(page: Page, event: LogEvent): Promise<void> {
+/** Fills the entry form with `event` without submitting it. */
+export async function fill(page: Page, event: LogEvent): Promise<void> {
   await page.check(`input[name="kind"][value="${event.type}"]`);
   await page.selectOption('select[name="by"]', event.by);
   for (const [g, card] of event.cards.entries()) await page.fill(`input[name="card-${g}"]`, card);
@@ -72,6 +72,11 @@ export async function enter(page: Page, event: LogEvent): Promise<void> {
     await page.selectOption('select[name="shownBy"]', event.shownBy ?? '');
     if (event.shown !== undefined) await page.selectOption('select[name="shown"]', event.shown);
   } else if (event.correct) await page.check('input[name="correct"]');
+}
+
+/** Fills the entry form with `event` and submits it (does not wait for the answer). */
+export async function enter(page: Page, event: LogEvent): Promise<void> {
+  await fill(page, event);
   await page.click('button[data-action="add"]');
 }
 
