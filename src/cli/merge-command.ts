@@ -8,7 +8,7 @@ import { OutputError } from './errors.js';
 import { path } from './options.js';
 import { writeStdout } from './output.js';
 import { checkDistinct, checkOutputFile, writeOutputs, type OutputPath } from './output-files.js';
-import { boardDescription, soloLine } from './simulate-command.js';
+import { boardDescription, soloLine } from './summary-lines.js';
 import type { MergedShards } from '../tournament/shards.js';
 
 interface MergeOptions {

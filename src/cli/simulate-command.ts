@@ -10,8 +10,7 @@ import { AGENT_NAMES, parseAgentSpec } from '../play/agents/registry.js';
 import type { playTournamentGame, TournamentConfig } from '../tournament/play.js';
 import { ENDMOVE_RULES, type EndmoveRule } from '../play/rules/deal.js';
 import { DEFAULT_BOARD_RULES, type BoardRules } from '../play/board/movement.js';
-import type { Summary } from '../tournament/types.js';
-import { formatMeanInterval, formatMedianInterval, formatRateInterval } from '../tournament/format.js';
+import { formatMeanInterval } from '../tournament/format.js';
 import { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { gameToLog } from '../io/write-log.js';
 import { OutputError, UsageError, printLine } from './errors.js';
@@ -20,6 +19,9 @@ import { noteThreads, path, wholeNumber, seedValue, threadCount } from './option
 import { writeFailure, writeStdout } from './output.js';
 import { checkDistinct, checkOutputFile, prepareOutputDirectory, writeOutputs, type OutputPath } from './output-files.js';
 import { ProgressLines } from './progress.js';
+import { boardDescription, soloLine } from './summary-lines.js';
+
+export { boardDescription, soloLine };
 
 export const DEFAULT_AGENTS = 'random,naive,deductive,entropy';
 export const DEFAULT_GAMES = 1000;
@@ -220,11 +222,6 @@ function writeAtomically(output: OutputPath, text: string): void {
     rmSync(temporary, { force: true });
     throw new OutputError([`cannot write ${output.option} ${quote(output.path)}: ${writeFailure(e as NodeJS.ErrnoException)}`]);
   }
-}
-
-/** The board's rules in a few words: "2d6, exact steps, exit cost 0, summons". */
-export function boardDescription(rules: BoardRules): string {
-  return `${rules.dice.count}d${rules.dice.sides}, ${rules.steps === 'exact' ? 'exact' : 'at most the'} roll, exit cost ${rules.exitCost}, ${rules.summon ? 'summons' : 'no summons'}`;
 }
 
 /** Plays the games, prints the summary and writes the outputs; Ctrl-C keeps the finished games. */
@@ -443,18 +440,6 @@ async function progressOf(opts: Pick<SimulateOptions, 'progress' | 'games'>): Pr
     update: (done) => bar.update(done, { speed: (done / Math.max(0.001, (Date.now() - started) / 1000)).toFixed(1) }),
     stop: () => bar.stop(),
   };
-}
-
-/** The solo measurement in one line, from the solo seat's own row (the field is summarised apart). */
-export function soloLine(summary: Summary, config: TournamentConfig, rowLabel: (agent: string, role: 'solo' | 'field') => string): string {
-  const { agent, field } = config.solo!;
-  const solo = summary.agents.find((a) => a.agent === rowLabel(agent, 'solo'));
-  if (!solo || solo.seatGames === 0) return 'Solo: no game finished';
-  return (
-    `Solo ${agent} among ${config.players - 1} × ${field} (who never accuse): rounds until certain ` +
-    `mean ${formatMeanInterval(solo.meanTurnsToCertain, 2)}, median ${formatMedianInterval(solo.medianTurnsToCertain)}; ` +
-    `certain in ${formatRateInterval(solo.certainRate)} of ${solo.games.toLocaleString('en-US')} games`
-  );
 }
 
 /** Replays the first games in process (they are determined by the seed) and writes each seat's view. */
