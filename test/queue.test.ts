@@ -175,6 +175,15 @@ describe('bad queue addresses: one line, a non-zero exit, within seconds', () =>
       expect(await worker.exit).toBe(2);
       expect(worker.stderr()).toMatch(/^cluedo: --queue[^\n]*\n$/);
     }
+    for (const [args, message] of [
+      [['simulate', '--games', '4', '--shards', '2'], 'cluedo: --shards goes with --queue redis://host:port\n'],
+      [['simulate', '--games', '4', '--queue', 'redis://127.0.0.1:1', '--shards', '5'], 'cluedo: --shards 5 of 4 games would leave some empty (--shards ≤ --games)\n'],
+      [['simulate', '--queue', 'redis://127.0.0.1:1', '--resume', 't0123456789abcdef', '--games', '5'], 'cluedo: --resume t0123456789abcdef plays the tournament as it was queued: leave out --games\n'],
+    ] as const) {
+      const run = cluedo([...args]);
+      expect(await run.exit).toBe(2);
+      expect(run.stderr()).toBe(message);
+    }
     expect(parseRedisUrl('redis://127.0.0.1:6380/2')).toMatchObject({ host: '127.0.0.1', port: 6380, db: 2 });
     expect(parseRedisUrl('redis://localhost')).toMatchObject({ host: 'localhost', port: 6379, db: 0 });
   }, 60_000);
