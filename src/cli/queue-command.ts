@@ -61,57 +61,63 @@ export async function runQueued(
     const all = Array.from({ length: spec.shards }, (_, i) => i + 1);
     events = queue.queueEvents(address);
     await events.waitUntilReady();
-    let stored = new Set(await queue.storedShards(redis, id));
-    const missing = all.filter((i) => !stored.has(i));
-    stderr(
-      `tournament ${id}: ${spec.games} games in ${spec.shards} shards on ${address.text}; ${stored.size} stored, ${missing.length} enqueued` +
-        ` (cluedo worker --queue ${address.text} plays them; resume with --resume ${id})`,
-    );
-    await queue.enqueueShards(address, id, missing);
+    let stored = new Set<number>();
     let failure: string | undefined;
-    const interrupted = await withCancellation(
-      (signal) =>
-        new Promise<boolean>((resolve, reject) => {
-          let checking = false;
-          const check = () => {
-            if (checking) return;
-            checking = true;
-            queue
-              .storedShards(redis, id)
-              .then((now) => {
-                checking = false;
-                if (now.length !== stored.size) stderr(`cluedo: progress: ${now.length} of ${spec.shards} shards stored`);
-                stored = new Set(now);
-                if (failure !== undefined) done(() => reject(new InputError(failure!)));
-                else if (stored.size === spec.shards) done(() => resolve(false));
-              })
-              .catch((e) => {
-                checking = false;
-                done(() => reject(e));
-              });
-          };
-          const prefix = `${id}-`;
-          const onCompleted = ({ jobId }: { jobId: string }) => jobId.startsWith(prefix) && check();
-          const onFailed = ({ jobId, failedReason }: { jobId: string; failedReason: string }) => {
-            if (!jobId.startsWith(prefix)) return;
-            failure = `shard ${jobId.slice(prefix.length)} of tournament ${id} failed: ${failedReason}; fix it, then resume with --resume ${id}`;
-            check();
-          };
-          const timer = setInterval(check, 1000); // also after a lost event (Redis restarted)
-          const onAbort = () => done(() => resolve(true));
-          const done = (finish: () => void) => {
-            clearInterval(timer);
-            events!.off('completed', onCompleted);
-            events!.off('failed', onFailed);
-            signal.removeEventListener('abort', onAbort);
-            finish();
-          };
-          events!.on('completed', onCompleted);
-          events!.on('failed', onFailed);
-          signal.addEventListener('abort', onAbort, { once: true });
+    // Ctrl-C is handled from before the first line: a coordinator stopped at any moment says how to resume.
+    const interrupted = await withCancellation(async (signal) => {
+      stored = new Set(await queue.storedShards(redis, id));
+      const missing = all.filter((i) => !stored.has(i));
+      stderr(
+        `tournament ${id}: ${spec.games} games in ${spec.shards} shards on ${address.text}; ${stored.size} stored, ${missing.length} enqueued` +
+          ` (cluedo worker --queue ${address.text} plays them; resume with --resume ${id})`,
+      );
+      await queue.enqueueShards(address, id, missing);
+      if (signal.aborted) return true;
+      return new Promise<boolean>((resolve, reject) => {
+        let checking = false;
+        const check = () => {
+          if (checking) return;
+          checking = true;
+          queue
+            .storedShards(redis, id)
+            .then((now) => {
+              checking = false;
+              if (now.length !== stored.size) stderr(`cluedo: progress: ${now.length} of ${spec.shards} shards stored`);
+              stored = new Set(now);
+              if (failure !== undefined) done(() => reject(new InputError(failure!)));
+              else if (stored.size === spec.shards) done(() => resolve(false));
+            })
+            .catch((e) => {
+              checking = false;
+              done(() => reject(e));
+            });
+        };
+        const prefix = `${id}-`;
+        const onCompleted = ({ jobId }: { jobId: string }) => jobId.startsWith(prefix) && check();
+        const onFailed = ({ jobId, failedReason }: { jobId: string; failedReason: string }) => {
+          if (!jobId.startsWith(prefix)) return;
+          failure = `shard ${jobId.slice(prefix.length)} of tournament ${id} failed: ${failedReason}; fix it, then resume with --resume ${id}`;
           check();
-        }),
-    );
+        };
+        const onStalled = ({ jobId }: { jobId: string }) =>
+          jobId.startsWith(prefix) && stderr(`cluedo: progress: shard ${jobId.slice(prefix.length)} stalled (its worker stopped renewing its lock): back in the queue`);
+        const timer = setInterval(check, 1000); // also after a lost event (Redis restarted)
+        const onAbort = () => done(() => resolve(true));
+        const done = (finish: () => void) => {
+          clearInterval(timer);
+          events!.off('completed', onCompleted);
+          events!.off('failed', onFailed);
+          events!.off('stalled', onStalled);
+          signal.removeEventListener('abort', onAbort);
+          finish();
+        };
+        events!.on('completed', onCompleted);
+        events!.on('failed', onFailed);
+        events!.on('stalled', onStalled);
+        signal.addEventListener('abort', onAbort, { once: true });
+        check();
+      });
+    });
     if (interrupted) {
       stderr(`cluedo: stopped: ${stored.size} of ${spec.shards} shards stored, the others stay queued for the workers; resume with --resume ${id}`);
       process.exitCode = 130;
