@@ -210,7 +210,7 @@ export interface WorkerOptions {
 export async function runWorker(address: RedisAddress, redis: Redis, options: WorkerOptions): Promise<number> {
   let played = 0;
   const lock = lockDuration();
-  const process = async (job: Job<ShardJob>) => {
+  const play = async (job: Job<ShardJob>) => {
     const { tournament, index } = job.data;
     const spec = await readSpec(redis, tournament);
     if (spec === undefined) throw new Error(`tournament ${tournament} has no spec in Redis`);
@@ -221,7 +221,7 @@ export async function runWorker(address: RedisAddress, redis: Redis, options: Wo
     played++;
     options.onShard?.(job.data, spec, outcome.done, (Date.now() - started) / 1000);
   };
-  const worker = new Worker<ShardJob>(QUEUE_NAME, process, {
+  const worker = new Worker<ShardJob>(QUEUE_NAME, play, {
     connection: connectionOptions(address),
     concurrency: 1,
     lockDuration: lock,
