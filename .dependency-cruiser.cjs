@@ -22,6 +22,20 @@ module.exports = {
       to: { path: '^src/cli/' },
     },
     {
+      name: 'queue-only-from-cli',
+      comment: 'the job queue (src/tournament/queue.ts, BullMQ on Redis) is for the command line: the library index, the browser app and the rest of the tournament do not load it',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/cli/' },
+      to: { path: '^src/tournament/queue\\.ts$' },
+    },
+    {
+      name: 'redis-only-in-queue',
+      comment: 'bullmq and ioredis are imported by src/tournament/queue.ts alone',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/tournament/queue\\.ts$' },
+      to: { path: 'node_modules/(bullmq|ioredis)/' },
+    },
+    {
       name: 'src-imports-outside-src',
       comment: 'the library never imports tests, benchmarks or baselines',
       severity: 'error',

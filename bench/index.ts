@@ -3,7 +3,8 @@
 // per example, exactly-uniform sampling vs rejection sampling at three stages of a game, and the
 // card-by-card exact counter vs the seat-by-seat one, the worker pool with 1 and 2 threads, simulated games per second,
 // the CLI's start-up against a bare `node -e 0`, and the policy-aware analysis against the default
-// (`-- --responses-only` for that alone), and the browser advisor in headless Chromium (`-- --web-only`).
+// (`-- --responses-only` for that alone), and the browser advisor in headless Chromium (`-- --web-only`);
+// the job queue (BullMQ on a local redis-server) with `-- --queue-only`.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -26,6 +27,7 @@ import { benchOpponents, type OpponentsBench } from './opponents.js';
 import { benchResponses, type ResponsesBenchRow } from './responses.js';
 import { benchBoard, type BoardBench } from './board.js';
 import { benchWeb, printWeb } from './web.js';
+import { benchQueue, printQueue } from './queue.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,6 +43,8 @@ const { values: args } = parseArgs({
     'board-only': { type: 'boolean', default: false },
     /** Run only the browser advisor's figures (headless Chromium: entry to notebook, first load). */
     'web-only': { type: 'boolean', default: false },
+    /** Run only the job queue's figures (a redis-server on a loopback port; skipped without one). */
+    'queue-only': { type: 'boolean', default: false },
   },
 });
 const TIME = Number(args.time);
@@ -190,6 +194,11 @@ function printBoard(b: BoardBench): void {
 
 if (args['board-only']) {
   printBoard(await benchBoard(TIME));
+  process.exit(0);
+}
+
+if (args['queue-only']) {
+  printQueue(await benchQueue());
   process.exit(0);
 }
 

@@ -20,10 +20,10 @@ import { build } from 'esbuild';
 const lazyPiscina = {
   name: 'lazy-piscina',
   setup(b) {
-    b.onResolve({ filter: /^piscina$/ }, (args) =>
-      args.namespace === 'lazy-piscina' ? { path: 'piscina', external: true } : { path: 'piscina', namespace: 'lazy-piscina' },
+    b.onResolve({ filter: /^(piscina|bullmq|ioredis)$/ }, (args) =>
+      args.namespace === 'lazy-piscina' ? { path: args.path, external: true } : { path: args.path, namespace: 'lazy-piscina' },
     );
-    b.onLoad({ filter: /.*/, namespace: 'lazy-piscina' }, () => ({ contents: "module.exports = require('piscina');", loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-piscina' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
   },
 };
 

@@ -10,6 +10,7 @@ import { knowsCommand } from './knows-command.js';
 import { boardCommand } from './board-command.js';
 import { serveCommand } from './serve-command.js';
 import { mergeCommand } from './merge-command.js';
+import { workerCommand } from './queue-command.js';
 import { commanderExit, reportError } from './errors.js';
 
 function version(): string {
@@ -23,7 +24,7 @@ export function program(): Command {
     // commander's errors become one line through reportError, never its own "error: ..." plus help.
     .configureOutput({ writeErr: () => {}, outputError: () => {} })
     .exitOverride(commanderExit('cluedo'));
-  for (const command of [analyzeCommand(), suggestCommand(), knowsCommand(), simulateCommand(), mergeCommand(), boardCommand(), serveCommand()]) {
+  for (const command of [analyzeCommand(), suggestCommand(), knowsCommand(), simulateCommand(), mergeCommand(), workerCommand(), boardCommand(), serveCommand()]) {
     command.copyInheritedSettings(cli);
     cli.addCommand(command.exitOverride(commanderExit(`cluedo ${command.name()}`)));
   }

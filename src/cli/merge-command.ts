@@ -8,7 +8,8 @@ import { OutputError } from './errors.js';
 import { path } from './options.js';
 import { writeStdout } from './output.js';
 import { checkDistinct, checkOutputFile, writeOutputs, type OutputPath } from './output-files.js';
-import { boardDescription, soloLine } from './simulate-command.js';
+import { boardDescription, soloLine } from './summary-lines.js';
+import type { MergedShards } from '../tournament/shards.js';
 
 interface MergeOptions {
   json?: string;
@@ -55,57 +56,66 @@ export function mergeCommand(): Command {
       ].filter((o): o is OutputPath => o.path !== undefined);
       checkDistinct(outputs);
       outputs.forEach(checkOutputFile);
-      const [{ parseShardFile, mergeShards, summaryOrder }, { finalize, rowLabel }, { renderSummary }, { renderHtmlReport }, { toCsv }] = await Promise.all([
-        import('../tournament/shards.js'),
-        import('../tournament/summary.js'),
-        import('../tournament/text-report.js'),
-        import('../tournament/html-report.js'),
-        import('../tournament/csv.js'),
-      ]);
+      const { parseShardFile, mergeShards } = await import('../tournament/shards.js');
       const shards = files.map((name) => ({ name: shorten(name), file: parseShardFile(readJson(name), shorten(name)) }));
       const merged = mergeShards(shards);
       if (opts.csv !== undefined && merged.results === undefined) {
         const without = shards.find((s) => s.file.results === undefined)!;
         throw new InputError(`--csv needs every game's row, and ${without.name} holds only sums: write the shards with simulate --shard i/N --keep-games`);
       }
-      const results = merged.results;
-      const { config, seed, games, count, accumulator } = merged;
-      const summary = finalize(accumulator, summaryOrder(config));
-      const head =
-        `${games} games in ${count} shard${count === 1 ? '' : 's'}` +
-        (merged.repeated.length > 0 ? ` (given twice with the same sums: shard ${merged.repeated.join(', ')})` : '') +
-        `, ${config.players} players, seed ${seed}, max ${config.maxTurns} turns, ` +
-        (config.endmove !== undefined && config.endmove !== 'never' ? `endmove ${config.endmove}, ` : '') +
-        (config.board ? `board classic (${boardDescription(config.board)}), ` : '') +
-        `merged from ${files.length} file${files.length === 1 ? '' : 's'}`;
-      const texts: Record<string, () => string> = {
-        '--json': () => `${JSON.stringify({ config, seed, gamesRequested: games, shards: count, summary, accumulator, ...(results && { games: results }) }, null, 2)}\n`,
-        '--csv': () => toCsv(results!),
-        '--report': () =>
-          renderHtmlReport(summary, 'Clue agents compared', {
-            players: String(config.players),
-            agents: config.solo ? `${config.solo.agent} solo among ${config.solo.field}` : config.agents.join(', '),
-            games: `${games} in ${count} shards`,
-            seed: String(seed),
-            'turn cap': String(config.maxTurns),
-            endmove: config.endmove ?? 'never',
-            ...(config.board && { board: boardDescription(config.board) }),
-            run: head,
-          }),
-      };
-      const failures: string[] = [];
-      try {
-        await writeStdout(`${head}\n\n${renderSummary(summary)}\n${config.solo ? `\n${soloLine(summary, config, rowLabel)}\n` : ''}`);
-      } catch (e) {
-        if (!(e instanceof OutputError)) throw e;
-        failures.push(...e.failures);
-      }
-      try {
-        writeOutputs(outputs.map((output) => ({ ...output, write: (file: string) => writeFileSync(file, texts[output.option]()) })));
-      } catch (e) {
-        if (!(e instanceof OutputError)) throw e;
-        failures.push(...e.failures);
-      }
-      if (failures.length > 0) throw new OutputError(failures);
+      await reportMerged(merged, `merged from ${files.length} file${files.length === 1 ? '' : 's'}`, outputs);
     });
+}
+
+/**
+ * The summary of merged shards on stdout and the outputs asked for (--json, --csv, --report):
+ * cluedo merge's, and simulate --queue's once every shard is stored. `source` ends the first line.
+ */
+export async function reportMerged(merged: MergedShards, source: string, outputs: OutputPath[]): Promise<void> {
+  const [{ summaryOrder }, { finalize, rowLabel }, { renderSummary }, { renderHtmlReport }, { toCsv }] = await Promise.all([
+    import('../tournament/shards.js'),
+    import('../tournament/summary.js'),
+    import('../tournament/text-report.js'),
+    import('../tournament/html-report.js'),
+    import('../tournament/csv.js'),
+  ]);
+  const results = merged.results;
+  const { config, seed, games, count, accumulator } = merged;
+  const summary = finalize(accumulator, summaryOrder(config));
+  const head =
+    `${games} games in ${count} shard${count === 1 ? '' : 's'}` +
+    (merged.repeated.length > 0 ? ` (given twice with the same sums: shard ${merged.repeated.join(', ')})` : '') +
+    `, ${config.players} players, seed ${seed}, max ${config.maxTurns} turns, ` +
+    (config.endmove !== undefined && config.endmove !== 'never' ? `endmove ${config.endmove}, ` : '') +
+    (config.board ? `board classic (${boardDescription(config.board)}), ` : '') +
+    source;
+  const texts: Record<string, () => string> = {
+    '--json': () => `${JSON.stringify({ config, seed, gamesRequested: games, shards: count, summary, accumulator, ...(results && { games: results }) }, null, 2)}\n`,
+    '--csv': () => toCsv(results!),
+    '--report': () =>
+      renderHtmlReport(summary, 'Clue agents compared', {
+        players: String(config.players),
+        agents: config.solo ? `${config.solo.agent} solo among ${config.solo.field}` : config.agents.join(', '),
+        games: `${games} in ${count} shards`,
+        seed: String(seed),
+        'turn cap': String(config.maxTurns),
+        endmove: config.endmove ?? 'never',
+        ...(config.board && { board: boardDescription(config.board) }),
+        run: head,
+      }),
+  };
+  const failures: string[] = [];
+  try {
+    await writeStdout(`${head}\n\n${renderSummary(summary)}\n${config.solo ? `\n${soloLine(summary, config, rowLabel)}\n` : ''}`);
+  } catch (e) {
+    if (!(e instanceof OutputError)) throw e;
+    failures.push(...e.failures);
+  }
+  try {
+    writeOutputs(outputs.map((output) => ({ ...output, write: (file: string) => writeFileSync(file, texts[output.option]()) })));
+  } catch (e) {
+    if (!(e instanceof OutputError)) throw e;
+    failures.push(...e.failures);
+  }
+  if (failures.length > 0) throw new OutputError(failures);
 }

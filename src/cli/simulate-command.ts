@@ -10,8 +10,7 @@ import { AGENT_NAMES, parseAgentSpec } from '../play/agents/registry.js';
 import type { playTournamentGame, TournamentConfig } from '../tournament/play.js';
 import { ENDMOVE_RULES, type EndmoveRule } from '../play/rules/deal.js';
 import { DEFAULT_BOARD_RULES, type BoardRules } from '../play/board/movement.js';
-import type { Summary } from '../tournament/types.js';
-import { formatMeanInterval, formatMedianInterval, formatRateInterval } from '../tournament/format.js';
+import { formatMeanInterval } from '../tournament/format.js';
 import { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { gameToLog } from '../io/write-log.js';
 import { OutputError, UsageError, printLine } from './errors.js';
@@ -20,6 +19,9 @@ import { noteThreads, path, wholeNumber, seedValue, threadCount } from './option
 import { writeFailure, writeStdout } from './output.js';
 import { checkDistinct, checkOutputFile, prepareOutputDirectory, writeOutputs, type OutputPath } from './output-files.js';
 import { ProgressLines } from './progress.js';
+import { boardDescription, soloLine } from './summary-lines.js';
+
+export { boardDescription, soloLine };
 
 export const DEFAULT_AGENTS = 'random,naive,deductive,entropy';
 export const DEFAULT_GAMES = 1000;
@@ -49,6 +51,9 @@ interface SimulateOptions {
   shard?: string;
   out?: string;
   keepGames?: boolean;
+  queue?: string;
+  shards?: number;
+  resume?: string;
 }
 
 /** The options the thesis's experiment fixes: giving one with --preset thesis is a usage error. */
@@ -116,7 +121,14 @@ export function simulateCommand(): Command {
     .option('--shard <i/N>', 'play only shard i of N (1-based) of the --games games, a contiguous range of game numbers; needs --out (merge the parts with cluedo merge)')
     .option('--out <file.json>', 'with --shard: the shard file to write (its config, seed and summary sums)', path('--out'))
     .option('--keep-games', "with --shard: keep every game's result in the shard file too, for cluedo merge --csv and --json's games")
+    .option('--queue <url>', 'run on a job queue (BullMQ on Redis, redis://host:port): enqueue the shards, wait for cluedo worker processes to play them, merge and report')
+    .option('--shards <n>', 'with --queue: the number of shards (default: one per 500 games)', wholeNumber('--shards', 1_000_000))
+    .option('--resume <id>', 'with --queue: wait again for tournament <id> (printed when it started), enqueueing only the shards not yet stored')
     .action(async (opts: SimulateOptions, command: Command) => {
+      if (opts.queue !== undefined || opts.shards !== undefined || opts.resume !== undefined) {
+        await runQueueCommand(opts, command);
+        return;
+      }
       if (opts.shard !== undefined || opts.out !== undefined || opts.keepGames) {
         await runShardCommand(opts);
         return;
@@ -177,6 +189,29 @@ async function runShardCommand(opts: SimulateOptions): Promise<void> {
   });
 }
 
+/** simulate --queue URL [--shards N | --resume ID]: the tournament played by cluedo worker processes. */
+async function runQueueCommand(opts: SimulateOptions, command: Command): Promise<void> {
+  if (opts.queue === undefined) throw new UsageError(`${opts.resume !== undefined ? '--resume' : '--shards'} goes with --queue redis://host:port`);
+  const { checkQueueUrl, defaultShards, runQueued } = await import('./queue-command.js');
+  await checkQueueUrl(opts.queue);
+  if (opts.shard !== undefined || opts.out !== undefined || opts.keepGames) throw new UsageError('--queue plays every shard on the workers: leave out --shard, --out and --keep-games');
+  if (opts.preset !== undefined) throw new UsageError('--preset thesis cannot run on the queue: it plays one run per agent; run it whole');
+  if (opts.logs !== undefined) throw new UsageError('--logs is not written by a run on the queue: run the first games locally with --logs');
+  if (opts.csv !== undefined) throw new UsageError("--csv needs every game's row, and the queue's shards hold only sums: use --json or --report");
+  const outputs = checkOutputs(opts);
+  if (opts.resume !== undefined) {
+    const given = ['players', 'agents', 'games', 'seed', 'maxTurns', 'solo', 'field', 'board', 'shards', 'endmove'].find((key) => command.getOptionValueSource(key) === 'cli');
+    if (given !== undefined) throw new UsageError(`--resume ${opts.resume} plays the tournament as it was queued: leave out --${given.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+    if (!/^t[0-9a-f]{16}$/.test(opts.resume)) throw new UsageError(`--resume takes a tournament id as printed by simulate --queue (t and 16 hex digits), got ${quote(opts.resume)}`);
+    await runQueued(opts.queue, { resume: opts.resume }, outputs);
+    return;
+  }
+  const config = configOf(opts);
+  const shards = opts.shards ?? defaultShards(opts.games);
+  if (shards > opts.games) throw new UsageError(`--shards ${shards} of ${opts.games} game${opts.games === 1 ? '' : 's'} would leave some empty (--shards ≤ --games)`);
+  await runQueued(opts.queue, { config, seed: opts.seed, games: opts.games, shards }, outputs);
+}
+
 /** Writes a temporary file beside `output` and renames it over: a killed job leaves no half file. */
 function writeAtomically(output: OutputPath, text: string): void {
   const temporary = join(dirname(output.path), `.${basename(output.path)}.${process.pid}.tmp`);
@@ -187,11 +222,6 @@ function writeAtomically(output: OutputPath, text: string): void {
     rmSync(temporary, { force: true });
     throw new OutputError([`cannot write ${output.option} ${quote(output.path)}: ${writeFailure(e as NodeJS.ErrnoException)}`]);
   }
-}
-
-/** The board's rules in a few words: "2d6, exact steps, exit cost 0, summons". */
-export function boardDescription(rules: BoardRules): string {
-  return `${rules.dice.count}d${rules.dice.sides}, ${rules.steps === 'exact' ? 'exact' : 'at most the'} roll, exit cost ${rules.exitCost}, ${rules.summon ? 'summons' : 'no summons'}`;
 }
 
 /** Plays the games, prints the summary and writes the outputs; Ctrl-C keeps the finished games. */
@@ -410,18 +440,6 @@ async function progressOf(opts: Pick<SimulateOptions, 'progress' | 'games'>): Pr
     update: (done) => bar.update(done, { speed: (done / Math.max(0.001, (Date.now() - started) / 1000)).toFixed(1) }),
     stop: () => bar.stop(),
   };
-}
-
-/** The solo measurement in one line, from the solo seat's own row (the field is summarised apart). */
-export function soloLine(summary: Summary, config: TournamentConfig, rowLabel: (agent: string, role: 'solo' | 'field') => string): string {
-  const { agent, field } = config.solo!;
-  const solo = summary.agents.find((a) => a.agent === rowLabel(agent, 'solo'));
-  if (!solo || solo.seatGames === 0) return 'Solo: no game finished';
-  return (
-    `Solo ${agent} among ${config.players - 1} × ${field} (who never accuse): rounds until certain ` +
-    `mean ${formatMeanInterval(solo.meanTurnsToCertain, 2)}, median ${formatMedianInterval(solo.medianTurnsToCertain)}; ` +
-    `certain in ${formatRateInterval(solo.certainRate)} of ${solo.games.toLocaleString('en-US')} games`
-  );
 }
 
 /** Replays the first games in process (they are determined by the seed) and writes each seat's view. */

@@ -1,0 +1,175 @@
+// The queue on the command line: `cluedo simulate ... --queue redis://host:port [--shards N]` (or
+// `--resume ID`) coordinates a tournament on BullMQ; `cluedo worker --queue redis://host:port` plays
+// its shards. The coordinator stores nothing itself: the workers store each shard's file in Redis,
+// and the coordinator merges them (as cluedo merge does) once all are there.
+import { Command } from 'commander';
+import type { TournamentConfig } from '../tournament/play.js';
+import type { RedisAddress, TournamentSpec } from '../tournament/queue.js';
+import { InputError } from '../model/errors.js';
+import { UsageError } from './errors.js';
+import { withCancellation } from './cancel.js';
+import { noteThreads, threadCount } from './options.js';
+import type { OutputPath } from './output-files.js';
+import { reportMerged } from './merge-command.js';
+
+/** Shards by default: about 500 games each, at most one per game. */
+export function defaultShards(games: number): number {
+  return Math.min(games, Math.max(1, Math.ceil(games / 500)));
+}
+
+async function addressOf(url: string): Promise<RedisAddress> {
+  const { parseRedisUrl } = await import('../tournament/queue.js');
+  const address = parseRedisUrl(url);
+  if (typeof address === 'string') throw new UsageError(address);
+  return address;
+}
+
+/** A usage check before anything runs: the URL is a Redis URL. */
+export async function checkQueueUrl(url: string): Promise<void> {
+  await addressOf(url);
+}
+
+const stderr = (line: string) => process.stderr.write(`${line}\n`);
+
+/**
+ * simulate --queue: enqueues the shards of the tournament (config given) or of tournament `resume`
+ * that have no stored result, waits for all, merges them and reports.
+ */
+export async function runQueued(
+  url: string,
+  tournament: { config: TournamentConfig; seed: number; games: number; shards: number } | { resume: string },
+  outputs: OutputPath[],
+): Promise<void> {
+  const address = await addressOf(url);
+  const queue = await import('../tournament/queue.js');
+  const { mergeShards } = await import('../tournament/shards.js');
+  const redis = await queue.connectRedis(address);
+  let events: ReturnType<typeof queue.queueEvents> | undefined;
+  try {
+    let id: string;
+    let spec: TournamentSpec;
+    if ('resume' in tournament) {
+      id = tournament.resume;
+      const stored = await queue.readSpec(redis, id);
+      if (stored === undefined) throw new InputError(`no tournament ${id} in Redis at ${address.text}`);
+      spec = stored;
+    } else {
+      spec = tournament;
+      id = queue.tournamentId(spec);
+      await queue.storeSpec(redis, id, spec);
+    }
+    const all = Array.from({ length: spec.shards }, (_, i) => i + 1);
+    events = queue.queueEvents(address);
+    await events.waitUntilReady();
+    let stored = new Set<number>();
+    let failure: string | undefined;
+    // Ctrl-C is handled from before the first line: a coordinator stopped at any moment says how to resume.
+    const interrupted = await withCancellation(async (signal) => {
+      stored = new Set(await queue.storedShards(redis, id));
+      const missing = all.filter((i) => !stored.has(i));
+      stderr(
+        `tournament ${id}: ${spec.games} games in ${spec.shards} shards on ${address.text}; ${stored.size} stored, ${missing.length} enqueued` +
+          ` (cluedo worker --queue ${address.text} plays them; resume with --resume ${id})`,
+      );
+      await queue.enqueueShards(address, id, missing);
+      if (signal.aborted) return true;
+      return new Promise<boolean>((resolve, reject) => {
+        let checking = false;
+        const check = () => {
+          if (checking) return;
+          checking = true;
+          queue
+            .storedShards(redis, id)
+            .then((now) => {
+              checking = false;
+              if (now.length !== stored.size) stderr(`cluedo: progress: ${now.length} of ${spec.shards} shards stored`);
+              stored = new Set(now);
+              if (failure !== undefined) done(() => reject(new InputError(failure!)));
+              else if (stored.size === spec.shards) done(() => resolve(false));
+            })
+            .catch((e) => {
+              checking = false;
+              done(() => reject(e));
+            });
+        };
+        const prefix = `${id}-`;
+        const onCompleted = ({ jobId }: { jobId: string }) => jobId.startsWith(prefix) && check();
+        const onFailed = ({ jobId, failedReason }: { jobId: string; failedReason: string }) => {
+          if (!jobId.startsWith(prefix)) return;
+          failure = `shard ${jobId.slice(prefix.length)} of tournament ${id} failed: ${failedReason}; fix it, then resume with --resume ${id}`;
+          check();
+        };
+        const onStalled = ({ jobId }: { jobId: string }) =>
+          jobId.startsWith(prefix) && stderr(`cluedo: progress: shard ${jobId.slice(prefix.length)} stalled (its worker stopped renewing its lock): back in the queue`);
+        const timer = setInterval(check, 1000); // also after a lost event (Redis restarted)
+        const onAbort = () => done(() => resolve(true));
+        const done = (finish: () => void) => {
+          clearInterval(timer);
+          events!.off('completed', onCompleted);
+          events!.off('failed', onFailed);
+          events!.off('stalled', onStalled);
+          signal.removeEventListener('abort', onAbort);
+          finish();
+        };
+        events!.on('completed', onCompleted);
+        events!.on('failed', onFailed);
+        events!.on('stalled', onStalled);
+        signal.addEventListener('abort', onAbort, { once: true });
+        check();
+      });
+    });
+    if (interrupted) {
+      stderr(`cluedo: stopped: ${stored.size} of ${spec.shards} shards stored, the others stay queued for the workers; resume with --resume ${id}`);
+      process.exitCode = 130;
+      return;
+    }
+    const merged = mergeShards(await queue.readResults(redis, id));
+    await reportMerged(merged, `tournament ${id} on ${address.text}`, outputs);
+  } finally {
+    await events?.close();
+    redis.disconnect();
+  }
+}
+
+interface WorkerCommandOptions {
+  queue: string;
+  threads?: number;
+  watch?: boolean;
+}
+
+export function workerCommand(): Command {
+  return new Command('worker')
+    .description('play the shards of tournaments queued by simulate --queue, on this machine\'s threads, until the queue is empty')
+    .requiredOption('--queue <url>', 'the Redis of the queue: redis://host:port')
+    .option('--threads <t>', 'worker threads (default: all cores)', threadCount)
+    .option('--watch', 'keep waiting for shards when the queue is empty (until Ctrl-C or SIGTERM)')
+    .action(async (opts: WorkerCommandOptions) => {
+      const address = await addressOf(opts.queue);
+      const queue = await import('../tournament/queue.js');
+      const { tournamentPool } = await import('../tournament/run.js');
+      await noteThreads(opts.threads);
+      const redis = await queue.connectRedis(address);
+      const pool = tournamentPool(opts.threads);
+      const onTerm = () => process.emit('SIGINT');
+      process.on('SIGTERM', onTerm);
+      try {
+        await withCancellation(async (signal) => {
+          const started = Date.now();
+          stderr(`worker on ${address.text}, ${pool.threads} thread${pool.threads === 1 ? '' : 's'}${opts.watch ? ', watching' : ''}`);
+          const played = await queue.runWorker(address, redis, {
+            executor: pool,
+            watch: opts.watch === true,
+            signal,
+            onShard: (job, spec, games, seconds) =>
+              stderr(`tournament ${job.tournament} shard ${job.index}/${spec.shards}: ${games} games, ${seconds.toFixed(1)} s (${Math.round(games / Math.max(seconds, 0.001))} games/s)`),
+          });
+          stderr(`worker done: ${played} shard${played === 1 ? '' : 's'} in ${((Date.now() - started) / 1000).toFixed(1)} s${signal.aborted ? ' (stopped)' : ''}`);
+          if (signal.aborted) process.exitCode = 130;
+        });
+      } finally {
+        process.removeListener('SIGTERM', onTerm);
+        await pool.close();
+        redis.disconnect();
+      }
+    });
+}
