@@ -169,6 +169,46 @@ describe.skipIf(!HAVE_REDIS)('a tournament on the queue (BullMQ on a real redis-
   }, 120_000);
 });
 
+describe.skipIf(!HAVE_REDIS)('Redis restarted mid-run (append-only file on, as the README advises)', () => {
+  it('the workers and the coordinator reconnect, and the run completes with the summary of a local run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cluedo-queue-restart-'));
+    const port = await freePort();
+    const url = `redis://127.0.0.1:${port}`;
+    const start = () => spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'], { stdio: 'ignore' });
+    let server = start();
+    const redis = new Redis({ host: '127.0.0.1', port, retryStrategy: () => 50, maxRetriesPerRequest: null });
+    redis.on('error', () => {});
+    try {
+      await until(async () => (await redis.ping().catch(() => '')) === 'PONG');
+      // shards of 60 games: the restart falls well inside the run
+      const games = ['--agents', 'deductive', '--games', '480'];
+      const json = join(dir, 'restarted.json');
+      const coordinator = cluedo(['simulate', ...games, '--seed', '4', '--queue', url, '--shards', '8', '--json', json]);
+      await until(() => /tournament (t[0-9a-f]{16}):/.test(coordinator.stderr()));
+      const id = /tournament (t[0-9a-f]{16}):/.exec(coordinator.stderr())![1];
+      const worker = cluedo(['worker', '--queue', url, '--threads', '1']);
+      await until(async () => ((await redis.hlen(`cluedo:tournament:${id}:results`).catch(() => 0)) as number) >= 1);
+      expect(await redis.hlen(`cluedo:tournament:${id}:results`)).toBeLessThan(8);
+      // A clean shutdown writes the append-only file; the same port comes back with the same data.
+      const stopped = new Promise((resolve) => server.on('exit', resolve));
+      server.kill('SIGTERM');
+      await stopped;
+      server = start();
+      expect(await coordinator.exit, coordinator.stderr()).toBe(0);
+      expect(await worker.exit, worker.stderr()).toBe(0);
+      const local = join(dir, 'local.json');
+      const run = spawnSync(process.execPath, [MAIN, 'simulate', ...games, '--seed', '4', '--threads', '1', '--json', local], { encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      const summary = (file: string) => JSON.stringify((JSON.parse(readFileSync(file, 'utf8')) as { summary: unknown }).summary);
+      expect(summary(json)).toBe(summary(local));
+    } finally {
+      redis.disconnect();
+      server.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
 describe('bad queue addresses: one line, a non-zero exit, within seconds', () => {
   it('refuses a URL that is not redis://host:port (exit 2)', async () => {
     for (const bad of ['http://127.0.0.1:6379', '127.0.0.1:6379', 'redis://', 'redis://127.0.0.1:6379/x']) {
