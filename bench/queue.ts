@@ -4,7 +4,7 @@
 // games), and from those a projection of 10^6 games on 100 machines. Skipped when redis-server is
 // not installed. Needs the built CLI (dist/cli/cluedo.mjs).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../test/support/free-port.js';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
@@ -20,17 +20,6 @@ export interface QueueBench {
   tinyShards: number;
   overheadMsPerShard: number;
   projection: { games: number; machines: number; shards: number; seconds: number };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function run(args: string[]): { child: ChildProcess; exit: Promise<number | null> } {

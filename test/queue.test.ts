@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './support/free-port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,18 +22,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = join(ROOT, (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { cluedo: string } }).bin.cluedo);
 const HAVE_REDIS = spawnSync('redis-server', ['--version']).status === 0;
 if (!HAVE_REDIS) console.warn('test/queue.test.ts: redis-server is not installed (apt-get install redis-server): the queue tests against Redis are skipped');
-
-/** A loopback port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Run {
   child: ChildProcess;
