@@ -1,7 +1,7 @@
 // The house rule: every import runs downward. src/ is a stack of layers, each importing only from
 // the layers below it (and itself); checked by test/architecture.test.ts. web (the browser
 // advisor) is a top layer beside cli: it may import every layer below cli, and nothing imports it.
-const LAYERS = ['model', 'knowledge', 'io', 'epistemic', 'runtime', 'analysis', 'play', 'tournament', 'cli', 'web'];
+const LAYERS = ['model', 'game', 'io', 'knowledge', 'epistemic', 'runtime', 'analysis', 'agents', 'tournament', 'cli', 'web'];
 
 const upward = LAYERS.slice(0, -1).map((layer, i) => ({
   name: `layer-${i + 1}-${layer}-imports-upward`,

@@ -5,9 +5,9 @@ import { Bench } from 'tinybench';
 import { CLASSIC_CATEGORIES } from '../src/model/deck.js';
 import { runTournament, tournamentPool } from '../src/tournament/run.js';
 import type { TournamentConfig } from '../src/tournament/play.js';
-import { DEFAULT_BOARD_RULES } from '../src/play/board/movement.js';
-import { ROOMS } from '../src/play/board/classic.js';
-import { bfsDistances, doorsOf, reachable } from '../src/play/board/paths.js';
+import { DEFAULT_BOARD_RULES } from '../src/game/board/movement.js';
+import { ROOMS } from '../src/game/board/classic.js';
+import { bfsDistances, doorsOf, reachable } from '../src/game/board/paths.js';
 
 const median = (task: { result: unknown }) => (task.result as { latency: { p50: number } }).latency.p50;
 

@@ -4,9 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { parseGame } from '../src/io/log.js';
 import { makeDeck } from '../src/model/deck.js';
-import { DEFAULT_RULES, type Game } from '../src/model/game.js';
+import { type Game } from '../src/model/game.js';
+import { DEFAULT_RULES } from '../src/model/rules.js';
 import { knows } from '../src/epistemic/knows.js';
-import { buildGameModel } from '../src/epistemic/game-model.js';
+import { buildGameModel } from '../src/epistemic/explicit/game-model.js';
 import { textQueries } from '../src/epistemic/queries.js';
 import { parseFormulaText } from '../src/epistemic/language/index.js';
 import * as sets from '../src/epistemic/explicit/world-set.js';

@@ -2,9 +2,9 @@
 // out by hand: the passage from the Study, expected turns of 2d6, the rooms a roll reaches.
 import { describe, expect, it } from 'vitest';
 import { CLASSIC_CATEGORIES } from '../src/model/deck.js';
-import { STARTS } from '../src/play/board/classic.js';
-import { cellIndex, reachable } from '../src/play/board/paths.js';
-import { DEFAULT_BOARD_RULES } from '../src/play/board/movement.js';
+import { STARTS } from '../src/game/board/classic.js';
+import { cellIndex, reachable } from '../src/game/board/paths.js';
+import { DEFAULT_BOARD_RULES } from '../src/game/board/movement.js';
 import { boardAdvice, parseCell, parseRoll, pawnPlace, roomCards, type Ranked } from '../src/web/board-advice.js';
 
 const CARDS = roomCards(CLASSIC_CATEGORIES, 4) as string[];

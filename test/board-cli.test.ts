@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOMS, DOORS } from '../src/play/board/classic.js';
-import { reachable, roomDistance } from '../src/play/board/paths.js';
+import { ROOMS, ROOM_NAMES, DOORS } from '../src/game/board/classic.js';
+import { reachable, roomDistance } from '../src/game/board/paths.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { cluedo: string } }).bin.cluedo;
@@ -27,19 +27,20 @@ describe('cluedo board', () => {
     const cells = rows.map((l) => l.slice(3)).join('');
     expect([...cells].filter((c) => c === '+')).toHaveLength(DOORS.length);
     for (const s of '123456') expect(cells).toContain(s);
-    expect(r.stdout).toMatch(/lounge\s+25P/);
+    expect(r.stdout).toMatch(/Lounge\s+25P/);
   });
 
   it('--json: rooms, doors, passages, start cells, and distances equal to the path module, symmetric', () => {
     const out = JSON.parse(cluedo('--json').stdout);
-    expect(out.rooms).toEqual([...ROOMS]);
+    expect(out.rooms).toEqual(ROOMS.map((r) => ROOM_NAMES[r]));
     expect(out.doors).toHaveLength(17);
     expect(out.starts).toHaveLength(6);
     for (const a of ROOMS) {
-      expect(out.distances[a][a]).toBe(0);
+      const [na] = [ROOM_NAMES[a]];
+      expect(out.distances[na][na]).toBe(0);
       for (const b of ROOMS) {
-        expect(out.distances[a][b]).toBe(roomDistance(a, b));
-        expect(out.distances[a][b]).toBe(out.distances[b][a]);
+        expect(out.distances[na][ROOM_NAMES[b]]).toBe(roomDistance(a, b));
+        expect(out.distances[na][ROOM_NAMES[b]]).toBe(out.distances[ROOM_NAMES[b]][na]);
       }
     }
   });
@@ -52,7 +53,7 @@ describe('cluedo board', () => {
     const stars = rows.flatMap((l) => [...l.slice(3)].map((c, x) => (c === '*' ? (24 - rows.indexOf(l)) * 24 + x : -1))).filter((i) => i >= 0);
     expect(stars.sort((a, b) => a - b)).toEqual(reach.cells);
     expect(r.stdout).toContain(`${reach.cells.length} cells to end on`);
-    expect(cluedo('--from', 'Hall', '--roll', '4').stdout).toMatch(/rooms to enter: study/);
+    expect(cluedo('--from', 'Hall', '--roll', '4').stdout).toMatch(/rooms to enter: Study/);
   });
 
   it.each([
@@ -89,7 +90,7 @@ describe('cluedo simulate --board classic', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/board classic \(2d6, exact roll, exit cost 0, summons\)/);
     expect(r.stdout).toMatch(/Turns moving \[95% CI\]\s+Rooms visited \[95% CI\]/);
-    expect(r.stdout).toMatch(/^Suggestions by room: conservatory \d+\.\d%, ball room/m);
+    expect(r.stdout).toMatch(/^Suggestions by room: Conservatory \d+\.\d%, Ballroom/m);
     const html = readFileSync(report, 'utf8');
     expect(html).toContain('<svg class="chart board"');
     expect(html).toContain('<h2>On the board</h2>');

@@ -5,20 +5,21 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CLASSIC_CATEGORIES, CLASSIC_DECK, makeDeck } from '../src/model/deck.js';
 import { Random } from '../src/model/random.js';
-import { randomDeal, type GameSpec } from '../src/play/rules/deal.js';
-import { newGame, type GameState } from '../src/play/rules/state.js';
-import { applyAction, chanceOutcomes, IllegalActionError, legalActions, type Action } from '../src/play/rules/actions.js';
-import { DEFAULT_BOARD_RULES, diceDistribution, expectedTurnsTable, isRoomPlace, rollDice, startingPawns, type BoardRules, type Place } from '../src/play/board/movement.js';
-import { bindClassicBoard } from '../src/play/board/binding.js';
-import { ROOMS, type Room } from '../src/play/board/classic.js';
-import { cellIndex, WALL_FREE } from '../src/play/board/paths.js';
-import { movementPolicy, type BoardSituation } from '../src/play/agents/movement.js';
-import { playGame } from '../src/play/driver.js';
-import { createAgent, parseAgentSpec } from '../src/play/agents/registry.js';
+import { randomDeal, type GameSpec } from '../src/game/rules/deal.js';
+import { newGame, type GameState } from '../src/game/rules/state.js';
+import { applyAction, chanceOutcomes, IllegalActionError, legalActions, type Action } from '../src/game/rules/actions.js';
+import { DEFAULT_BOARD_RULES, diceDistribution, expectedTurnsTable, isRoomPlace, rollDice, startingPawns, type BoardRules, type Place } from '../src/game/board/movement.js';
+import { bindClassicBoard } from '../src/game/board/binding.js';
+import { ROOMS, type Room } from '../src/game/board/classic.js';
+import { cellIndex, WALL_FREE } from '../src/game/board/paths.js';
+import { movementPolicy } from '../src/agents/movement.js';
+import type { BoardSituation } from '../src/game/agent.js';
+import { playScored, type ScoredGame } from '../src/tournament/play.js';
+import { createAgent, parseAgentSpec } from '../src/agents/registry.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
 import { playTournamentGames, type TournamentConfig } from '../src/tournament/play.js';
 import { accumulate, emptyAccumulator, finalize, merge } from '../src/tournament/summary.js';
-import type { SeatView } from '../src/play/seat-view.js';
+import type { SeatView } from '../src/game/seat-view.js';
 
 const card = (name: string) => CLASSIC_DECK.cards.indexOf(name);
 const spec = (players: number, board: BoardRules = DEFAULT_BOARD_RULES): GameSpec => ({
@@ -227,7 +228,7 @@ describe('whole games on the board', () => {
       for (let g = 0; g < 3; g++) {
         const agents = labels.map((l, s) => createAgent(parseAgentSpec(l), new Random(5, g, s + 1), core));
         const s = spec(labels.length);
-        const played = playGame(s, agents, new Random(5, g), g);
+        const played = playScored(s, agents, new Random(5, g), g);
         expect(played.result.suggestionsByRoom).toHaveLength(9);
         const suggestions = played.views[0].events.filter((e) => e.type === 'suggestion' || e.type === 'showcard' || e.type === 'nocard' || e.type === 'suggest').length;
         expect(played.result.suggestionsByRoom!.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);

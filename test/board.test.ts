@@ -17,7 +17,7 @@ import {
   type BlockLabel,
   type Cell,
   type Room,
-} from '../src/play/board/classic.js';
+} from '../src/game/board/classic.js';
 import {
   CELLS,
   DOOR_ROOM,
@@ -34,7 +34,7 @@ import {
   reachable,
   roomDistance,
   type Origin,
-} from '../src/play/board/paths.js';
+} from '../src/game/board/paths.js';
 
 const at = (x: number, y: number): number => cellIndex({ x, y });
 const cells = (...xy: [number, number][]): number[] => xy.map(([x, y]) => at(x, y)).sort((a, b) => a - b);

@@ -4,19 +4,21 @@
 import { describe, expect, it } from 'vitest';
 import { CLASSIC_DECK, makeDeck } from '../src/model/deck.js';
 import { Random } from '../src/model/random.js';
-import { DEFAULT_RULES, type Game, type GameEvent } from '../src/model/game.js';
+import { type Game } from '../src/model/game.js';
+import { DEFAULT_RULES } from '../src/model/rules.js';
+import { type GameEvent } from '../src/model/events.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
 import { knows } from '../src/epistemic/knows.js';
 import { has, K } from '../src/epistemic/language/formula.js';
 import { rationalAnalysis } from '../src/analysis/rational.js';
 import { nearlyKenv, opponentsOf } from '../src/analysis/opponents.js';
-import { SeatView, type ViewWriter } from '../src/play/seat-view.js';
-import type { Agent, Decision } from '../src/play/agents/agent.js';
-import { exactKnowledge } from '../src/play/agents/knowledge.js';
-import { endmoveFacts } from '../src/play/agents/epistemic.js';
-import { createAgent, parseAgentSpec } from '../src/play/agents/registry.js';
-import { playGame } from '../src/play/driver.js';
-import { ENDMOVE_RULES } from '../src/play/rules/deal.js';
+import { SeatView, type ViewWriter } from '../src/game/seat-view.js';
+import type { Agent, Decision } from '../src/game/agent.js';
+import { exactKnowledge } from '../src/agents/knowledge.js';
+import { endmoveFacts } from '../src/agents/epistemic.js';
+import { createAgent, parseAgentSpec } from '../src/agents/registry.js';
+import { playScored, type ScoredGame } from '../src/tournament/play.js';
+import { ENDMOVE_RULES } from '../src/game/rules/deal.js';
 import { InputError } from '../src/model/errors.js';
 
 const core = KnowledgeCore.create();
@@ -54,7 +56,7 @@ function gameOf(events: GameEvent[]): Game {
 /** P1's view after `events`. */
 function viewOf(events: GameEvent[]): SeatView {
   let write: ViewWriter = () => {};
-  const view = new SeatView({ deck: DECK, players: PLAYERS, handSizes: HAND_SIZES, faceUp: [] }, ME, MY_HAND, (w) => (write = w));
+  const view = new SeatView({ deck: DECK, players: PLAYERS, handSizes: HAND_SIZES, faceUp: [], rules: DEFAULT_RULES }, ME, MY_HAND, (w) => (write = w));
   for (const e of events) write(e);
   return view;
 }
@@ -161,7 +163,7 @@ describe('the epistemic agent in play', () => {
       if (!label.startsWith('epistemic')) return agent;
       return { ...agent, decide: (view) => { const d = agent.decide(view); decisions.push(d); return d; } };
     });
-    const played = playGame({ deck: CLASSIC_DECK, players: PLAYERS_OF(n), maxTurns: 200, endmove }, agents, new Random(seed), seed);
+    const played = playScored({ deck: CLASSIC_DECK, players: PLAYERS_OF(n), maxTurns: 200, endmove }, agents, new Random(seed), seed);
     const hands = played.views.map((v) => v.myHand.reduce((m, c) => m | (1 << c), 0));
     const envelope = ((2 ** CLASSIC_DECK.cards.length - 1) & ~hands.reduce((a, b) => a | b, 0)) >>> 0;
     return { played, decisions, envelope };

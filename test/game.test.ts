@@ -5,12 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CLASSIC_CATEGORIES, CLASSIC_DECK } from '../src/model/deck.js';
 import { Random } from '../src/model/random.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
-import type { Agent } from '../src/play/agents/agent.js';
-import { createAgent, parseAgentSpec } from '../src/play/agents/registry.js';
-import { playGame, type PlayedGame } from '../src/play/driver.js';
-import { IllegalActionError } from '../src/play/rules/actions.js';
-import type { GameEvent } from '../src/model/game.js';
-import { SeatView } from '../src/play/seat-view.js';
+import type { Agent } from '../src/game/agent.js';
+import { createAgent, parseAgentSpec } from '../src/agents/registry.js';
+import { playScored, type ScoredGame } from '../src/tournament/play.js';
+import { playGame } from '../src/game/play.js';
+import { IllegalActionError } from '../src/game/rules/actions.js';
+import type { GameEvent } from '../src/model/events.js';
+import { SeatView } from '../src/game/seat-view.js';
 import { gameToLog } from '../src/io/write-log.js';
 import { parseGame } from '../src/io/log.js';
 import { analyze } from '../src/analysis/analyze.js';
@@ -23,13 +24,13 @@ const core = KnowledgeCore.create();
 const players = (n: number) => Array.from({ length: n }, (_, s) => `P${s}`);
 const mask = (cards: readonly number[]) => cards.reduce((m, c) => m | (1 << c), 0) >>> 0;
 
-function play(labels: string[], seed: number, maxTurns = 300): PlayedGame {
+function play(labels: string[], seed: number, maxTurns = 300): ScoredGame {
   const agents = labels.map((l, s) => createAgent(parseAgentSpec(l), new Random(seed, s + 1), core));
-  return playGame({ deck: CLASSIC_DECK, players: players(labels.length), maxTurns }, agents, new Random(seed), seed);
+  return playScored({ deck: CLASSIC_DECK, players: players(labels.length), maxTurns }, agents, new Random(seed), seed);
 }
 
 /** The deal, rebuilt from each seat's own hand: the envelope is what no seat holds. */
-function dealOf(game: PlayedGame): { hands: number[]; envelope: number } {
+function dealOf(game: ScoredGame): { hands: number[]; envelope: number } {
   const hands = game.views.map((v) => mask(v.myHand));
   const all = (1 << CLASSIC_DECK.cards.length) - 1;
   return { hands, envelope: (all & ~hands.reduce((a, b) => a | b, 0)) >>> 0 };
@@ -140,7 +141,7 @@ describe('elimination and the end of a game', () => {
     let checked = 0;
     for (let seed = 0; seed < 40 && checked < 5; seed++) {
       const agents: Agent[] = [wrongAccuser(), ...[1, 2, 3].map((s) => createAgent(parseAgentSpec('naive'), new Random(seed, s), core))];
-      const game = playGame({ deck: CLASSIC_DECK, players: players(4), maxTurns: 400 }, agents, new Random(seed), seed);
+      const game = playScored({ deck: CLASSIC_DECK, players: players(4), maxTurns: 400 }, agents, new Random(seed), seed);
       const events = game.views[1].events;
       const out = events.findIndex((e) => e.type === 'accusation' && e.by === 0);
       if (out < 0) continue; // seat 0 held no card of some category: no sure-wrong accusation
@@ -157,7 +158,7 @@ describe('elimination and the end of a game', () => {
 
   it('the game ends unsolved when every seat is out', () => {
     for (let seed = 0; seed < 20; seed++) {
-      const game = playGame({ deck: CLASSIC_DECK, players: players(3), maxTurns: 100 }, [wrongAccuser(), wrongAccuser(), wrongAccuser()], new Random(seed), seed);
+      const game = playScored({ deck: CLASSIC_DECK, players: players(3), maxTurns: 100 }, [wrongAccuser(), wrongAccuser(), wrongAccuser()], new Random(seed), seed);
       const out = game.result.seatResults.filter((r) => r.eliminated).length;
       if (out < 3) continue;
       expect(game.result).toMatchObject({ winner: null, unsolved: true, turns: 3 });
@@ -177,8 +178,8 @@ describe('the driver', () => {
   it("delivers every event to each seat's observer as that seat saw it: the card only to the suggester and the refuter", () => {
     const heard: GameEvent[][] = [[], [], [], []];
     const agents = [1, 2, 3, 4].map((s) => createAgent(parseAgentSpec('deductive'), new Random(9, s), core));
-    const game = playGame({ deck: CLASSIC_DECK, players: players(4), maxTurns: 300 }, agents, new Random(9), 9, {
-      observers: heard.map((events) => (e: GameEvent) => void events.push(e)),
+    const game = playGame({ deck: CLASSIC_DECK, players: players(4), maxTurns: 300 }, agents, new Random(9), {
+      onSeen: (seat, e: GameEvent) => void heard[seat].push(e),
     });
     let cardsSeen = 0;
     game.views.forEach((view, s) => {
@@ -199,7 +200,7 @@ describe('the driver', () => {
   it('announces endmoves to every seat, and a seat\'s log keeps them through gameToLog and the log reader', () => {
     for (const endmove of ['unanswered', 'always'] as const) {
       const agents = [1, 2, 3, 4].map((s) => createAgent(parseAgentSpec('entropy:samples=200'), new Random(3, s), core));
-      const game = playGame({ deck: CLASSIC_DECK, players: players(4), maxTurns: 300, endmove }, agents, new Random(3), 3);
+      const game = playScored({ deck: CLASSIC_DECK, players: players(4), maxTurns: 300, endmove }, agents, new Random(3), 3);
       const endmoves = game.views.map((v) => v.events.flatMap((e, i) => (e.type === 'endmove' ? [[i, e.by]] : [])));
       expect(endmoves[0].length).toBeGreaterThan(0);
       for (const e of endmoves) expect(e).toEqual(endmoves[0]);
@@ -242,7 +243,7 @@ describe('agents cannot reach the deal', () => {
         }
       };
       walk(view, 0);
-      expect(Object.keys(view).sort()).toEqual(['deck', 'faceUp', 'handSizes', 'me', 'myHand', 'players']);
+      expect(Object.keys(view).sort()).toEqual(['deck', 'faceUp', 'handSizes', 'me', 'myHand', 'players', 'rules']);
       // The view's own fields are frozen: an agent cannot rewrite what it was told.
       expect(Object.isFrozen(view.myHand)).toBe(true);
       expect(Object.isFrozen(view.events[0])).toBe(true);

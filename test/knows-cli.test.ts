@@ -90,8 +90,8 @@ describe('cluedo knows', () => {
   });
 
   it.each([
-    ['unknown card', [OTTER, 'K[a1] has(a1, Knif)'], 1, /column 15: unknown card "Knif"/],
-    ['unknown owner', [OTTER, 'has(Bob, Knife)'], 1, /unknown player "Bob"/],
+    ['unknown card', [OTTER, 'K[a1] has(a1, Knfe)'], 1, /column 15: unknown card "Knfe"/],
+    ['unknown owner', [OTTER, 'has(Bob, Knife)'], 1, /unknown owner "Bob"/],
     ['envelope as an agent', [OTTER, 'K[envelope] has(a1, Knife)'], 1, /"envelope" is not an agent/],
     ['empty group', [OTTER, 'C[] has(a1, Knife)'], 1, /group is empty|needs an agent|empty/],
     ['syntax', [OTTER, 'K[a1] (has(a1, Knife)'], 1, /column/],

@@ -14,8 +14,8 @@ import { DagSampler, DagWorlds, ExplicitWorlds, SampledWorlds, dealSatisfies } f
 import { parseGame } from '../src/io/log.js';
 import { bruteForce, dealSatisfiesStore, type OracleResult } from './support/brute-force.js';
 import { arbConsistentLog, arbStore } from './support/random-logs.js';
-import { exactKnowledge } from '../src/play/agents/knowledge.js';
-import type { SeatView } from '../src/play/seat-view.js';
+import { exactKnowledge } from '../src/agents/knowledge.js';
+import type { SeatView } from '../src/game/seat-view.js';
 
 const core = KnowledgeCore.create();
 

@@ -1,7 +1,7 @@
 // The reports: the terminal table, the CSV, and the self-contained HTML page (escaping, colours
 // by name, long names, the chart of certainty by turn reaching every agent's last value).
 import { describe, expect, it } from 'vitest';
-import type { GameResult } from '../src/play/results.js';
+import type { GameResult } from '../src/tournament/results.js';
 import { agentColours, BASE_COLOURS, OTHER_COLOURS } from '../src/tournament/colours.js';
 import { toCsv } from '../src/tournament/csv.js';
 import { abbreviate, formatMeanInterval, formatMedianInterval, formatRateInterval } from '../src/tournament/format.js';

@@ -3,6 +3,7 @@
  * with the same likelihoods, written here from the policies' definitions alone; the default
  * reading unchanged; `first` as the facts it implies; the weighted draws against the exact answer.
  */
+import { DEFAULT_RULES } from '../src/model/rules.js';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -19,11 +20,11 @@ import { responseEvidence, type ResponsePolicy } from '../src/knowledge/response
 import { bruteForceGame, envelopeIndex } from './support/brute-force.js';
 import { makeDeck } from '../src/model/deck.js';
 import { Random } from '../src/model/random.js';
-import type { GameEvent } from '../src/model/game.js';
-import { SeatView } from '../src/play/seat-view.js';
-import { exactKnowledge } from '../src/play/agents/knowledge.js';
-import { parseAgentSpec } from '../src/play/agents/registry.js';
-import { refutationPolicy } from '../src/play/agents/policies.js';
+import type { GameEvent } from '../src/model/events.js';
+import { SeatView } from '../src/game/seat-view.js';
+import { exactKnowledge } from '../src/agents/knowledge.js';
+import { parseAgentSpec } from '../src/agents/registry.js';
+import { refutationPolicy } from '../src/agents/policies.js';
 import { arbConsistentLog } from './support/random-logs.js';
 
 const EPS = 1e-9;
@@ -259,7 +260,7 @@ describe('sampled', () => {
 
 describe('agents', () => {
   const DECK = makeDeck({ A: ['A0', 'A1', 'A2', 'A3'], B: ['B0', 'B1', 'B2'], C: ['C0', 'C1', 'C2'] });
-  const setup = { deck: DECK, players: ['P0', 'P1', 'P2'], handSizes: [3, 2, 2], faceUp: [] };
+  const setup = { deck: DECK, players: ['P0', 'P1', 'P2'], handSizes: [3, 2, 2], faceUp: [], rules: DEFAULT_RULES };
   const card = (name: string) => DECK.cards.indexOf(name);
 
   it('parse responses= for the deductive and entropy agents, refute=first for all', () => {

@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CLASSIC_CATEGORIES, CLASSIC_DECK, makeDeck, type Deck } from '../src/model/deck.js';
 import { Random } from '../src/model/random.js';
-import { dealCards, ENDMOVE_RULES, handSizesOf, randomDeal, type Deal, type EndmoveRule, type GameSpec } from '../src/play/rules/deal.js';
-import { isTerminal, newGame, returns, toMove, type GameState } from '../src/play/rules/state.js';
-import { applyAction, IllegalActionError, legalActions, type Action } from '../src/play/rules/actions.js';
-import { eventSeenBy, type TableEvent } from '../src/play/rules/events.js';
+import { dealCards, ENDMOVE_RULES, handSizesOf, randomDeal, type Deal, type EndmoveRule, type GameSpec } from '../src/game/rules/deal.js';
+import { isTerminal, newGame, returns, toMove, type GameState } from '../src/game/rules/state.js';
+import { applyAction, IllegalActionError, legalActions, type Action } from '../src/game/rules/actions.js';
+import { seenBy } from '../src/model/rules.js';
+import type { GameEvent } from '../src/model/events.js';
 
 const mask = (cards: readonly number[]) => cards.reduce((m, c) => m | (1 << c), 0) >>> 0;
 function popcount(x: number): number {
@@ -30,8 +31,8 @@ const accuse = (...cards: number[]): Action => ({ type: 'accuse', cards });
 const pass: Action = { type: 'pass' };
 
 /** Applies the actions in turn: the last state and every event on the way. */
-function run(state: GameState, ...actions: Action[]): { state: GameState; events: TableEvent[] } {
-  const events: TableEvent[] = [];
+function run(state: GameState, ...actions: Action[]): { state: GameState; events: GameEvent[] } {
+  const events: GameEvent[] = [];
   for (const action of actions) {
     const step = applyAction(state, action);
     events.push(...step.events);
@@ -136,7 +137,7 @@ describe('refutation', () => {
   it('nobody refutes when no other seat holds a named card: a public event, and the suggester decides', () => {
     const { state, events } = run(newGame(SPEC, DEAL), suggest(B, e, j)); // only seat 0, the suggester, holds B and j
     expect(state.phase).toEqual({ kind: 'accuse', seat: 0, answered: false });
-    expect(events).toEqual([{ visibility: 'public', event: { type: 'suggestion', by: 0, cards: [B, e, j], shownBy: null, shown: null } }]);
+    expect(events).toEqual([{ type: 'suggestion', by: 0, cards: [B, e, j], shownBy: null, shown: null }]);
   });
 
   it('nothing is announced until the refuter has shown a card', () => {
@@ -150,8 +151,8 @@ describe('refutation', () => {
     expect(state.phase).toEqual({ kind: 'accuse', seat: 0, answered: true });
     expect(events).toHaveLength(1);
     const full = { type: 'suggestion', by: 0, cards: [C, g, i], shownBy: 1, shown: g };
-    expect(events[0]).toMatchObject({ visibility: 'private', event: full, seenBy: [0, 1] });
-    expect([0, 1, 2, 3].map((s) => eventSeenBy(events[0], s))).toEqual([full, full, { ...full, shown: null }, { ...full, shown: null }]);
+    expect(events[0]).toEqual(full);
+    expect([0, 1, 2, 3].map((s) => seenBy(events[0], s))).toEqual([full, full, { ...full, shown: null }, { ...full, shown: null }]);
   });
 
   it('an eliminated seat still refutes', () => {
@@ -193,7 +194,7 @@ describe('illegal actions are refused with a clear error, and the state is left 
 describe('the end of a game', () => {
   it('a correct accusation wins and ends the game', () => {
     const { state, events } = run(newGame(SPEC, DEAL), suggest(C, g, i), show(C), pass, suggest(B, e, i), show(B), accuse(A, e, i));
-    expect(events.at(-1)).toEqual({ visibility: 'public', event: { type: 'accusation', by: 1, cards: [A, e, i], correct: true } });
+    expect(events.at(-1)).toEqual({ type: 'accusation', by: 1, cards: [A, e, i], correct: true });
     expect(isTerminal(state)).toBe(true);
     expect(state.winner).toBe(1);
     expect(returns(state)).toEqual([0, 1, 0, 0]);
@@ -201,7 +202,7 @@ describe('the end of a game', () => {
 
   it('a wrong accusation puts the seat out: it is skipped from then on', () => {
     const { state, events } = run(newGame(SPEC, DEAL), suggest(A, e, i), pass, suggest(A, e, i), accuse(A, e, j));
-    expect(events.at(-1)?.event).toEqual({ type: 'accusation', by: 1, cards: [A, e, j], correct: false });
+    expect(events.at(-1)).toEqual({ type: 'accusation', by: 1, cards: [A, e, j], correct: false });
     expect(state.eliminated).toEqual([false, true, false, false]);
     expect(toMove(state)).toBe(2);
     const next = run(state, suggest(A, e, i), pass, suggest(A, e, i), pass, suggest(A, e, i), pass).state;
@@ -233,7 +234,7 @@ describe('random legal playthroughs, refereed from the deal', () => {
   function pick(state: GameState, actions: Action[], rng: Random): Action {
     if (state.phase.kind !== 'accuse') return rng.pick(actions);
     const r = rng.below(24);
-    return r < 3 ? rng.pick(actions.slice(1)) : r === 3 ? accuse(...state.deal.envelope) : pass;
+    return r < 3 ? rng.pick(actions.slice(1)) : r === 3 ? accuse(...state.deal!.envelope) : pass;
   }
 
   it('only the seat to move acts, with exactly the legal moves the deal allows, and the game ends by the rules', () => {
@@ -271,7 +272,7 @@ describe('random legal playthroughs, refereed from the deal', () => {
         const before = structuredClone(state);
         const step = applyAction(state, pick(state, actions, rng));
         expect(state).toEqual(before); // applying never changes the state it was given
-        for (const { event } of step.events) {
+        for (const event of step.events) {
           if (event.type === 'accusation') expect(event.correct).toBe(mask(event.cards) === mask(deal.envelope));
           if (event.type === 'suggestion' && event.shownBy === null) {
             for (let o = 0; o < n; o++) if (o !== event.by) expect(deal.hands[o] & mask(event.cards)).toBe(0);
@@ -298,7 +299,7 @@ describe('random legal playthroughs, refereed from the deal', () => {
 });
 
 describe('endmove announcements (the endmove option)', () => {
-  const endmove = (by: number) => ({ visibility: 'public', event: { type: 'endmove', by } });
+  const endmove = (by: number) => ({ type: 'endmove', by });
   const spec = (rule: EndmoveRule): GameSpec => ({ ...SPEC, endmove: rule });
 
   it("'never' (the default) announces nothing; 'always' announces every turn ended without an accusation", () => {
@@ -309,7 +310,7 @@ describe('endmove announcements (the endmove option)', () => {
     expect(run(newGame(spec('always'), DEAL), suggest(B, e, j), pass).events[1]).toEqual(endmove(0));
     const answered = run(newGame(spec('always'), DEAL), suggest(C, g, i), show(g), pass);
     expect(answered.events[1]).toEqual(endmove(0));
-    expect(eventSeenBy(answered.events[1], 3)).toEqual({ type: 'endmove', by: 0 }); // public: every seat sees it
+    expect(seenBy(answered.events[1], 3)).toEqual({ type: 'endmove', by: 0 }); // public: every seat sees it
     expect(toMove(answered.state)).toBe(1);
   });
 
@@ -320,9 +321,9 @@ describe('endmove announcements (the endmove option)', () => {
 
   it('an accusation is not an endmove, right or wrong', () => {
     const wrong = run(newGame(spec('always'), DEAL), suggest(B, e, j), accuse(B, e, i));
-    expect(wrong.events.map((x) => x.event.type)).toEqual(['suggestion', 'accusation']);
+    expect(wrong.events.map((x) => x.type)).toEqual(['suggestion', 'accusation']);
     const right = run(newGame(spec('always'), DEAL), suggest(B, e, j), accuse(A, e, i));
-    expect(right.events.map((x) => x.event.type)).toEqual(['suggestion', 'accusation']);
+    expect(right.events.map((x) => x.type)).toEqual(['suggestion', 'accusation']);
   });
 
   it('a game refuses an unknown endmove option', () => {
@@ -337,7 +338,7 @@ describe('endmove announcements (the endmove option)', () => {
         const players = Array.from({ length: 2 + rng.below(4) }, (_, s) => `P${s}`);
         const s: GameSpec = { deck, players, faceUpCount: rng.below(3), maxTurns: 1 + rng.below(40), endmove: rule };
         let state = newGame(s, randomDeal(s, rng));
-        const events: TableEvent[] = [];
+        const events: GameEvent[] = [];
         let expected = 0;
         while (state.phase.kind !== 'over') {
           const phase = state.phase;
@@ -345,7 +346,7 @@ describe('endmove announcements (the endmove option)', () => {
           // Mostly pass, sometimes accuse (rightly or not), so that turns end both ways.
           const action = phase.kind !== 'accuse' ? rng.pick(actions) : rng.below(10) === 0 ? rng.pick(actions.slice(1)) : pass;
           const step = applyAction(state, action);
-          const announced = step.events.filter((x) => x.event.type === 'endmove');
+          const announced = step.events.filter((x) => x.type === 'endmove');
           if (phase.kind === 'accuse') {
             const due = action.type === 'pass' && (rule === 'always' || (rule === 'unanswered' && !phase.answered));
             if (due) expected++;
@@ -360,12 +361,12 @@ describe('endmove announcements (the endmove option)', () => {
         }
         // 'unanswered': each endmove follows an unanswered suggestion of the same seat.
         events.forEach((x, k) => {
-          if (x.event.type !== 'endmove') return;
-          const before = events[k - 1].event;
-          expect(before).toMatchObject({ type: 'suggestion', by: x.event.by });
+          if (x.type !== 'endmove') return;
+          const before = events[k - 1];
+          expect(before).toMatchObject({ type: 'suggestion', by: x.by });
           if (rule === 'unanswered') expect(before).toMatchObject({ shownBy: null });
         });
-        expect(events.filter((x) => x.event.type === 'endmove')).toHaveLength(expected);
+        expect(events.filter((x) => x.type === 'endmove')).toHaveLength(expected);
       }),
       { numRuns: 150, seed: 11 },
     );

@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { CLASSIC_CATEGORIES, makeDeck, type Deck } from '../src/model/deck.js';
 import { Random } from '../src/model/random.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
-import type { Agent } from '../src/play/agents/agent.js';
-import { createAgent, parseAgentSpec } from '../src/play/agents/registry.js';
-import type { SeatView } from '../src/play/seat-view.js';
-import { playGame } from '../src/play/driver.js';
-import type { GameSpec } from '../src/play/rules/deal.js';
+import type { Agent } from '../src/game/agent.js';
+import { createAgent, parseAgentSpec } from '../src/agents/registry.js';
+import type { SeatView } from '../src/game/seat-view.js';
+import { playScored, type ScoredGame } from '../src/tournament/play.js';
+import type { GameSpec } from '../src/game/rules/deal.js';
 import { playGameWithReferenceLoop } from './support/reference-game-loop.js';
 
 const core = KnowledgeCore.create();
@@ -78,7 +78,7 @@ describe('the state machine plays the same games as the loop it replaced', () =>
     for (let i = 0; i < GAMES; i++) {
       const c = caseOf(i);
       const old = playGameWithReferenceLoop(c.spec, agentsOf(c), new Random(c.seed), c.seed);
-      const now = playGame(c.spec, agentsOf(c), new Random(c.seed), c.seed);
+      const now = playScored(c.spec, agentsOf(c), new Random(c.seed), c.seed);
       // Compared as JSON too: the same fields in the same order (written to --json files).
       expect(JSON.stringify(now.result), `game ${i}`).toBe(JSON.stringify(old.result));
       expect(now.views.map(told), `game ${i}`).toEqual(old.views.map(told));

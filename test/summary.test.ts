@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Random } from '../src/model/random.js';
-import type { GameResult } from '../src/play/results.js';
+import type { GameResult } from '../src/tournament/results.js';
 import { B, GAMES, seat } from './support/games.js';
 import { wilson } from '../src/tournament/statistics.js';
 import { studentTQuantile } from '../src/tournament/student-t.js';

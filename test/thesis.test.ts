@@ -9,13 +9,13 @@ import { CLASSIC_CATEGORIES, CLASSIC_DECK, makeDeck } from '../src/model/deck.js
 import { Random } from '../src/model/random.js';
 import { cardsOfMask, maskOfCards } from '../src/model/bits.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
-import type { Agent } from '../src/play/agents/agent.js';
-import { refutationPolicy } from '../src/play/agents/policies.js';
-import { THESIS_OPPONENT, thesisOpponent } from '../src/play/agents/thesis-opponent.js';
-import { playGame } from '../src/play/driver.js';
-import { randomDeal, type Deal, type GameSpec } from '../src/play/rules/deal.js';
-import { newGame } from '../src/play/rules/state.js';
-import { applyAction } from '../src/play/rules/actions.js';
+import type { Agent } from '../src/game/agent.js';
+import { refutationPolicy } from '../src/agents/policies.js';
+import { THESIS_OPPONENT, thesisOpponent } from '../src/agents/thesis-opponent.js';
+import { playScored, type ScoredGame } from '../src/tournament/play.js';
+import { randomDeal, type Deal, type GameSpec } from '../src/game/rules/deal.js';
+import { newGame } from '../src/game/rules/state.js';
+import { applyAction } from '../src/game/rules/actions.js';
 import { playTournamentGame, playTournamentGames, playerNames } from '../src/tournament/play.js';
 import { runTournament, tournamentPool } from '../src/tournament/run.js';
 import { pairedDifference, roundsOf, THESIS_MAX_TURNS, thesisConfig, thesisRow } from '../src/tournament/thesis.js';
@@ -47,7 +47,7 @@ describe('the rules of the preset, on a hand-made deal', () => {
     const hit = applyAction(start, { type: 'suggest', cards: [A, e, i] });
     expect(hit.state.phase.kind).toBe('over');
     expect(hit.state.winner).toBe(0);
-    expect(hit.events.map((t) => t.event)).toEqual([{ type: 'suggestion', by: 0, cards: [A, e, i], shownBy: null, shown: null }]);
+    expect(hit.events).toEqual([{ type: 'suggestion', by: 0, cards: [A, e, i], shownBy: null, shown: null }]);
     // Unanswered but not the envelope (its own cards): the game goes on.
     const own = applyAction(start, { type: 'suggest', cards: [B, f, j] });
     expect(own.state.phase).toEqual({ kind: 'accuse', seat: 0, answered: false });
@@ -63,7 +63,7 @@ describe('the rules of the preset, on a hand-made deal', () => {
     // Seat 0 asks C g k: seat 1 holds C and g and shows C; then the envelope, in its second round.
     const measured = scripted([C, g, k], [A, e, i]);
     const opponents = [1, 2, 3].map((s) => thesisOpponent(DEAL.envelope, new Random(7, s)));
-    const { result, views } = playGame(SPEC, [measured, ...opponents], new Random(1), 0, { deal: DEAL });
+    const { result, views } = playScored(SPEC, [measured, ...opponents], new Random(1), 0, { deal: DEAL });
     const mine = views[0].events.filter((e) => e.type === 'suggestion' && e.by === 0);
     expect(mine).toEqual([
       { type: 'suggestion', by: 0, cards: [C, g, k], shownBy: 1, shown: C },

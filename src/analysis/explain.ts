@@ -9,20 +9,19 @@ import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { possibleOwners } from '../knowledge/search.js';
 import { cardsInWords, eventSentence } from '../io/describe.js';
 import { parseGame } from '../io/log.js';
-import { makeNameResolver } from '../io/names.js';
-import { shorten } from '../io/quote.js';
+import { makeNameResolver } from '../model/names.js';
+import { shorten } from '../model/quote.js';
 import { maskOfCards } from '../model/bits.js';
 import { InputError } from '../model/errors.js';
 import type { Game } from '../model/game.js';
 import { DEFAULT_ANALYSIS_SAMPLES, DEFAULT_SEED, worldsOf } from './analyze.js';
-import { contradiction, describeContradiction, isConsistentQuickly, sharedCore, storeOf } from './load.js';
-import { conflictingEvents, factsPerEvent, shortestPrefix, shrink, storeWith } from './minimal-events.js';
+import { sharedCore, storeOf } from './load.js';
+import { isConsistentQuickly } from './consistency.js';
+import { contradiction, gameContradiction, type Contradiction, type ExplainedEvent } from './contradiction.js';
 
-/** An event of the log: `index` into its events (0-based; messages number them from 1). */
-export interface ExplainedEvent {
-  index: number;
-  sentence: string;
-}
+export type { Contradiction, ExplainedEvent } from './contradiction.js';
+export { gameContradiction } from './contradiction.js';
+import { factsPerEvent, shortestPrefix, shrink, storeWith } from './minimal-events.js';
 
 export interface Explanation {
   card: string;
@@ -42,15 +41,6 @@ export interface Explanation {
   text: string;
   /** The paragraph without the events' sentences, for a page that lists them after it. */
   summary: string;
-}
-
-export interface Contradiction {
-  /** The first event after which no deal is left (0-based). */
-  event: number;
-  sentence: string;
-  /** A minimal set of earlier events that, with `event` and the setup, leave no deal. Ascending. */
-  conflicts: ExplainedEvent[];
-  text: string;
 }
 
 export interface ExplainOptions {
@@ -74,8 +64,8 @@ export function explainCard(log: unknown, card: string, options: ExplainOptions 
 }
 
 /** null when some deal is consistent with the log; else the first event that leaves none, and the earlier events it conflicts with. */
-export function findContradiction(log: unknown, options: ExplainOptions = {}): Contradiction | null {
-  return gameContradiction(parseGame(log), options);
+export function findContradiction(log: unknown, { core = sharedCore() }: ExplainOptions = {}): Contradiction | null {
+  return gameContradiction(parseGame(log), core);
 }
 
 /** explainCard for a parsed game and a card index. */
@@ -144,27 +134,8 @@ export function explainGameFact(game: Game, card: number, owner: number, holds: 
     ...(faceUp ? [`${shorten(fact.card)} face up`] : []),
     ...(counts ? ['the hand sizes'] : []),
   ];
-  const explained = events.map((index) => ({ index, sentence: eventSentence(game, index) }));
+  const explained = events.map((index) => ({ event: index + 1, sentence: eventSentence(game, index) }));
   return { ...fact, fromSetup, events: explained, ...explanationText(statement, setupWords, explained) };
-}
-
-/** gameContradiction for a parsed game. */
-export function gameContradiction(game: Game, { core = sharedCore() }: ExplainOptions = {}): Contradiction | null {
-  const consistent = (store: ConstraintStore) => isConsistentQuickly(core, store);
-  const facts = factsPerEvent(game);
-  const setup = setupStore(game);
-  const prefix = (k: number) => storeWith(game, facts, [...Array(k).keys()], setup);
-  if (consistent(prefix(game.events.length))) return null;
-  const k = shortestPrefix(game.events.length, (n) => !consistent(prefix(n)));
-  if (k === 0) throw new InputError(describeContradiction(game, () => false));
-  const event = k - 1;
-  const sentence = eventSentence(game, event);
-  const conflicts = conflictingEvents(game, event, consistent).map((index) => ({ index, sentence: eventSentence(game, index) }));
-  const text =
-    conflicts.length === 0
-      ? `No deal is left after event ${k}: ${sentence}, which the setup alone (${setupInWords(game)}) rules out.`
-      : `No deal is left after event ${k}: ${sentence}, which conflicts with ${conflicts.length === 1 ? 'an earlier event' : `${conflicts.length} earlier events`} (given ${setupInWords(game)}): ${conflicts.map((e) => e.sentence).join('; ')}.${conflicts.length === 1 ? '' : ' Leave out any one of them and a deal is left.'}`;
-  return { event, sentence, conflicts, text };
 }
 
 /** The paragraph: the fact, the setup it needs ("your Knife", "the hand sizes"), and the events that force it. */
@@ -214,9 +185,6 @@ function possibleOwnersInWords(game: Game, card: number, store: ConstraintStore,
   return `${shorten(game.deck.cards[card])} may be with ${listInWords(possible.map((o) => (o.column === game.me ? 'you' : o.column === nSeats ? 'the envelope' : shorten(o.name))), 'or')}`;
 }
 
-function setupInWords(game: Game): string {
-  return game.me === null ? 'the hand sizes' : `your hand (${cardsInWords(game, game.myHand)}) and the hand sizes`;
-}
 
 function cardOf(game: Game, card: string, where: string): number {
   return makeNameResolver('card', game.deck.cards)(card, where);

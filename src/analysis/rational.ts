@@ -8,11 +8,12 @@
  * the cards shown to it imply (first-order), which leaves out what it could infer from earlier
  * endmoves, and the analysis says so.
  */
-import type { Game, GameEvent } from '../model/game.js';
+import type { Game } from '../model/game.js';
+import type { GameEvent } from '../model/events.js';
 import { InputError } from '../model/errors.js';
-import { buildGameModel, ModelTooLargeError } from '../epistemic/game-model.js';
+import { buildGameModel, ModelTooLargeError } from '../epistemic/explicit/game-model.js';
 import { FullSizeEngine } from '../epistemic/full-size.js';
-import { explicitModelMayFit } from '../epistemic/knows.js';
+import { explicitModelMayFit } from '../epistemic/explicit/engine.js';
 import { Kenv } from '../epistemic/language/formula.js';
 import * as sets from '../epistemic/explicit/world-set.js';
 import { emptyTallies, envelopeIndex, tallyDeals, type Tallies } from '../knowledge/tallies.js';

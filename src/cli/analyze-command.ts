@@ -1,10 +1,11 @@
 import { Command, Option } from 'commander';
 import { analyzeGame, type Analysis } from '../analysis/analyze.js';
 import { explainGameCard } from '../analysis/explain.js';
-import { makeNameResolver } from '../io/names.js';
+import { makeNameResolver } from '../model/names.js';
 import { InputError } from '../model/errors.js';
 import type { Game } from '../model/game.js';
-import { parseGame, readGameLogFile } from '../io/log.js';
+import { parseGame } from '../io/log.js';
+import { readGameLogFile } from '../io/log-file.js';
 import { renderNotebook } from './notebook.js';
 import { UsageError } from './errors.js';
 import { withCancellation } from './cancel.js';

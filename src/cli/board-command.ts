@@ -1,9 +1,9 @@
 import { Command } from 'commander';
-import { DOORS, PASSAGES, ROOMS, STARTS, isBlocked, inBounds, type Room } from '../play/board/classic.js';
-import { cellIndex, reachable } from '../play/board/paths.js';
-import { makeNameResolver } from '../io/names.js';
+import { DOORS, PASSAGES, ROOM_NAMES, ROOMS, STARTS, isBlocked, inBounds, type Room } from '../game/board/classic.js';
+import { cellIndex, reachable } from '../game/board/paths.js';
+import { makeNameResolver } from '../model/names.js';
 import { toJson } from '../io/json.js';
-import { quote } from '../io/quote.js';
+import { quote } from '../model/quote.js';
 import { distanceTable, renderDistances, renderMap } from './board-map.js';
 import { UsageError } from './errors.js';
 import { wholeNumber } from './options.js';
@@ -18,7 +18,7 @@ interface BoardOptions {
 export function boardCommand(): Command {
   return new Command('board')
     .description('print the classic board (rooms, doors, passages, start cells) and the steps between rooms; --from and --roll show where a pawn can go')
-    .option('--from <place>', 'a room ("kitchen", "ball") or a free cell "x,y" (x 0-23 left to right, y 0-24 bottom to top)')
+    .option('--from <place>', 'a room ("Kitchen", "ball") or a free cell "x,y" (x 0-23 left to right, y 0-24 bottom to top)')
     .option('--roll <n>', 'the dice total to move with (with --from)', wholeNumber('--roll', 12))
     .option('--json', 'print the rooms, doors, passages, start cells and the distance table as JSON')
     .action(async (opts: BoardOptions) => {
@@ -35,8 +35,8 @@ export function boardCommand(): Command {
       const from = place(opts.from);
       const reach = reachable(from, opts.roll!);
       const start = typeof from === 'string' ? undefined : cellIndex(from);
-      const rooms = reach.rooms.length === 0 ? 'none' : reach.rooms.join(', ');
-      const where = typeof from === 'string' ? `the ${from}` : `cell ${from.x},${from.y}`;
+      const rooms = reach.rooms.length === 0 ? 'none' : reach.rooms.map((r) => ROOM_NAMES[r]).join(', ');
+      const where = typeof from === 'string' ? `the ${ROOM_NAMES[from]}` : `cell ${from.x},${from.y}`;
       const summary = `From ${where} with a roll of ${opts.roll}: ${reach.cells.length} cells to end on; rooms to enter: ${rooms}`;
       await writeStdout(`${renderMap({ reach: new Set(reach.cells), from: start, rooms: new Set(reach.rooms) })}\n\n${summary}\n`);
     });
@@ -53,7 +53,7 @@ function place(input: string): Room | { x: number; y: number } {
     return { x, y };
   }
   try {
-    return ROOMS[makeNameResolver('room', [...ROOMS])(input, '--from')];
+    return ROOMS[makeNameResolver('room', ROOMS.map((r) => ROOM_NAMES[r]))(input, '--from')];
   } catch (e) {
     throw new UsageError(e instanceof Error ? e.message : String(e));
   }
@@ -64,9 +64,9 @@ export function boardJson() {
   return {
     width: 24,
     height: 25,
-    rooms: [...ROOMS],
-    doors: DOORS.map((d) => ({ x: d.cell.x, y: d.cell.y, room: d.room })),
-    passages: PASSAGES.map(([a, b]) => [a, b]),
+    rooms: ROOMS.map((r) => ROOM_NAMES[r]),
+    doors: DOORS.map((d) => ({ x: d.cell.x, y: d.cell.y, room: ROOM_NAMES[d.room] })),
+    passages: PASSAGES.map(([a, b]) => [ROOM_NAMES[a], ROOM_NAMES[b]]),
     starts: STARTS.map((s) => ({ character: s.character, x: s.cell.x, y: s.cell.y })),
     distances: distanceTable(),
   };

@@ -1,7 +1,7 @@
 // The classic board as text: the map (rooms, doors, start cells, pawns or the cells a roll reaches)
 // and the room-to-room distance table.
-import { DOORS, HEIGHT, PASSAGES, ROOMS, STARTS, WIDTH, blockLabel, type Room } from '../play/board/classic.js';
-import { cellIndex, roomDistance } from '../play/board/paths.js';
+import { DOORS, HEIGHT, PASSAGES, ROOM_NAMES, ROOMS, STARTS, WIDTH, blockLabel, type Room } from '../game/board/classic.js';
+import { cellIndex, roomDistance } from '../game/board/paths.js';
 
 /** One letter per room on the map (and in the distance table's header). */
 export const ROOM_LETTERS: Record<Room, string> = {
@@ -46,29 +46,29 @@ export function renderMap(marks: MapMarks = {}): string {
   }
   lines.push(`   ${Array.from({ length: WIDTH }, (_, x) => String(x % 10)).join('')}`);
   lines.push('');
-  lines.push(`rooms: ${ROOMS.map((r) => `${ROOM_LETTERS[r]} ${r}`).join(', ')}; # stairs (no room)`);
+  lines.push(`rooms: ${ROOMS.map((r) => `${ROOM_LETTERS[r]} ${ROOM_NAMES[r]}`).join(', ')}; # stairs (no room)`);
   lines.push(`+ door (a free cell; stepping on it enters its room), . corridor, 1-6 start cells (${STARTS.map((s, i) => `${i + 1} ${s.character}`).join(', ')})`);
-  lines.push(`secret passages: ${PASSAGES.map(([a, b]) => `${a} <-> ${b}`).join(', ')}`);
+  lines.push(`secret passages: ${PASSAGES.map(([a, b]) => `${ROOM_NAMES[a]} <-> ${ROOM_NAMES[b]}`).join(', ')}`);
   if (marks.reach) lines.push('@ the pawn, * where the roll can end, lower-case letters: rooms it can enter');
   return lines.join('\n');
 }
 
 /** Steps between the nearest doors of every two rooms, as the seed's multi-source BFS counts them (no pawns). */
-export function distanceTable(): Record<Room, Record<Room, number>> {
-  return Object.fromEntries(ROOMS.map((a) => [a, Object.fromEntries(ROOMS.map((b) => [b, roomDistance(a, b)]))])) as Record<Room, Record<Room, number>>;
+export function distanceTable(): Record<string, Record<string, number>> {
+  return Object.fromEntries(ROOMS.map((a) => [ROOM_NAMES[a], Object.fromEntries(ROOMS.map((b) => [ROOM_NAMES[b], roomDistance(a, b)]))]));
 }
 
 export function renderDistances(): string {
-  const table = distanceTable();
-  const width = Math.max(...ROOMS.map((r) => r.length));
+  
+  const width = Math.max(...ROOMS.map((r) => ROOM_NAMES[r].length));
   const lines = ['Steps between rooms (nearest doors, no pawns; P: a secret passage, no roll needed)'];
   lines.push(`${''.padEnd(width)}  ${ROOMS.map((r) => ROOM_LETTERS[r].padStart(4)).join('')}`);
   for (const a of ROOMS) {
     const cells = ROOMS.map((b) => {
       const passage = PASSAGES.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
-      return `${table[a][b]}${passage ? 'P' : ''}`.padStart(4);
+      return `${roomDistance(a, b)}${passage ? 'P' : ''}`.padStart(4);
     });
-    lines.push(`${a.padEnd(width)}  ${cells.join('')}`);
+    lines.push(`${ROOM_NAMES[a].padEnd(width)}  ${cells.join('')}`);
   }
   return lines.join('\n');
 }

@@ -7,7 +7,7 @@ import { CommanderError } from 'commander';
 import { InputError } from '../model/errors.js';
 import { PositionTooLargeError } from '../knowledge/wasm-core.js';
 import { CancelledError, WorkerFailedError } from '../runtime/executor.js';
-import { oneLine } from '../io/quote.js';
+import { oneLine } from '../model/quote.js';
 
 export const EXIT_INPUT = 1;
 export const EXIT_USAGE = 2;

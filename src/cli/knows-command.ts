@@ -1,11 +1,12 @@
 import { Command, Option } from 'commander';
 import { readFileSync, statSync } from 'node:fs';
-import { parseGame, readGameLogFile } from '../io/log.js';
+import { parseGame } from '../io/log.js';
+import { readGameLogFile } from '../io/log-file.js';
 import { InputError } from '../model/errors.js';
-import { quote, shorten } from '../io/quote.js';
+import { quote, shorten } from '../model/quote.js';
 import { toJson } from '../io/json.js';
 import { DEFAULT_KNOWS_SAMPLES, knows, type KnowsReport } from '../epistemic/knows.js';
-import { DEFAULT_MAX_WORLDS, type ShowcardReading } from '../epistemic/game-model.js';
+import { DEFAULT_MAX_WORLDS, type ShowcardReading } from '../epistemic/explicit/game-model.js';
 import { fileQueries, textQueries } from '../epistemic/queries.js';
 import { UsageError } from './errors.js';
 import { noteThreads, seedValue, threadCount, wholeNumber } from './options.js';
@@ -86,12 +87,20 @@ function readFormulasFile(path: string): unknown {
 function renderReport(report: KnowsReport, file: string): string {
   const head = `${shorten(file)}: ${report.method}${report.worlds === null ? '' : `, ${report.worlds.toLocaleString('en-US')} worlds after every event`}`;
   const rows = report.results.map((r) => {
-    const answer =
-      r.value !== undefined
-        ? String(r.value)
-        : `P = ${r.probability!.toFixed(6)}${r.standardError === null || r.standardError === undefined ? '' : ` ± ${r.standardError.toFixed(6)}`}${r.known ? ', known' : ''}`;
+    const answer = r.value !== undefined ? String(r.value) : `${probabilityText(r)}, ${knownText(r.known ?? null)}`;
     return [r.id, `at ${r.at}`, answer, r.formula];
   });
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i].length)));
   return [head, ...rows.map((row) => `  ${row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]) : cell)).join('  ')}`)].join('\n');
+}
+
+/** "P = 0.250000 (exact)" or "P = 0.248000 ± 0.006830". */
+function probabilityText(r: KnowsReport['results'][number]): string {
+  const se = r.standardError === null || r.standardError === undefined ? ' (exact)' : ` ± ${r.standardError.toFixed(6)}`;
+  return `P = ${r.probability!.toFixed(6)}${se}`;
+}
+
+/** Whether the observer knows the formula: it holds in every world the observer considers possible. */
+function knownText(known: boolean | null): string {
+  return known === true ? 'known' : known === false ? 'not known' : 'known or not: the draws cannot tell';
 }

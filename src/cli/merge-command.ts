@@ -3,7 +3,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { InputError } from '../model/errors.js';
-import { shorten } from '../io/quote.js';
+import { shorten } from '../model/quote.js';
 import { OutputError } from './errors.js';
 import { path } from './options.js';
 import { writeStdout } from './output.js';

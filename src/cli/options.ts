@@ -1,6 +1,6 @@
 // Option parsers shared by the commands: each refuses a bad value with a UsageError naming the
 // option (commander passes our own errors through untouched, as one line).
-import { quote } from '../io/quote.js';
+import { quote } from '../model/quote.js';
 import { UsageError } from './errors.js';
 
 /** The most worker threads an option accepts; the pool itself never starts more than the cores. */

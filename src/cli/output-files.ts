@@ -3,7 +3,7 @@
 // name; at the end every output is attempted, and each failure is reported.
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { quote } from '../io/quote.js';
+import { quote } from '../model/quote.js';
 import { InputError } from '../model/errors.js';
 import { OutputError, UsageError } from './errors.js';
 import { writeFailure } from './output.js';

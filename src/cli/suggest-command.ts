@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
-import { parseGame, readGameLogFile } from '../io/log.js';
+import { parseGame } from '../io/log.js';
+import { readGameLogFile } from '../io/log-file.js';
 import type { SuggestResult } from '../analysis/suggest.js';
 import { DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES } from '../analysis/request.js';
 import { toJson } from '../io/json.js';
@@ -7,7 +8,7 @@ import { withCancellation } from './cancel.js';
 import { noteThreads, wholeNumber, seedValue, threadCount } from './options.js';
 import { writeStdout } from './output.js';
 import { ProgressLines } from './progress.js';
-import { shorten } from '../io/quote.js';
+import { shorten } from '../model/quote.js';
 
 interface SuggestOptions {
   top?: number;

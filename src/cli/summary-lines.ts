@@ -1,5 +1,5 @@
 // Lines of a tournament's report shared by simulate and merge: the board's rules, the solo measurement.
-import type { BoardRules } from '../play/board/movement.js';
+import type { BoardRules } from '../game/board/movement.js';
 import type { TournamentConfig } from '../tournament/play.js';
 import type { Summary } from '../tournament/types.js';
 import { formatMeanInterval, formatMedianInterval, formatRateInterval } from '../tournament/format.js';

@@ -19,8 +19,10 @@ import { ENVELOPE, TABLE, type Game } from '../model/game.js';
 import { Random } from '../model/random.js';
 import { addFacts, emptyStore, essentialClauses, type ConstraintStore, type Fact } from '../knowledge/constraints.js';
 import { KnowledgeCore, type Position } from '../knowledge/wasm-core.js';
-import { actionsOf, type KnowledgeAction } from './actions.js';
+import { gameActions, type NumberedAction as KnowledgeAction } from '../model/rules.js';
+import { factsOfAction } from '../knowledge/constraints-of.js';
 import { children, isPropositional, type Formula } from './language/formula.js';
+import type { Probability, Semantics } from './semantics.js';
 
 /** Why a formula cannot be answered at full size at this point of the log, or null when it can. */
 export function unsupportedAtFullSize(game: Game, count: number, f: Formula): string | null {
@@ -120,14 +122,14 @@ const MAX_EXACT_TERMS = 10;
 /** The most terms a formula's negation may have in disjunctive normal form. */
 const MAX_TERMS = 4096;
 
-export interface FullSizeEstimate {
-  probability: number;
-  standardError: number;
-  /** False when some drawn world falsifies the formula; true when the observer provably knows it (propositional); null otherwise. */
-  known: boolean | null;
-}
+/** An estimate of the observer's probability (the Semantics interface's Probability). */
+export type FullSizeEstimate = Probability;
 
-export class FullSizeEngine {
+/** Worlds drawn per estimate when none are asked for: standard errors of at most 0.008. */
+export const DEFAULT_DRAWS = 4000;
+
+export class FullSizeEngine implements Semantics {
+  readonly name = 'full-size';
   readonly #core = KnowledgeCore.shared();
   readonly #nSeats: number;
   readonly #public: ConstraintStore;
@@ -143,19 +145,17 @@ export class FullSizeEngine {
   constructor(
     readonly game: Game,
     readonly count: number,
+    /** How `probability` estimates a formula it cannot count: worlds drawn, and their seed. */
+    readonly draws: { samples: number; seed: number } = { samples: DEFAULT_DRAWS, seed: 1 },
   ) {
     const n = game.players.length;
     this.#nSeats = n;
-    const actions = actionsOf(game, count);
+    const actions = gameActions(game, count);
     this.#showcards = actions.filter((a): a is Showcard => a.kind === 'showcard');
     const hasLook = game.events.some((e) => e.type === 'look');
     this.#handsKnown = !hasLook || game.events.slice(0, count).some((e) => e.type === 'look');
-    const facts: Fact[] = [];
-    for (const a of actions) {
-      if (a.kind === 'lacks') facts.push({ kind: 'lacks', owner: a.owner, cards: a.cards });
-      else if (a.kind === 'envelope') facts.push(a.is ? { kind: 'holds', owner: n, cards: a.cards } : { kind: 'notEnvelope', cards: a.cards });
-      else if (a.kind === 'showcard') facts.push({ kind: 'atLeastOne', owners: 1 << a.by, cards: a.cards });
-    }
+    // What every seat learns: the actions read by the spectator, who sees no shown card.
+    const facts = actions.flatMap((a) => factsOfAction(a, n, null));
     const base = emptyStore(game.deck.cards.length, game.deck.categoryMasks, game.handSizes, maskOfCards(game.faceUp));
     this.#public = tidy(addFacts(base, facts));
     // The observer: its hand (once seen) and the cards it was shown.
@@ -219,21 +219,71 @@ export class FullSizeEngine {
     return out;
   }
 
-  /** Estimates from hit counts of `samples` draws: probabilities, standard errors, and what the observer knows. */
+  /**
+   * Estimates from hit counts of `samples` draws: probabilities, standard errors, and what the
+   * observer knows. A drawn world where a formula fails proves that the observer does not know it;
+   * when every draw holds, knowledge is decided exactly where the engine can (knownByObserver),
+   * and a known formula's probability is then exactly 1 (a known negation's, exactly 0).
+   */
   estimatesOf(formulas: Formula[], hits: number[], samples: number): FullSizeEstimate[] {
+    return formulas.map((f, k) => {
+      const p = hits[k] / samples;
+      const known = hits[k] < samples ? false : this.knownByObserver(f);
+      if (known === true) return { probability: 1, standardError: null, known };
+      // Likewise a formula that fails in every draw is exactly improbable when the observer knows its negation.
+      if (hits[k] === 0 && this.knownByObserver({ op: 'not', arg: f }) === true) return { probability: 0, standardError: null, known: false };
+      return { probability: p, standardError: Math.sqrt((p * (1 - p)) / samples), known };
+    });
+  }
+
+  /**
+   * Whether the observer knows `f` (it holds in every world the observer considers possible), or
+   * null when this engine cannot decide it: exactly for a formula without modalities (the
+   * observer's position decides it), and for one that a single agent's information decides (its
+   * K, M, Kenv…): then it is evaluated for every information that agent may have in the
+   * observer's worlds. The observer knows what it showed and what it was shown.
+   */
+  knownByObserver(f: Formula): boolean | null {
     const observer = this.#core.load(this.#observer);
     try {
-      return formulas.map((f, k) => {
-        const p = hits[k] / samples;
-        // A drawn world where it fails proves the observer does not know it; all draws holding proves nothing,
-        // except for a formula without modalities, which the observer's position decides exactly.
-        let known: boolean | null = hits[k] < samples ? false : null;
-        if (known === null && isPropositional(f)) known = this.#knownIn(observer, f);
-        return { probability: p, standardError: Math.sqrt((p * (1 - p)) / samples), known };
-      });
+      if (isPropositional(f)) return this.#knownIn(observer, f);
+      if (informationOf(f) === null) return null;
+      const { deals, shown } = this.drawWorlds(1, 0);
+      const world = { deal: deals, shown: shown[0] };
+      const me = this.game.me;
+      return this.#overInformations(observer, (s) => s.by === me || s.to === me, me, f, world, 'all');
+    } catch (e) {
+      if (e instanceof RangeError) return null; // too many informations to weigh
+      throw e;
     } finally {
       observer.dispose();
     }
+  }
+
+  /** Why a formula cannot be answered here at this point of the log, or null (the Semantics interface). */
+  unsupported(f: Formula): string | null {
+    return unsupportedAtFullSize(this.game, this.count, f);
+  }
+
+  /** A formula's value at a full record's deal. */
+  value(f: Formula): boolean {
+    return this.valuesAtDeal([f])[0];
+  }
+
+  /** The observer's probability: counted exactly for a formula without modalities, else estimated from `draws`. */
+  probability(f: Formula): Probability {
+    const exact = this.exactProbability(f);
+    if (exact) return { probability: exact.probability, standardError: null, known: exact.known };
+    return this.estimate([f], this.draws.samples, this.draws.seed)[0];
+  }
+
+  /** Whether `probability` draws worlds for `f` (it cannot count it exactly). */
+  drawsFor(f: Formula): boolean {
+    return !isPropositional(f) || this.exactProbability(f) === null;
+  }
+
+  [Symbol.dispose](): void {
+    this.dispose();
   }
 
   /** Estimates each formula's probability from `samples` worlds drawn with `seed`, in this thread. */
@@ -303,9 +353,18 @@ export class FullSizeEngine {
    * position allows it (a restricted count on a's DAG).
    */
   #nested(a: number, chi: Formula, w: World, quantifier: 'all' | 'some'): boolean {
+    return this.#overInformations(this.#positionOf([a], w), (s) => s.by === a, a, chi, w, quantifier);
+  }
+
+  /**
+   * Whether χ, decided by one agent b's information, holds for all ('all') or some ('some') of the
+   * informations b may have in the deals of `aPosition` (the worlds a knower cannot tell from w).
+   * `aSaw(s)`: the knower knows the card of showcard s (it showed it, or was shown it); `a`: the
+   * knower's seat, null for the spectator.
+   */
+  #overInformations(aPosition: Position, aSaw: (s: Showcard) => boolean, a: number | null, chi: Formula, w: World, quantifier: 'all' | 'some'): boolean {
     const b = informationOf(chi);
     if (typeof b !== 'number' || b === a) return this.#holds(chi, w); // a's own information is the same in all its worlds
-    const aPosition = this.#positionOf([a], w);
     const nCards = this.game.deck.cards.length;
     const width = this.#nSeats + 2;
     const owners = new Uint32Array(nCards).fill(2 ** width - 1);
@@ -334,7 +393,7 @@ export class FullSizeEngine {
       if (k === shownToB.length) return decide(hand, shown);
       const i = shownToB[k];
       const s = this.#showcards[i];
-      if (s.by === a) return chooseShown(k + 1, hand, shown);
+      if (aSaw(s)) return chooseShown(k + 1, hand, shown);
       for (let m = s.cards; m !== 0; m &= m - 1) {
         const c = 31 - Math.clz32(m & -m);
         const saved = owners[c];

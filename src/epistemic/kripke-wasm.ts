@@ -4,6 +4,9 @@
 // last holder or, failing that, when the object is garbage-collected. Views on a block are
 // re-taken whenever the memory has grown (growth detaches the old ArrayBuffer), so a view is good
 // only until the next call into the module.
+//
+// This module stays one level under src/, as every module that names a file of build/: the CLI's
+// bundle sits one level under dist/ too, so such URLs resolve from it unchanged.
 import { instantiateModule, wasmModule } from '../knowledge/wasm-module.js';
 
 export interface KripkeExports {

@@ -4,7 +4,7 @@
  */
 import type { Game } from '../model/game.js';
 import { InputError } from '../model/errors.js';
-import { quote, shorten } from '../io/quote.js';
+import { quote, shorten } from '../model/quote.js';
 import { parseFormulaJson, parseFormulaText, printFormula, type FormulaNames } from './language/index.js';
 import type { FormulaQuery } from './knows.js';
 

@@ -1,6 +1,7 @@
 // How messages name the events of a game.
 import type { Game } from '../model/game.js';
-import { shorten } from './quote.js';
+import { shorten } from '../model/quote.js';
+import { passers } from '../model/rules.js';
 
 /** "event 3 (suggestion by Bob)", "event 1 (look)": how messages name the event at `index` (0-based) of a parsed game. */
 export function eventLabel(game: Game, index: number): string {
@@ -58,7 +59,7 @@ export function eventSentence(game: Game, index: number): string {
   if (e.type === 'endmove') return `${by} ended the turn without accusing ${at}`;
   const set = `{${e.cards.map((c) => shorten(game.deck.cards[c])).join(', ')}}`;
   const shows = (from: number, to: number, shown: number | null): string => {
-    const seen = shown !== null && (game.me === from || game.me === to);
+    const seen = shown !== null && game.me !== null && (game.me === from || game.me === to);
     return seen ? `${seatInWords(game, from)} showed ${seatInWords(game, to)} ${shorten(game.deck.cards[shown!])}` : `${seatInWords(game, from)} showed ${seatInWords(game, to)} a card of ${set}`;
   };
   switch (e.type) {
@@ -72,8 +73,7 @@ export function eventSentence(game: Game, index: number): string {
       return `${shows(e.by, e.to, e.shown)} ${at}`;
     case 'suggestion': {
       if (e.shownBy === null) return `${by} suggested ${set} ${at}: nobody could show a card`;
-      const passed: string[] = [];
-      for (let s = (e.by + 1) % game.players.length; s !== e.shownBy; s = (s + 1) % game.players.length) passed.push(seatInWords(game, s));
+      const passed = passers(e, game.players.length, game.rules).map((s) => seatInWords(game, s));
       const passes = passed.length === 0 ? '' : `${passed.length === 1 ? passed[0] : `${passed.slice(0, -1).join(', ')} and ${passed[passed.length - 1]}`} passed, `;
       return `${by} suggested ${set} ${at}: ${passes}${shows(e.shownBy, e.by, e.shown)}`;
     }

@@ -1,122 +1,15 @@
-import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+// The game log (docs/game-log.md): its JSON schema, the GameLog type derived from it, and the
+// reader that checks a log's meaning and resolves its names to indices (a Game). Every mistake is
+// one InputError naming the culprit: the JSON path, the event (numbered from 1), the card, the seat.
 import * as z from 'zod';
 import { distance } from 'fastest-levenshtein';
 import { CLASSIC_DECK, MAX_CARDS, MAX_SEATS, MIN_SEATS, makeDeck, type Deck } from '../model/deck.js';
-import { makeNameResolver, UnknownNameError, type NameResolver } from './names.js';
-import { quote, quoteList, shorten } from './quote.js';
-import { duplicateKey } from './json-keys.js';
+import { indistinctNames, makeNameResolver, nameKey, UnknownNameError, type NameResolver } from '../model/names.js';
+import { quote, quoteList, shorten } from '../model/quote.js';
 import { InputError } from '../model/errors.js';
-import { DEFAULT_RULES, ENVELOPE, TABLE, defaultHandSizes, type Game, type GameEvent, type Rules } from '../model/game.js';
-
-// ---------------------------------------------------------------------------------------------
-// Reading the file
-
-/** The largest game log read: far beyond any real game, small enough to refuse a runaway file early. */
-export const MAX_LOG_BYTES = 64 * 1024 * 1024;
-
-/**
- * Reads and JSON-parses a game log file; every failure is an InputError naming the file. Only a
- * regular file of at most MAX_LOG_BYTES is read (a device or a pipe could be endless).
- */
-export function readGameLogFile(path: string): unknown {
-  const text = decode(readRegularFile(path), path);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`${shorten(path)} is not valid JSON: ${describeJsonError(e, text)}`);
-  }
-  // JSON.parse keeps the last of two equal keys without a word: a category given twice would lose
-  // its first cards. Only logs with a deck, a deal or rules of their own are scanned (it costs as
-  // much as parsing).
-  const named = typeof json === 'object' && json !== null && ['deck', 'deal', 'rules'].some((k) => Object.hasOwn(json, k));
-  const twice = named ? duplicateKey(text) : null;
-  if (twice !== null) {
-    const where = twice.path === '' ? '' : `${twice.path}: `;
-    throw new InputError(`invalid game log: ${where}key ${quote(twice.key)} is given twice (JSON keeps only the last)`);
-  }
-  return json;
-}
-
-function readRegularFile(path: string): Buffer {
-  const cannot = (why: string) => new InputError(`cannot read game log ${quote(path)}: ${why}`);
-  let fd: number;
-  try {
-    // stat before open: opening a FIFO would wait for a writer.
-    const stats = statSync(path);
-    if (!stats.isFile()) throw cannot(`it is ${fileKind(stats)}, not a regular file`);
-    fd = openSync(path, 'r');
-  } catch (e) {
-    throw e instanceof InputError ? e : cannot(describeFsError(e));
-  }
-  try {
-    const size = fstatSync(fd).size;
-    if (size > MAX_LOG_BYTES) {
-      throw cannot(`it is ${(size / 2 ** 20).toFixed(0)} MiB, over the limit of ${MAX_LOG_BYTES / 2 ** 20} MiB`);
-    }
-    // Read at most one byte past the size seen, to notice a file that grows while being read.
-    const buffer = Buffer.alloc(size + 1);
-    let length = 0;
-    for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
-    if (length > size) throw cannot('it grew while being read');
-    return buffer.subarray(0, length);
-  } catch (e) {
-    throw e instanceof InputError ? e : cannot(describeFsError(e));
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function fileKind(stats: Stats): string {
-  if (stats.isDirectory()) return 'a directory';
-  if (stats.isCharacterDevice()) return 'a character device';
-  if (stats.isBlockDevice()) return 'a block device';
-  if (stats.isFIFO()) return 'a pipe';
-  if (stats.isSocket()) return 'a socket';
-  return 'not a plain file';
-}
-
-/** UTF-8 text without a byte-order mark (editors on Windows like to add one). */
-function decode(bytes: Buffer, path: string): string {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    throw new InputError(`${shorten(path)} is UTF-16 text; save it as UTF-8`);
-  }
-  return bytes.toString('utf8').replace(/^\uFEFF/, '');
-}
-
-function describeFsError(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  const known: Record<string, string> = {
-    ENOENT: 'no such file',
-    ENOTDIR: 'no such file (a part of the path is not a directory)',
-    EACCES: 'permission denied',
-    EPERM: 'permission denied',
-    EISDIR: 'it is a directory',
-    ENAMETOOLONG: 'the name is too long',
-    ELOOP: 'too many symbolic links (a loop?)',
-    EIO: 'input/output error',
-  };
-  // Node's own messages repeat the path, which may be long: the code says enough.
-  return (code && known[code]) ?? code ?? (e instanceof Error ? e.message : String(e));
-}
-
-/** V8 reports a character offset; people want a line and column. */
-function describeJsonError(e: unknown, text: string): string {
-  const msg = e instanceof Error ? e.message : String(e);
-  const at = (pos: number): string => {
-    let line = 1;
-    let lineStart = 0;
-    for (let i = text.indexOf('\n'); i !== -1 && i < pos; i = text.indexOf('\n', i + 1)) {
-      line++;
-      lineStart = i + 1;
-    }
-    return `line ${line} column ${pos - lineStart + 1}`;
-  };
-  const m = /\s*in JSON at position (\d+)(?: \(line \d+ column \d+\))?/.exec(msg);
-  if (m) return `${msg.slice(0, m.index)} at ${at(Number(m[1]))}${msg.slice(m.index + m[0].length)}`;
-  if (/Unexpected end of JSON input/.test(msg)) return `unexpected end of input at ${at(text.length)}`;
-  return msg;
-}
+import { ENVELOPE, TABLE, defaultHandSizes, isGame, type Game } from '../model/game.js';
+import { actionsOf, DEFAULT_RULES, falsehoodAt, oneRefuterAnswers, RULE_VARIANTS, seesShown, type DealMasks, type Falsehood, type Rules } from '../model/rules.js';
+import type { GameEvent } from '../model/events.js';
 
 // ---------------------------------------------------------------------------------------------
 // Structure (zod). Each message says what was expected, so one issue makes one readable line.
@@ -131,7 +24,7 @@ const expecting = (what: string) => ({
  * every bad element, and the issues of a huge array (300,000 numbers for card names) overflow the
  * stack when zod gathers them; one is all a message shows anyway.
  */
-function arrayOf<T extends z.ZodType>(element: T, what: string) {
+function arrayOf<T extends z.ZodType>(element: T, what: string): z.ZodType<Array<z.output<T>>, Array<z.input<T>>> {
   return z.array(z.unknown(), expecting(what)).transform((items, ctx) => {
     const out: Array<z.output<T>> = [];
     for (let i = 0; i < items.length; i++) {
@@ -144,7 +37,7 @@ function arrayOf<T extends z.ZodType>(element: T, what: string) {
       out.push(result.data);
     }
     return out;
-  });
+  }) as unknown as z.ZodType<Array<z.output<T>>, Array<z.input<T>>>;
 }
 
 const cardName = z.string(expecting('a card name'));
@@ -196,28 +89,39 @@ const EVENT_TYPES = {
   endmove: endmoveSchema,
 };
 
+/** A variant's values as a schema: any of them, "expected "first" or "all"" otherwise. */
+function variantSchema<V extends string | boolean>(values: readonly V[]): z.ZodType<V> {
+  const what = values.map((v) => JSON.stringify(v)).join(' or ');
+  return z.custom<V>((v) => (values as readonly unknown[]).includes(v), expecting(what));
+}
+
+/** An object whose keys are names, read by namedEntries (zod's records would drop a "__proto__" key, and it must not vanish). */
+function namedObject<T>() {
+  return z.custom<Record<string, T>>(() => true);
+}
+
 const rulesSchema = z.strictObject(
   {
-    answers: z.enum(['first', 'all'], expecting('"first" or "all"')).optional(),
-    suggesterHoldsNone: z.boolean(expecting('true or false')).optional(),
-    // Checked by quotaEntries: its keys name categories, and a "__proto__" one must not vanish.
-    handQuotas: z.unknown().optional(),
-  },
+    answers: variantSchema(RULE_VARIANTS.answers).optional(),
+    suggesterHoldsNone: variantSchema(RULE_VARIANTS.suggesterHoldsNone).optional(),
+    // Read by quotaEntries: its keys name categories.
+    handQuotas: namedObject<number>().optional(),
+  } satisfies { [K in keyof typeof RULE_VARIANTS | 'handQuotas']: z.ZodType },
   expecting('an object of rule variants'),
 );
 
 const logSchema = z.strictObject(
   {
-    // Checked by deckEntries: zod's records drop a "__proto__" key, and such a category must not vanish.
-    deck: z.unknown().optional(),
+    // Read by deckEntries: its keys name categories.
+    deck: namedObject<string[]>().optional(),
     players: arrayOf(playerName, 'an array of player names in seat order'),
     handSizes: arrayOf(count, 'an array of hand sizes, one per player').optional(),
     faceUp: cardNames.optional(),
     me: playerName.nullable().optional(),
     myHand: cardNames.optional(),
     rules: rulesSchema.optional(),
-    // Checked by dealEntries: its keys name owners.
-    deal: z.unknown().optional(),
+    // Read by dealEntries: its keys name owners.
+    deal: namedObject<string[]>().optional(),
     events: arrayOf(
       z.discriminatedUnion(
         'type',
@@ -230,11 +134,21 @@ const logSchema = z.strictObject(
   expecting('a JSON object'),
 );
 
-type GameLog = z.infer<typeof logSchema>;
+/** A game log as JSON (docs/game-log.md): what `parseGame` reads and `gameToLog` writes. */
+export type GameLog = z.input<typeof logSchema>;
 
+/** An event of a game log as JSON. */
+export type GameLogEvent = NonNullable<GameLog['events']>[number];
+
+/** Where something is in a log, for messages: "players[2]", "deck.suspects[0]", "event 4: cards[1]" (events numbered from 1). */
 function formatPath(path: PropertyKey[]): string {
   const step = (p: PropertyKey) => (typeof p === 'symbol' ? String(p) : shorten(String(p)));
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? step(p) : `.${step(p)}`)).join('');
+  const plain = (steps: PropertyKey[], first = true) => steps.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 && first ? step(p) : `.${step(p)}`)).join('');
+  if (path[0] === 'events' && typeof path[1] === 'number') {
+    const rest = plain(path.slice(2));
+    return `event ${path[1] + 1}${rest === '' ? '' : `: ${rest}`}`;
+  }
+  return plain(path);
 }
 
 /** One line for one zod issue: where it is and what was wrong. */
@@ -317,7 +231,7 @@ function deckEntries(deck: unknown): Array<[string, string[]]> {
 // ---------------------------------------------------------------------------------------------
 // Meaning
 
-/** Validates a parsed game log (see docs/game-log.md) and resolves its names to indices. */
+/** Validates a game log (JSON, see docs/game-log.md) and resolves its names to indices. */
 export function parseGame(json: unknown): Game {
   const log = parseShape(json);
   const deck = log.deck === undefined ? CLASSIC_DECK : checkDeck(deckEntries(log.deck));
@@ -326,7 +240,7 @@ export function parseGame(json: unknown): Game {
   const player = makeNameResolver('player', players);
 
   const rules = checkRules(log.rules, deck);
-  const hands = log.deal === undefined ? null : dealEntries(log.deal, json, players, player, card, deck);
+  const hands = log.deal === undefined ? null : dealEntries(log.deal, json, players, card, deck);
   const faceUp = checkFaceUp(log.faceUp, hands, card, deck);
   const handSizes = checkHandSizes(log.handSizes, deck, players, faceUp.length);
   if (rules.handQuotas !== null) checkQuotas(rules.handQuotas, deck, players, handSizes, faceUp);
@@ -365,6 +279,11 @@ export function parseGame(json: unknown): Game {
   return game;
 }
 
+/** The game of a log, or the game itself when it is already one: what every entry point takes. */
+export function gameOf(input: GameLog | Game): Game {
+  return isGame(input) ? input : parseGame(input);
+}
+
 /** "Ann", "the envelope" or "the table". */
 function ownerName(owner: number, players: string[]): string {
   if (owner === ENVELOPE) return 'the envelope';
@@ -376,11 +295,8 @@ function ownerName(owner: number, players: string[]): string {
 // Rules
 
 function checkRules(given: GameLog['rules'], deck: Deck): Rules {
-  return {
-    answers: given?.answers ?? DEFAULT_RULES.answers,
-    suggesterHoldsNone: given?.suggesterHoldsNone ?? DEFAULT_RULES.suggesterHoldsNone,
-    handQuotas: given?.handQuotas === undefined ? null : quotaEntries(given.handQuotas, deck),
-  };
+  const variants = Object.fromEntries(Object.entries(RULE_VARIANTS).map(([key, values]) => [key, given?.[key as keyof typeof RULE_VARIANTS] ?? values[0]]));
+  return { ...(variants as Omit<Rules, 'handQuotas'>), handQuotas: given?.handQuotas === undefined ? null : quotaEntries(given.handQuotas, deck) };
 }
 
 /** Per category (in deck order), its quota or null; null when the log sets none. */
@@ -391,9 +307,7 @@ function quotaEntries(given: unknown, deck: Deck): Array<number | null> | null {
   const quotas: Array<number | null> = names.map(() => null);
   const keyOf: string[] = [];
   for (const [key, quota] of entries) {
-    // A category's own name first: two categories may differ only in case.
-    const exact = names.indexOf(key);
-    const g = exact >= 0 ? exact : category(key, 'rules.handQuotas');
+    const g = category(key, 'rules.handQuotas');
     if (quotas[g] !== null) {
       throw new InputError(`rules.handQuotas: ${quote(keyOf[g])} and ${quote(key)} both name the category ${quote(names[g])}`);
     }
@@ -454,30 +368,28 @@ interface DealHand {
 }
 
 /** The deal's hands, owners and cards resolved; each owner given once. */
-function dealEntries(given: unknown, json: unknown, players: string[], player: NameResolver, card: NameResolver, deck: Deck): DealHand[] {
+function dealEntries(given: unknown, json: unknown, players: string[], card: NameResolver, deck: Deck): DealHand[] {
   const entries = namedEntries(given, ['deal'], cardNames, "mapping each seat, the envelope and the table to its cards");
+  const owners = [...players, 'envelope', 'table'];
+  const owner = makeNameResolver('owner', owners);
   const hands: DealHand[] = [];
   const keyOf = new Map<number, string>();
   for (const [key, names] of entries) {
-    const lower = key.trim().toLowerCase();
-    let owner: number;
-    if (lower === 'envelope') owner = ENVELOPE;
-    else if (lower === 'table') owner = TABLE;
-    else {
-      try {
-        owner = player(key, 'deal');
-      } catch (e) {
-        throw e instanceof UnknownNameError ? unknownKey(['deal'], key, json) : e;
-      }
+    let o: number;
+    try {
+      o = owner(key, 'deal');
+    } catch (e) {
+      throw e instanceof UnknownNameError ? unknownKey(['deal'], key, json) : e;
     }
-    const before = keyOf.get(owner);
+    const slot = o < players.length ? o : o === players.length ? ENVELOPE : TABLE;
+    const before = keyOf.get(slot);
     if (before !== undefined) {
-      const whose = owner < 0 ? ownerName(owner, players) : `${shorten(players[owner])}'s hand`;
+      const whose = slot < 0 ? ownerName(slot, players) : `${shorten(players[slot])}'s hand`;
       throw new InputError(`deal: ${quote(before)} and ${quote(key)} both give ${whose}`);
     }
-    keyOf.set(owner, key);
+    keyOf.set(slot, key);
     const where = formatPath(['deal', key]);
-    hands.push({ owner, where, cards: resolveCards(names, where, card, deck) });
+    hands.push({ owner: slot, where, cards: resolveCards(names, where, card, deck) });
   }
   return hands;
 }
@@ -550,25 +462,30 @@ function checkDeck(categories: Array<[string, string[]]>): Deck {
   const total = categories.reduce((n, [, cards]) => n + cards.length, 0);
   if (total > MAX_CARDS) throw new InputError(`deck has ${total} cards; at most ${MAX_CARDS} are supported`);
   const entries = categories.map(([name, cards]) => [name, cards.map((c) => c.trim())] as const);
-  const seen = new Map<string, string>(); // lower-cased card -> its category
+  const seen = new Map<string, { card: string; category: string }>();
   for (const [name, cards] of entries) {
     if (cards.length === 0) throw new InputError(`deck: category ${quote(name)} has no cards`);
     for (const c of cards) {
-      if (c === '') throw new InputError(`deck: category ${quote(name)} has an empty card name`);
-      const other = seen.get(c.toLowerCase());
+      if (nameKey(c) === '') throw new InputError(`deck: category ${quote(name)} has an empty card name`);
+      const other = seen.get(nameKey(c));
       if (other !== undefined) {
-        const place = other === name ? `twice in ${quote(name)}` : `in both ${quote(other)} and ${quote(name)}`;
-        throw new InputError(`deck: card ${quote(c)} appears ${place} (card names ignore case)`);
+        const place = other.category === name ? `twice in ${quote(name)}` : `in both ${quote(other.category)} and ${quote(name)}`;
+        const spelled = other.card === c ? '' : ` (as ${quote(other.card)} and ${quote(c)})`;
+        throw new InputError(`deck: card ${quote(c)} appears ${place}${spelled}; names are matched ignoring case, spaces, "_", "-" and "."`);
       }
-      seen.set(c.toLowerCase(), name);
+      seen.set(nameKey(c), { card: c, category: name });
     }
+  }
+  const sameCategory = indistinctNames(entries.map(([name]) => name));
+  if (sameCategory !== null) {
+    throw new InputError(`deck: categories ${quote(sameCategory[0])} and ${quote(sameCategory[1])} have the same name (names are matched ignoring case, spaces, "_", "-" and ".")`);
   }
   return makeDeck(Object.fromEntries(entries.map(([name, cards]) => [name, [...cards]])));
 }
 
 /** The JSON key names the category in messages and in the analysis; some keys cannot do that job. */
 function checkCategoryName(name: string): void {
-  if (name.trim() === '') throw new InputError('deck: a category has an empty name');
+  if (nameKey(name) === '') throw new InputError('deck: a category has an empty name');
   // JavaScript objects list keys like "7" before all others, whatever the file says, so the
   // deck's order (that of solutions and suggestions) would silently change.
   if (/^(0|[1-9]\d*)$/.test(name) && Number(name) < 2 ** 32 - 1) {
@@ -586,16 +503,16 @@ function checkPlayers(names: string[]): string[] {
   if (players.length < MIN_SEATS || players.length > MAX_SEATS) {
     throw new InputError(`players: need ${MIN_SEATS} to ${MAX_SEATS} players, got ${players.length}`);
   }
-  const seen = new Set<string>();
   players.forEach((p, i) => {
-    if (p === '') throw new InputError(`players: player ${i + 1} has an empty name`);
-    const key = p.toLowerCase();
-    if (RESERVED_OWNERS.includes(key)) {
+    if (nameKey(p) === '') throw new InputError(`players: player ${i + 1} has an empty name`);
+    if (RESERVED_OWNERS.includes(nameKey(p))) {
       throw new InputError(`players: ${quote(p)} cannot name a player: the analysis calls the owners besides the seats "envelope" and "table"`);
     }
-    if (seen.has(key)) throw new InputError(`players: ${quote(p)} appears twice (player names ignore case)`);
-    seen.add(key);
   });
+  const same = indistinctNames(players);
+  if (same !== null) {
+    throw new InputError(`players: ${quote(same[1])} appears twice${same[0] === same[1] ? '' : ` (as ${quote(same[0])})`} (names are matched ignoring case, spaces, "_", "-" and ".")`);
+  }
   return players;
 }
 
@@ -651,28 +568,45 @@ function oneOfEachCategory(cards: number[], deck: Deck, where: string): number[]
   return byCategory.map((named) => named[0]);
 }
 
-type RawEvent = NonNullable<GameLog['events']>[number];
+/** A full record's deal as the semantics reads it (model/rules.ts). */
+function dealMasks(deal: number[], nSeats: number): DealMasks {
+  const hands = new Array<number>(nSeats).fill(0);
+  let envelope = 0;
+  deal.forEach((owner, c) => {
+    if (owner === ENVELOPE) envelope |= 1 << c;
+    else if (owner >= 0) hands[owner] |= 1 << c;
+  });
+  return { hand: (seat) => hands[seat] >>> 0, envelope: envelope >>> 0 };
+}
 
 /** Resolves and checks the events in play order, appending them to `game.events`. */
-function checkEvents(raw: RawEvent[], game: Game, card: NameResolver, player: NameResolver): void {
+function checkEvents(raw: GameLogEvent[], game: Game, card: NameResolver, player: NameResolver): void {
   const { deck, players, me, rules, deal } = game;
   const nSeats = players.length;
+  const truth = deal === null ? null : dealMasks(deal, nSeats);
   const eliminatedAt = new Map<number, number>(); // seat -> event number of its wrong accusation
   let solvedAt: number | null = null;
   let lookAt: number | null = null;
 
   const name = (seat: number) => shorten(players[seat]);
   const cardName = (c: number) => quote(deck.cards[c]);
-  /** The first of `cards` that `seat` holds in the deal (none without a deal). */
-  const heldBy = (seat: number, cards: number[]) => (deal === null ? undefined : cards.find((c) => deal[c] === seat));
-  /** With a deal, the shown card must be the responder's. */
-  const checkHeld = (where: string, seat: number, shown: number) => {
-    if (deal !== null && deal[shown] !== seat) {
-      throw new InputError(`${where}: ${name(seat)} shows ${cardName(shown)} but the deal gives it to ${ownerName(deal[shown], players)}`);
+  /** Why an event cannot have happened at the deal, in words. */
+  const falsehood = (f: Falsehood): string => {
+    switch (f.kind) {
+      case 'holds':
+        return f.why === 'passes'
+          ? `${name(f.seat)} passes, but holds ${cardName(f.card)} in the deal`
+          : `${name(f.seat)} names ${cardName(f.card)}, which it holds in the deal, but under rules.suggesterHoldsNone a suggester names none of its own cards`;
+      case 'holdsNone':
+        return `${name(f.seat)} shows a card, but holds none of the named cards in the deal`;
+      case 'notHeld':
+        return `${name(f.seat)} shows ${cardName(f.card)}, but the deal gives it to ${ownerName(deal![f.card], players)}`;
+      case 'envelope': {
+        const envelope = deck.cards.filter((_, c) => deal![c] === ENVELOPE).map(shorten).join(', ');
+        return `correct is ${f.is} but the deal's envelope is ${envelope}`;
+      }
     }
   };
-  const missingShown = (where: string) =>
-    new InputError(`${where}: "shown" is missing: a log with a deal says which card was shown`);
 
   raw.forEach((e, i) => {
     const n = i + 1;
@@ -695,99 +629,62 @@ function checkEvents(raw: RawEvent[], game: Game, card: NameResolver, player: Na
       const verb = e.type === 'accusation' ? 'accuses' : e.type === 'endmove' ? 'ends a turn' : 'suggests';
       throw new InputError(`${where}: ${name(by)} ${verb} but was eliminated by a wrong accusation at event ${out}`);
     }
-    if (e.type === 'suggestion' && rules.answers === 'all') {
+    if (e.type === 'suggestion' && !oneRefuterAnswers(rules)) {
       throw new InputError(
         `${where}: under rules.answers "all" every other seat answers, which one suggestion event cannot record: use suggest, nocard and showcard events`,
       );
     }
-    if (e.type === 'endmove') {
-      game.events.push({ type: 'endmove', by });
-      return;
-    }
-    const cards = oneOfEachCategory(e.cards.map((c) => card(c, where)), deck, where);
-    const suggesterHolds = (e.type === 'suggestion' || e.type === 'suggest') && rules.suggesterHoldsNone ? heldBy(by, cards) : undefined;
-    if (suggesterHolds !== undefined) {
-      throw new InputError(
-        `${where}: ${name(by)} holds ${cardName(suggesterHolds)} in the deal, but under rules.suggesterHoldsNone a suggester names none of its own cards`,
-      );
-    }
-
     let event: GameEvent;
-    if (e.type === 'accusation') {
-      if (deal !== null && cards.every((c) => deal[c] === ENVELOPE) !== e.correct) {
-        const envelope = deck.cards.filter((_, c) => deal[c] === ENVELOPE).map(shorten).join(', ');
-        throw new InputError(`${where}: correct is ${e.correct} but the deal's envelope is ${envelope}`);
-      }
-      event = { type: 'accusation', by, cards, correct: e.correct };
-      if (e.correct) solvedAt = n;
-      else eliminatedAt.set(by, n);
-    } else if (e.type === 'suggest') {
-      event = { type: 'suggest', by, cards };
-    } else if (e.type === 'nocard') {
-      const held = heldBy(by, cards);
-      if (held !== undefined) throw new InputError(`${where}: ${name(by)} holds ${cardName(held)} in the deal, so it had a card to show`);
-      event = { type: 'nocard', by, cards };
-    } else if (e.type === 'showcard') {
-      const to = player(e.to, where);
-      if (to === by) throw new InputError(`${where}: "to" is ${name(by)}, who shows the card`);
-      const toOut = eliminatedAt.get(to);
-      if (toOut !== undefined) {
-        throw new InputError(`${where}: ${name(to)} is shown a card but was eliminated by a wrong accusation at event ${toOut} and can no longer suggest`);
-      }
-      let shown: number | null = null;
-      if (e.shown != null) {
-        // Only the two seats know the card, so it is in their logs alone (and in a full record).
-        if (deal === null && me === null) {
-          throw new InputError(`${where}: "shown" is given but the log has no observer ("me") and no deal, and only ${name(by)} and ${name(to)} know the card`);
-        }
-        if (deal === null && me !== by && me !== to) {
-          throw new InputError(`${where}: "shown" is given but only ${name(by)} and ${name(to)} know the card, and the observer is ${name(me!)}`);
-        }
-        shown = card(e.shown, where);
-        if (!cards.includes(shown)) throw new InputError(`${where}: shown card ${cardName(shown)} is not one of the suggested cards`);
-        if (me === by && !game.myHand.includes(shown)) {
-          throw new InputError(`${where}: ${name(me)} showed ${cardName(shown)}, but it is not in myHand`);
-        }
-        checkHeld(where, by, shown);
-      } else if (deal !== null) {
-        throw missingShown(where);
-      }
-      event = { type: 'showcard', by, to, cards, shown };
+    if (e.type === 'endmove') {
+      event = { type: 'endmove', by };
     } else {
-      const shownBy = e.shownBy === null ? null : player(e.shownBy, where);
-      if (shownBy === by) throw new InputError(`${where}: shownBy is ${name(by)}, who made the suggestion`);
-      let shown: number | null = null;
-      if (e.shown != null) {
-        // Only the suggester and the refuter know the card, so it is in their logs alone (and in a full record).
-        if (me === null && deal === null) {
-          throw new InputError(`${where}: "shown" is given but the log has no observer ("me"), and only the suggester and the refuter know the card`);
+      const cards = oneOfEachCategory(e.cards.map((c) => card(c, where)), deck, where);
+      if (e.type === 'accusation') {
+        event = { type: 'accusation', by, cards, correct: e.correct };
+        if (e.correct) solvedAt = n;
+        else eliminatedAt.set(by, n);
+      } else if (e.type === 'suggest' || e.type === 'nocard') {
+        event = { type: e.type, by, cards };
+      } else if (e.type === 'showcard') {
+        const to = player(e.to, where);
+        if (to === by) throw new InputError(`${where}: "to" is ${name(by)}, who shows the card`);
+        const toOut = eliminatedAt.get(to);
+        if (toOut !== undefined) {
+          throw new InputError(`${where}: ${name(to)} is shown a card but was eliminated by a wrong accusation at event ${toOut} and can no longer suggest`);
         }
-        if (shownBy === null) throw new InputError(`${where}: "shown" is given but shownBy is null`);
-        if (deal === null && me !== by && me !== shownBy) {
-          throw new InputError(
-            `${where}: "shown" is given but only ${name(by)} and ${name(shownBy)} know the card, and the observer is ${name(me!)}`,
-          );
-        }
-        shown = card(e.shown, where);
-        if (!cards.includes(shown)) {
-          throw new InputError(`${where}: shown card ${cardName(shown)} is not one of the suggested cards`);
-        }
-        if (me === shownBy && !game.myHand.includes(shown)) {
-          throw new InputError(`${where}: ${name(me)} showed ${cardName(shown)}, but it is not in myHand`);
-        }
-        checkHeld(where, shownBy, shown);
-      } else if (deal !== null && shownBy !== null) {
-        throw missingShown(where);
+        event = { type: 'showcard', by, to, cards, shown: shownCard(e.shown, by, to, cards, where) };
+      } else {
+        const shownBy = e.shownBy === null ? null : player(e.shownBy, where);
+        if (shownBy === by) throw new InputError(`${where}: shownBy is ${name(by)}, who made the suggestion`);
+        if (shownBy === null && e.shown != null) throw new InputError(`${where}: "shown" is given but shownBy is null`);
+        event = { type: 'suggestion', by, cards, shownBy, shown: shownBy === null ? null : shownCard(e.shown, shownBy, by, cards, where) };
       }
-      // With a deal: the seats asked before the refuter (every other seat when nobody refuted) hold none of the cards.
-      for (let s = (by + 1) % nSeats; deal !== null && s !== (shownBy ?? by); s = (s + 1) % nSeats) {
-        const held = heldBy(s, cards);
-        if (held === undefined) continue;
-        const then = shownBy === null ? 'could refute' : `is asked before ${name(shownBy)}`;
-        throw new InputError(`${where}: ${name(s)} holds ${cardName(held)} in the deal and ${then}`);
+    }
+    if (truth !== null) {
+      for (const action of actionsOf(event, nSeats, rules)) {
+        const f = falsehoodAt(action, truth);
+        if (f !== null) throw new InputError(`${where}: ${falsehood(f)}`);
       }
-      event = { type: 'suggestion', by, cards, shownBy, shown };
     }
     game.events.push(event);
   });
+
+  /**
+   * The card `shower` showed `to` in an event, when the log gives it: only those two seats see it
+   * (model/rules.ts), so only their logs and a full record name it; a full record always does.
+   */
+  function shownCard(given: string | null | undefined, shower: number, to: number, cards: number[], where: string): number | null {
+    if (given == null) {
+      if (deal !== null) throw new InputError(`${where}: "shown" is missing: a log with a deal says which card was shown`);
+      return null;
+    }
+    if (deal === null && !seesShown({ type: 'showcard', by: shower, to, cards, shown: null }, me)) {
+      const observer = me === null ? 'the log has no observer ("me") and no deal' : `the observer is ${name(me)}`;
+      throw new InputError(`${where}: "shown" is given but only ${name(shower)} and ${name(to)} see the card, and ${observer}`);
+    }
+    const shown = card(given, where);
+    if (!cards.includes(shown)) throw new InputError(`${where}: shown card ${cardName(shown)} is not one of the named cards`);
+    if (me === shower && !game.myHand.includes(shown)) throw new InputError(`${where}: ${name(me)} showed ${cardName(shown)}, but it is not in myHand`);
+    return shown;
+  }
 }

@@ -1,11 +1,15 @@
 // A game as a game log (docs/game-log.md): what `simulate --logs` writes and `analyze` reads back.
-import { DEFAULT_RULES, ENVELOPE, TABLE, type Game, type GameEvent } from '../model/game.js';
+import { ENVELOPE, TABLE, type Game } from '../model/game.js';
+import { nonStandardVariants, RULE_VARIANTS, type Rules } from '../model/rules.js';
+import type { GameLog, GameLogEvent } from './log.js';
+import { type GameEvent } from '../model/events.js';
 
-export function gameToLog(game: Game): Record<string, unknown> {
+export function gameToLog(game: Game): GameLog {
   const card = (c: number) => game.deck.cards[c];
   const player = (p: number) => game.players[p];
   const { rules, deal } = game;
-  const defaultRules = rules.answers === DEFAULT_RULES.answers && rules.suggesterHoldsNone === DEFAULT_RULES.suggesterHoldsNone && rules.handQuotas === null;
+  const defaultRules = nonStandardVariants(rules).length === 0;
+  const variants = Object.fromEntries(Object.keys(RULE_VARIANTS).map((key) => [key, rules[key as keyof typeof RULE_VARIANTS]])) as Omit<Rules, 'handQuotas'>;
   const quotas = rules.handQuotas === null ? null : game.deck.categories.flatMap((c, g) => (rules.handQuotas![g] === null ? [] : [[c.name, rules.handQuotas![g]]]));
   const held = (owner: number) => (deal ?? []).flatMap((o, c) => (o === owner ? [card(c)] : []));
   return {
@@ -17,11 +21,7 @@ export function gameToLog(game: Game): Record<string, unknown> {
     ...(defaultRules
       ? {}
       : {
-          rules: {
-            answers: rules.answers,
-            suggesterHoldsNone: rules.suggesterHoldsNone,
-            ...(quotas === null ? {} : { handQuotas: Object.fromEntries(quotas) }),
-          },
+          rules: { ...variants, ...(quotas === null ? {} : { handQuotas: Object.fromEntries(quotas) }) },
         }),
     ...(deal === null
       ? {}
@@ -36,7 +36,7 @@ export function gameToLog(game: Game): Record<string, unknown> {
   };
 }
 
-function eventToLog(e: GameEvent, card: (c: number) => string, player: (p: number) => string): Record<string, unknown> {
+function eventToLog(e: GameEvent, card: (c: number) => string, player: (p: number) => string): GameLogEvent {
   switch (e.type) {
     case 'look':
       return { type: 'look' };

@@ -1,65 +1,44 @@
 import { addFacts, applyFact, emptyStore, essentialClauses, type ConstraintStore, type Fact } from './constraints.js';
 import { InputError } from '../model/errors.js';
 import { maskOfCards } from '../model/bits.js';
-import type { Game, GameEvent, Rules } from '../model/game.js';
+import { actionsOf, type KnowledgeAction } from '../model/rules.js';
+import type { Game } from '../model/game.js';
+import type { Rules } from '../model/rules.js';
+import type { GameEvent } from '../model/events.js';
 
 /** Whose knowledge facts are drawn for: the observer (null for the spectator) and the rules of play. */
 export interface Observer {
   me: number | null;
-  rules: Pick<Rules, 'suggesterHoldsNone'>;
+  rules: Rules;
 }
 
 /**
- * What an event tells the observer, as facts. Asked in seat order after the suggester, every seat
- * before the refuter had none of the named cards (with no refuter, every other seat); the refuter
- * holds the shown card when the observer saw it, and at least one of them otherwise. A `nocard`
- * says its seat holds none of the cards; a `showcard` that its seat holds one of them, which one
- * when the observer showed or was shown it. Under `suggesterHoldsNone` a suggester holds none of
- * the cards it names. A correct accusation puts its cards in the envelope; a wrong one says they
- * are not all there. A `look` teaches nothing about the deal, and an `endmove` only something
- * about what its seat knows (an epistemic fact the counting core does not take).
- *
- * A card shown out of the observer's sight is never used, even when a full record (a log with a
- * deal) names it.
+ * What a knowledge action (model/rules.ts) tells the observer, as facts: a seat that lacks cards,
+ * the envelope that is or is not a combination, and a shown card: the card itself when the
+ * observer showed or was shown it, else that the seat holds at least one of the cards. A `look`
+ * teaches nothing about the deal, and an `endmove` only something about what its seat knows (an
+ * epistemic fact the counting core does not take). A card shown out of the observer's sight is
+ * never used, even when a full record (a log with a deal) names it.
  */
-export function factsOf(event: GameEvent, nSeats: number, observer: Observer): Fact[] {
-  const { me, rules } = observer;
-  switch (event.type) {
+export function factsOfAction(action: KnowledgeAction, nSeats: number, me: number | null): Fact[] {
+  switch (action.kind) {
     case 'look':
     case 'endmove':
       return [];
-    case 'accusation': {
-      const named = maskOfCards(event.cards);
-      return [event.correct ? { kind: 'holds', owner: nSeats, cards: named } : { kind: 'notEnvelope', cards: named }];
-    }
-    case 'suggest':
-      return rules.suggesterHoldsNone ? [{ kind: 'lacks', owner: event.by, cards: maskOfCards(event.cards) }] : [];
-    case 'nocard':
-      return [{ kind: 'lacks', owner: event.by, cards: maskOfCards(event.cards) }];
+    case 'lacks':
+      return [{ kind: 'lacks', owner: action.owner, cards: action.cards }];
+    case 'envelope':
+      return [action.is ? { kind: 'holds', owner: nSeats, cards: action.cards } : { kind: 'notEnvelope', cards: action.cards }];
     case 'showcard': {
-      const seen = event.shown !== null && (me === event.by || me === event.to);
-      return [
-        seen
-          ? { kind: 'holds', owner: event.by, cards: (1 << event.shown!) >>> 0 }
-          : { kind: 'atLeastOne', owners: (1 << event.by) >>> 0, cards: maskOfCards(event.cards) },
-      ];
-    }
-    case 'suggestion': {
-      const named = maskOfCards(event.cards);
-      const facts: Fact[] = rules.suggesterHoldsNone ? [{ kind: 'lacks', owner: event.by, cards: named }] : [];
-      const stop = event.shownBy ?? event.by;
-      for (let s = (event.by + 1) % nSeats; s !== stop; s = (s + 1) % nSeats) facts.push({ kind: 'lacks', owner: s, cards: named });
-      if (event.shownBy !== null) {
-        const seen = event.shown !== null && (me === event.by || me === event.shownBy);
-        facts.push(
-          seen
-            ? { kind: 'holds', owner: event.shownBy, cards: (1 << event.shown!) >>> 0 }
-            : { kind: 'atLeastOne', owners: (1 << event.shownBy) >>> 0, cards: named },
-        );
-      }
-      return facts;
+      const seen = action.shown !== null && me !== null && (me === action.by || me === action.to);
+      return [seen ? { kind: 'holds', owner: action.by, cards: (1 << action.shown!) >>> 0 } : { kind: 'atLeastOne', owners: (1 << action.by) >>> 0, cards: action.cards }];
     }
   }
+}
+
+/** What an event tells the observer, as facts: those of its knowledge actions. */
+export function factsOf(event: GameEvent, nSeats: number, observer: Observer): Fact[] {
+  return actionsOf(event, nSeats, observer.rules).flatMap((a) => factsOfAction(a, nSeats, observer.me));
 }
 
 /** The observer's own facts before any event: the hand it holds, and everything else it lacks. */

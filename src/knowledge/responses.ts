@@ -10,7 +10,8 @@
 // The weights of a deal factorise over the shows: one factor per show, a function of how many
 // of the other named cards the responder holds (see ResponseFactor).
 import { InputError } from '../model/errors.js';
-import type { Game, GameEvent } from '../model/game.js';
+import type { Game } from '../model/game.js';
+import type { GameEvent } from '../model/events.js';
 import type { Fact } from './constraints.js';
 
 export const RESPONSE_POLICIES = ['holds', 'uniform', 'first', 'repeat'] as const;

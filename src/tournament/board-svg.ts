@@ -2,7 +2,7 @@
 // its share of all suggestions (one sequential scale, labelled with the share), corridors light,
 // the stairs block dark, doors marked on their cells, the secret passages as dashed lines, start
 // cells as dots. North (y = 24) is drawn at the top, as the seed prints it.
-import { BLOCKED_RECTS, DOORS, HEIGHT, PASSAGES, ROOMS, STARTS, WIDTH, type Room } from '../play/board/classic.js';
+import { BLOCKED_RECTS, DOORS, HEIGHT, PASSAGES, ROOM_NAMES, ROOMS, STARTS, WIDTH, type Room } from '../game/board/classic.js';
 
 const CELL = 22;
 const MARGIN = 6;
@@ -28,30 +28,31 @@ function labelPoint(room: Room): { x: number; y: number } {
 
 /** The board with rooms shaded by their share of `suggestions` (a count per room). */
 export function boardHeatMap(suggestions: Readonly<Record<string, number>>): string {
-  const total = ROOMS.reduce((n, r) => n + (suggestions[r] ?? 0), 0);
-  const most = Math.max(1, ...ROOMS.map((r) => suggestions[r] ?? 0));
+  const count = (room: Room) => suggestions[ROOM_NAMES[room]] ?? 0;
+  const total = ROOMS.reduce((n, r) => n + count(r), 0);
+  const most = Math.max(1, ...ROOMS.map(count));
   const W = 2 * MARGIN + WIDTH * CELL;
   const H = 2 * MARGIN + HEIGHT * CELL;
   const parts: string[] = [];
   parts.push(`<rect x="${MARGIN}" y="${MARGIN}" width="${WIDTH * CELL}" height="${HEIGHT * CELL}" fill="#f4f1ea" stroke="#999"/>`);
   for (const r of BLOCKED_RECTS) {
-    const fill = r.label === 'stairs' ? '#6b6b6b' : heat((suggestions[r.label] ?? 0) / most);
+    const fill = r.label === 'stairs' ? '#6b6b6b' : heat(count(r.label) / most);
     parts.push(`<rect x="${px(r.x0)}" y="${py(r.y1)}" width="${(r.x1 - r.x0 + 1) * CELL}" height="${(r.y1 - r.y0 + 1) * CELL}" fill="${fill}"/>`);
   }
-  for (const d of DOORS) parts.push(`<rect x="${px(d.cell.x) + 3}" y="${py(d.cell.y) + 3}" width="${CELL - 6}" height="${CELL - 6}" fill="none" stroke="#222" stroke-width="2"><title>door of the ${d.room}</title></rect>`);
+  for (const d of DOORS) parts.push(`<rect x="${px(d.cell.x) + 3}" y="${py(d.cell.y) + 3}" width="${CELL - 6}" height="${CELL - 6}" fill="none" stroke="#222" stroke-width="2"><title>door of the ${ROOM_NAMES[d.room]}</title></rect>`);
   for (const s of STARTS) parts.push(`<circle cx="${px(s.cell.x) + CELL / 2}" cy="${py(s.cell.y) + CELL / 2}" r="5" fill="#222"><title>start of ${s.character}</title></circle>`);
   for (const [a, b] of PASSAGES) {
     const p = labelPoint(a);
     const q = labelPoint(b);
-    parts.push(`<line x1="${p.x}" y1="${p.y}" x2="${q.x}" y2="${q.y}" stroke="#333" stroke-width="2" stroke-dasharray="6 5" opacity="0.55"><title>secret passage: ${a} – ${b}</title></line>`);
+    parts.push(`<line x1="${p.x}" y1="${p.y}" x2="${q.x}" y2="${q.y}" stroke="#333" stroke-width="2" stroke-dasharray="6 5" opacity="0.55"><title>secret passage: ${ROOM_NAMES[a]} – ${ROOM_NAMES[b]}</title></line>`);
   }
   for (const room of ROOMS) {
     const { x, y } = labelPoint(room);
-    const n = suggestions[room] ?? 0;
+    const n = count(room);
     const share = total === 0 ? 0 : n / total;
     const dark = n / most > 0.55;
     parts.push(
-      `<text x="${x}" y="${y - 4}" text-anchor="middle" fill="${dark ? '#fff' : '#111'}" font-weight="600">${room}</text>` +
+      `<text x="${x}" y="${y - 4}" text-anchor="middle" fill="${dark ? '#fff' : '#111'}" font-weight="600">${ROOM_NAMES[room]}</text>` +
         `<text x="${x}" y="${y + 13}" text-anchor="middle" fill="${dark ? '#fff' : '#111'}">${(100 * share).toFixed(1)}%</text>`,
     );
   }

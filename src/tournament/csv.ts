@@ -1,6 +1,6 @@
 // The CSV of a tournament: one row per seat and game.
 import { stringify } from 'csv-stringify/sync';
-import type { GameResult } from '../play/results.js';
+import type { GameResult } from './results.js';
 
 export const CSV_COLUMNS = [
   'game',

@@ -3,12 +3,14 @@
 import { makeDeck, type Deck } from '../model/deck.js';
 import { Random } from '../model/random.js';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
-import { createAgent, parseAgentSpec, type AgentSpec } from '../play/agents/registry.js';
-import { playGame, type PlayedGame } from '../play/driver.js';
-import { thesisOpponent } from '../play/agents/thesis-opponent.js';
-import { randomDeal, type EndmoveRule, type GameSpec } from '../play/rules/deal.js';
-import type { GameResult } from '../play/results.js';
-import type { BoardRules } from '../play/board/movement.js';
+import { createAgent, parseAgentSpec, type AgentSpec } from '../agents/registry.js';
+import { playGame, type PlayOptions } from '../game/play.js';
+import type { Agent } from '../game/agent.js';
+import type { SeatView } from '../game/seat-view.js';
+import { thesisOpponent } from '../agents/thesis-opponent.js';
+import { randomDeal, type EndmoveRule, type GameSpec } from '../game/rules/deal.js';
+import { resultObserver, type GameResult } from './results.js';
+import type { BoardRules } from '../game/board/movement.js';
 
 export interface TournamentConfig {
   /** Categories of the deck, in order (default: the classic deck). */
@@ -45,8 +47,21 @@ export function playerNames(n: number): string[] {
   return Array.from({ length: n }, (_, s) => `P${s}`);
 }
 
+/** A game played and measured: its result, and each seat's knowledge at the end (replayable logs). */
+export interface ScoredGame {
+  result: GameResult;
+  views: SeatView[];
+}
+
+/** Plays a game (game/play.ts) and measures it by observing its steps; `game` numbers it in its run. */
+export function playScored(spec: GameSpec, agents: Agent[], rng: Random, game: number, options: Omit<PlayOptions, 'onStep'> = {}): ScoredGame {
+  const observer = resultObserver(agents.map((a) => a.label));
+  const { final, views } = playGame(spec, agents, rng, { ...options, onStep: observer.onStep });
+  return { result: observer.result(final, game), views };
+}
+
 /** Plays game `game` of a run; the views are each seat's knowledge at the end (replayable logs). */
-export function playTournamentGame(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck = makeDeck(config.deck)): PlayedGame {
+export function playTournamentGame(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck = makeDeck(config.deck)): ScoredGame {
   if (config.preset === 'thesis') return playThesisGame(config, seed, game, core, deck);
   const labels = seatAgents(config, game);
   const specs: AgentSpec[] = labels.map(parseAgentSpec);
@@ -54,18 +69,18 @@ export function playTournamentGame(config: TournamentConfig, seed: number, game:
     createAgent(spec, new Random(seed, game, 1 + s), core, config.solo && !isSoloSeat(config, game, s) ? { accuse: 'never' } : {}),
   );
   const spec = { deck, players: playerNames(config.players), maxTurns: config.maxTurns, faceUpCount: config.faceUpCount, endmove: config.endmove, board: config.board };
-  const played = playGame(spec, agents, new Random(seed, game), game);
+  const played = playScored(spec, agents, new Random(seed, game), game);
   if (config.solo) for (const seat of played.result.seatResults) seat.role = isSoloSeat(config, game, seat.seat) ? 'solo' : 'field';
   return played;
 }
 
 /** The deal is drawn first, from the game's stream as playGame would, for the opponents to be scripted on. */
-function playThesisGame(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck): PlayedGame {
+function playThesisGame(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck): ScoredGame {
   const spec: GameSpec = { deck, players: playerNames(config.players), maxTurns: config.maxTurns, finder: 0 };
   const deal = randomDeal(spec, new Random(seed, game));
   const measured = createAgent(parseAgentSpec(config.agents[0]), new Random(seed, game, 1), core, { accuse: 'never', refute: 'first' });
   const opponents = Array.from({ length: config.players - 1 }, (_, k) => thesisOpponent(deal.envelope, new Random(seed, game, 2 + k)));
-  return playGame(spec, [measured, ...opponents], new Random(seed, game), game, { deal });
+  return playScored(spec, [measured, ...opponents], new Random(seed, game), game, { deal });
 }
 
 function isSoloSeat(config: TournamentConfig, game: number, seat: number): boolean {

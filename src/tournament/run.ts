@@ -2,7 +2,7 @@
 // as they finish. Stopping (an AbortSignal) keeps every game already finished.
 import { CancelledError, withExecutor, type Executor, type TaskRef } from '../runtime/executor.js';
 import { WorkerPool } from '../runtime/pool.js';
-import type { GameResult } from '../play/results.js';
+import type { GameResult } from './results.js';
 import type { TournamentConfig } from './play.js';
 import type { GamesPayload } from './tasks.js';
 

@@ -11,7 +11,7 @@
 import * as z from 'zod';
 import { InputError } from '../model/errors.js';
 import type { TournamentConfig } from './play.js';
-import type { GameResult } from '../play/results.js';
+import type { GameResult } from './results.js';
 import { accumulate, merge, emptyAccumulator, rowLabel, type SummaryAccumulator } from './summary.js';
 import { runTournament, type RunOptions } from './run.js';
 

@@ -1,7 +1,7 @@
 // The summary of a tournament, built from an accumulator of integer sums over games: accumulate
 // games one at a time, merge accumulators of shards of a run (in any order, on any machines), and
 // finalize into the Summary of types.ts. The accumulator is plain JSON data.
-import type { GameResult, SeatResult, SeatRole } from '../play/results.js';
+import type { GameResult, SeatResult, SeatRole } from './results.js';
 import {
   addCluster,
   addClusterSums,
@@ -14,7 +14,7 @@ import {
 } from './cluster-sums.js';
 import { clusteredMean, clusteredMedian, clusteredRate, wilson } from './statistics.js';
 import type { AgentSummary, HeadToHead, Summary } from './types.js';
-import { ROOMS } from '../play/board/classic.js';
+import { ROOM_NAMES, ROOMS } from '../game/board/classic.js';
 
 /** One row's sums: an agent, or an agent in a role. */
 export interface AgentTally {
@@ -221,7 +221,7 @@ export function finalize(acc: SummaryAccumulator, agentOrder: readonly string[] 
       headToHead[a][b] = entry;
     }
   }
-  const board = acc.suggestionsByRoom && { suggestionsByRoom: Object.fromEntries(ROOMS.map((room, r) => [room, acc.suggestionsByRoom![r]])) };
+  const board = acc.suggestionsByRoom && { suggestionsByRoom: Object.fromEntries(ROOMS.map((room, r) => [ROOM_NAMES[room], acc.suggestionsByRoom![r]])) };
   return { games: acc.games, unsolvedGames: acc.unsolvedGames, agents: tallies.map(agentSummary), headToHead, ...board };
 }
 

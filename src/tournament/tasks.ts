@@ -1,7 +1,7 @@
 // The tournament's task for an executor: play a numbered range of games. Each thread has one
 // Wasm core that its agents share.
 import { KnowledgeCore } from '../knowledge/wasm-core.js';
-import type { GameResult } from '../play/results.js';
+import type { GameResult } from './results.js';
 import { playTournamentGames, type TournamentConfig } from './play.js';
 
 export interface GamesPayload {

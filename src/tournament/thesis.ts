@@ -5,8 +5,8 @@
 // query included. Every agent plays the same deals (game g's deal depends on the seed and g only),
 // so agents are also compared deal by deal.
 import { CLASSIC_CATEGORIES } from '../model/deck.js';
-import { parseAgentSpec, type AgentName } from '../play/agents/registry.js';
-import type { GameResult } from '../play/results.js';
+import { parseAgentSpec, type AgentName } from '../agents/registry.js';
+import type { GameResult } from './results.js';
 import { addGameTurns, emptyTurnSums } from './cluster-sums.js';
 import { DASH, formatCount, formatMeanInterval, formatMedianInterval, NONE } from './format.js';
 import type { TournamentConfig } from './play.js';

@@ -3,10 +3,10 @@
 // same reckoning as the entropy agent on the board (src/play/agents/movement.ts): pawn-free steps,
 // the expected turns of expectedTurnsTable, a secret passage taking one turn. Pure: no DOM.
 import { makeDeck } from '../model/deck.js';
-import { ROOMS, inBounds, blockLabel, type Room } from '../play/board/classic.js';
-import { cellAt, cellIndex, reachable } from '../play/board/paths.js';
-import { bindClassicBoard } from '../play/board/binding.js';
-import { DEFAULT_BOARD_RULES, expectedTurnsTable, passageOut, stepsToRoom, type BoardRules, type Place } from '../play/board/movement.js';
+import { ROOMS, inBounds, blockLabel, type Room } from '../game/board/classic.js';
+import { cellAt, cellIndex, reachable } from '../game/board/paths.js';
+import { bindClassicBoard } from '../game/board/binding.js';
+import { DEFAULT_BOARD_RULES, expectedTurnsTable, passageOut, stepsToRoom, type BoardRules, type Place } from '../game/board/movement.js';
 
 /** Where the pawn is, as the panel keeps it (beside the log in localStorage, never in it). */
 export interface PawnInput {

@@ -3,6 +3,7 @@
 import { CLASSIC_CATEGORIES } from '../model/deck.js';
 import { defaultHandSizes } from '../model/game.js';
 import { readPawn, type PawnInput } from './board-advice.js';
+import { nameMatches } from '../model/names.js';
 
 export type LogEvent =
   | { type: 'suggestion'; by: string; cards: string[]; shownBy: string | null; shown?: string }
@@ -61,16 +62,10 @@ export function save(saved: Saved): void {
   }
 }
 
-/** A card name as typed: the deck's own spelling when it names exactly one card (whole name, or one word of it). */
+/** A card name as typed: the deck's own spelling when it names exactly one card (model/names.ts), else as typed. */
 export function resolveCard(cards: readonly string[], typed: string): string {
-  const t = typed.trim().toLowerCase();
-  if (t === '') return '';
-  const exact = cards.find((c) => c.toLowerCase() === t);
-  if (exact) return exact;
-  const starts = cards.filter((c) => c.toLowerCase().startsWith(t));
-  if (starts.length === 1) return starts[0];
-  const words = cards.filter((c) => c.toLowerCase().split(/[\s.]+/).includes(t));
-  return words.length === 1 ? words[0] : typed.trim();
+  const hits = nameMatches(cards, typed);
+  return hits.length === 1 ? cards[hits[0]] : typed.trim();
 }
 
 /** The seats that passed: strictly between the suggester and the refuter (everyone else when nobody refuted). */

@@ -6,7 +6,7 @@ import { Engine } from './engine.js';
 import type { Response, WebAnalysis } from './protocol.js';
 import type { Explanation } from './explain-adapter.js';
 import { NO_PAWN, boardAdvice, parseRoll, pawnPlace, roomCards, type PawnInput } from './board-advice.js';
-import { ROOMS } from '../play/board/classic.js';
+import { ROOMS } from '../game/board/classic.js';
 import { deckOf, describe, evenHandSizes, load, passedSeats, resolveCard, save, type GameLog, type LogEvent, type Saved } from './game-log.js';
 
 const engine = new Engine();
@@ -433,7 +433,7 @@ function WhyPanel({ why, onClose }: { why: { card: string; owner: string; holds:
         <>
           <p data-role="why-text">{x.text}</p>
           {x.fromSetup.length > 0 && <ul>{x.fromSetup.map((s) => <li key={s}>{s}</li>)}</ul>}
-          <ol>{x.events.map((e) => <li key={e.index} value={e.index + 1}>{e.sentence}</li>)}</ol>
+          <ol>{x.events.map((e) => <li key={e.event} value={e.event}>{e.sentence}</li>)}</ol>
         </>
       ) : (
         <p>{why.message}</p>

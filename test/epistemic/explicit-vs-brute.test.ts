@@ -2,13 +2,15 @@
 // formulas of every operator, both showcard readings; and observers' probabilities.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildGameModel, type ShowcardReading } from '../../src/epistemic/game-model.js';
+import { buildGameModel, type ShowcardReading } from '../../src/epistemic/explicit/game-model.js';
 import { knows } from '../../src/epistemic/knows.js';
 import type { Formula } from '../../src/epistemic/language/formula.js';
 import * as sets from '../../src/epistemic/explicit/world-set.js';
 import { makeDeck } from '../../src/model/deck.js';
-import { DEFAULT_RULES, ENVELOPE, TABLE, type Game, type GameEvent } from '../../src/model/game.js';
-import type { GameModel } from '../../src/epistemic/game-model.js';
+import { ENVELOPE, TABLE, type Game } from '../../src/model/game.js';
+import { DEFAULT_RULES } from '../../src/model/rules.js';
+import { type GameEvent } from '../../src/model/events.js';
+import type { GameModel } from '../../src/epistemic/explicit/game-model.js';
 import { bruteGameModel, bruteObserver } from './brute-force.js';
 import { buildGame, describeGame, fit, formula, gamePlan, observerLog } from './random-games.js';
 

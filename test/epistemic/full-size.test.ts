@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ENVELOPE, type Game } from '../../src/model/game.js';
 import { randomGame } from './turn-games.js';
-import { buildGameModel } from '../../src/epistemic/game-model.js';
+import { buildGameModel } from '../../src/epistemic/explicit/game-model.js';
 import { FullSizeEngine, unsupportedAtFullSize } from '../../src/epistemic/full-size.js';
 import { knows } from '../../src/epistemic/knows.js';
+import { parseGame } from '../../src/io/log.js';
 import * as sets from '../../src/epistemic/explicit/world-set.js';
 import type { Formula } from '../../src/epistemic/language/formula.js';
 
@@ -91,7 +92,7 @@ describe('full-size engine vs explicit model', () => {
         const estimates = engine.estimate(formulas, 4000, seed);
         estimates.forEach((e, k) => {
           const p = exact.results[k].probability!;
-          expect(Math.abs(e.probability - p), `seed ${seed} formula ${k}: ${e.probability} vs ${p}`).toBeLessThanOrEqual(4 * Math.max(e.standardError, Math.sqrt((p * (1 - p)) / 4000)) + 1e-12);
+          expect(Math.abs(e.probability - p), `seed ${seed} formula ${k}: ${e.probability} vs ${p}`).toBeLessThanOrEqual(4 * Math.max(e.standardError ?? 0, Math.sqrt((p * (1 - p)) / 4000)) + 1e-12);
           if (exact.results[k].known === false) expect(e.known === false || e.probability > 0.99).toBe(true);
         });
       } finally {
@@ -123,4 +124,70 @@ describe('full-size engine vs explicit model', () => {
       { numRuns: 80, seed: 21 },
     );
   });
+
+  it('decides whether the observer knows a formula one agent\'s information decides, as the explicit model does', () => {
+    let decided = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 0, max: 4 }), fc.array(fc.oneof(firstOrder, ofOneAgent), { minLength: 1, maxLength: 6 }), (seed, nEvents, formulas) => {
+        const full = randomGame(seed, nEvents);
+        const observer: Game = { ...full, deal: null, me: 0, myHand: full.deal!.flatMap((o, c) => (o === 0 ? [c] : [])) };
+        observer.events = observer.events.map((e) => (e.type === 'suggestion' && e.by !== 0 && e.shownBy !== 0 ? { ...e, shown: null } : e));
+        const queries = formulas.map((f, i) => ({ id: String(i), at: null, formula: f, text: String(i) }));
+        const reference = knows(observer, queries);
+        const engine = new FullSizeEngine(observer, observer.events.length);
+        try {
+          formulas.forEach((f, k) => {
+            const known = engine.knownByObserver(f);
+            if (known === null) return;
+            decided++;
+            expect(known, JSON.stringify(f)).toBe(reference.results[k].known);
+          });
+        } finally {
+          engine.dispose();
+        }
+      }),
+      { numRuns: 60, seed: 33 },
+    );
+    expect(decided).toBeGreaterThan(100);
+  });
+
+  it('knows what the observer showed: K[Bob] has(Me, Knife) after Me showed Bob the Knife is known, exactly, at full size', () => {
+    const game = parseGame({
+      players: ['Me', 'Bob', 'Cat', 'Dan'],
+      me: 'Me',
+      myHand: ['Knife', 'Hall', 'Plum', 'Rope', 'Study'],
+      events: [{ type: 'suggestion', by: 'Bob', cards: ['Scarlet', 'Knife', 'Kitchen'], shownBy: 'Me', shown: 'Knife' }],
+    });
+    const [knife, scarlet] = [game.deck.cards.indexOf('Knife'), game.deck.cards.indexOf('Miss Scarlet')];
+    const queries = [
+      { op: 'K', agent: 1, arg: { op: 'has', owner: 0, card: knife } },
+      { op: 'K', agent: 2, arg: { op: 'has', owner: 0, card: knife } },
+      { op: 'K', agent: 1, arg: { op: 'has', owner: 1, card: scarlet } },
+    ].map((formula, i) => ({ id: String(i + 1), at: null, formula: formula as Formula, text: '' }));
+    const report = knows(game, queries);
+    expect(report.worlds).toBeNull(); // far too large for the explicit model: the full-size engine answered
+    expect(report.results[0]).toMatchObject({ probability: 1, standardError: null, known: true });
+    expect(report.results[1]).toMatchObject({ probability: 0, standardError: null, known: false });
+    expect(report.results[2].known).toBe(false);
+    expect(report.results[2].standardError).toBeGreaterThan(0);
+  });
 });
+
+describe('the semantics interface: knows asks the first engine that supports a formula', () => {
+  it('the explicit model when it fits; the full-size engine beyond it; a refusal naming both reasons', () => {
+    const full = randomGame(5, 3);
+    const observer: Game = { ...full, deal: null, me: 0, myHand: full.deal!.flatMap((o, c) => (o === 0 ? [c] : [])) };
+    observer.events = observer.events.map((e) => (e.type === 'suggestion' && e.by !== 0 && e.shownBy !== 0 ? { ...e, shown: null } : e));
+    const kenv: Formula = { op: 'Kenv', agent: 1 };
+    const common: Formula = { op: 'C', group: [0, 1], arg: { op: 'has', owner: ENVELOPE, card: 0 } };
+    const q = (formula: Formula) => [{ id: '1', at: null, formula, text: 'f' }];
+    expect(knows(observer, q(common)).method).toBe('exact');
+    const small = knows(observer, q(kenv));
+    expect(small.method).toBe('exact');
+    expect(small.worlds).toBeGreaterThan(1);
+    const tiny = { maxWorlds: 1 };
+    expect(knows(observer, q(kenv), tiny).method).toBe('sampled');
+    expect(() => knows(observer, q(common), tiny)).toThrow(/the Kripke model is too large to build \(over 1 worlds, --max-worlds\), and common knowledge \(C\) needs the whole model/);
+  });
+});
+

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseGame } from '../../src/io/log.js';
 import { knows } from '../../src/epistemic/knows.js';
-import { buildGameModel, type ShowcardReading } from '../../src/epistemic/game-model.js';
+import { buildGameModel, type ShowcardReading } from '../../src/epistemic/explicit/game-model.js';
 import { textQueries } from '../../src/epistemic/queries.js';
 
 interface Claim {

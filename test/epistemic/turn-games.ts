@@ -1,6 +1,8 @@
 // Full-record games on a small deck in which the seats suggest in turn and answer truly.
 import { makeDeck } from '../../src/model/deck.js';
-import { DEFAULT_RULES, ENVELOPE, type Game, type GameEvent } from '../../src/model/game.js';
+import { ENVELOPE, type Game } from '../../src/model/game.js';
+import { DEFAULT_RULES } from '../../src/model/rules.js';
+import { type GameEvent } from '../../src/model/events.js';
 import { Random } from '../../src/model/random.js';
 
 /** A random full-record game: 3 seats, categories 3/3/2, a random deal and suggestions answered truly. */

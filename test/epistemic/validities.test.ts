@@ -3,11 +3,12 @@
 // §5.4 (action reading), and the errors for announcements that are false of a full record's deal.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildGameModel, type GameModel, type ShowcardReading } from '../../src/epistemic/game-model.js';
+import { buildGameModel, type GameModel, type ShowcardReading } from '../../src/epistemic/explicit/game-model.js';
 import type { Formula } from '../../src/epistemic/language/formula.js';
 import * as sets from '../../src/epistemic/explicit/world-set.js';
 import { InputError } from '../../src/model/errors.js';
-import { ENVELOPE, type Game, type GameEvent } from '../../src/model/game.js';
+import { ENVELOPE, type Game } from '../../src/model/game.js';
+import { type GameEvent } from '../../src/model/events.js';
 import { bruteGameModel } from './brute-force.js';
 import { buildGame, describeGame, fit, formula, gamePlan, propositional, SHAPES } from './random-games.js';
 

@@ -2,8 +2,10 @@
 // model checker computed, against the explicit engine.
 import { describe, expect, it } from 'vitest';
 import { makeDeck } from '../../src/model/deck.js';
-import { DEFAULT_RULES, ENVELOPE, type Game, type GameEvent } from '../../src/model/game.js';
-import { buildGameModel, type ShowcardReading } from '../../src/epistemic/game-model.js';
+import { ENVELOPE, type Game } from '../../src/model/game.js';
+import { DEFAULT_RULES } from '../../src/model/rules.js';
+import { type GameEvent } from '../../src/model/events.js';
+import { buildGameModel, type ShowcardReading } from '../../src/epistemic/explicit/game-model.js';
 import { KripkeModel } from '../../src/epistemic/explicit/model.js';
 import { ExplicitEvaluator } from '../../src/epistemic/explicit/evaluate.js';
 import * as sets from '../../src/epistemic/explicit/world-set.js';

@@ -1,5 +1,5 @@
 // A small set of finished games for the summary and report tests.
-import type { GameResult, SeatResult } from '../../src/play/results.js';
+import type { GameResult, SeatResult } from '../../src/tournament/results.js';
 
 export function seat(seat: number, agent: string, fields: Partial<SeatResult> = {}): SeatResult {
   return { seat, agent, won: false, eliminated: false, wrongAccusations: 0, turnsTaken: 0, turnsToWin: null, turnsToCertain: null, ...fields };

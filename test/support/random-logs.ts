@@ -11,7 +11,9 @@
 import fc from 'fast-check';
 import { makeDeck, type Deck } from '../../src/model/deck.js';
 import type { ConstraintStore } from '../../src/knowledge/constraints.js';
-import { DEFAULT_RULES, type Game, type GameEvent } from '../../src/model/game.js';
+import { type Game } from '../../src/model/game.js';
+import { DEFAULT_RULES } from '../../src/model/rules.js';
+import { type GameEvent } from '../../src/model/events.js';
 
 /** The JSON log as game-log.md describes it. */
 export interface LogJson {

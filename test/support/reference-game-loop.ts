@@ -3,15 +3,17 @@
 // games. One loop: deal from a seed, turns in seat order, suggestions refuted by the following
 // seats, accusations. Changed only where the seat views' writer changed (the refuter now
 // receives the card it showed within the event).
-import type { Agent } from '../../src/play/agents/agent.js';
+import type { Agent } from '../../src/game/agent.js';
 import type { Deck } from '../../src/model/deck.js';
 import type { Random } from '../../src/model/random.js';
 import { cardsOfMask } from '../../src/model/bits.js';
-import { SeatView, type ViewWriter } from '../../src/play/seat-view.js';
-import { defaultHandSizes, type GameEvent } from '../../src/model/game.js';
-import type { GameResult, SeatResult } from '../../src/play/results.js';
-import type { Deal, GameSpec } from '../../src/play/rules/deal.js';
-import type { PlayedGame } from '../../src/play/driver.js';
+import { SeatView, type ViewWriter } from '../../src/game/seat-view.js';
+import { defaultHandSizes } from '../../src/model/game.js';
+import { type GameEvent } from '../../src/model/events.js';
+import type { GameResult, SeatResult } from '../../src/tournament/results.js';
+import type { Deal, GameSpec } from '../../src/game/rules/deal.js';
+import type { ScoredGame } from '../../src/tournament/play.js';
+import { DEFAULT_RULES } from '../../src/model/rules.js';
 
 /** The deal, as it was dealt before: rules/deal.ts must deal the same cards from the same generator. */
 function dealCards(deck: Deck, handSizes: number[], faceUpCount: number, rng: Random): Deal {
@@ -32,7 +34,7 @@ function dealCards(deck: Deck, handSizes: number[], faceUpCount: number, rng: Ra
  * generators). Agents' answers are checked: an illegal suggestion or refutation is a bug in the
  * agent and throws.
  */
-export function playGameWithReferenceLoop(spec: GameSpec, agents: Agent[], rng: Random, gameIndex = 0): PlayedGame {
+export function playGameWithReferenceLoop(spec: GameSpec, agents: Agent[], rng: Random, gameIndex = 0): ScoredGame {
   const n = spec.players.length;
   const { deck } = spec;
   const faceUpCount = spec.faceUpCount ?? 0;
@@ -40,7 +42,7 @@ export function playGameWithReferenceLoop(spec: GameSpec, agents: Agent[], rng: 
   const deal = dealCards(deck, handSizes, faceUpCount, rng);
   const envelopeMask = deal.envelope.reduce((m, c) => m | (1 << c), 0);
   const writers: ViewWriter[] = [];
-  const setup = { deck, players: spec.players, handSizes, faceUp: deal.faceUp };
+  const setup = { deck, players: spec.players, handSizes, faceUp: deal.faceUp, rules: DEFAULT_RULES };
   const views = spec.players.map(
     (_, s) =>
       new SeatView(setup, s, cardsOfMask(deal.hands[s]), (w) => {

@@ -7,7 +7,9 @@
  */
 import { makeDeck } from '../../src/model/deck.js';
 import { Random } from '../../src/model/random.js';
-import { DEFAULT_RULES, defaultHandSizes, type Game, type GameEvent } from '../../src/model/game.js';
+import { defaultHandSizes, type Game } from '../../src/model/game.js';
+import { DEFAULT_RULES } from '../../src/model/rules.js';
+import { type GameEvent } from '../../src/model/events.js';
 import { constraintsOf } from '../../src/knowledge/constraints-of.js';
 import type { ConstraintStore } from '../../src/knowledge/constraints.js';
 

@@ -1,8 +1,8 @@
 import type { Deck } from '../../model/deck.js';
 import { ENVELOPE, TABLE } from '../../model/game.js';
 import { InputError } from '../../model/errors.js';
-import { makeNameResolver, type NameResolver } from '../../io/names.js';
-import { quote } from '../../io/quote.js';
+import { makeNameResolver, type NameResolver } from '../../model/names.js';
+import { quote } from '../../model/quote.js';
 
 /** What formulas name: the deck's cards and the seats' players (docs/epistemic.md §2). */
 export interface FormulaNames {
@@ -18,7 +18,8 @@ export const MAX_FORMULA_DEPTH = 1000;
 
 interface Resolvers {
   card: NameResolver;
-  player: NameResolver;
+  /** The seats, then "envelope" and "table". */
+  owner: NameResolver;
 }
 
 // A formula list reuses one names object: build its resolvers (and their memo of names) once.
@@ -27,16 +28,10 @@ const cache = new WeakMap<FormulaNames, Resolvers>();
 function resolvers(names: FormulaNames): Resolvers {
   let r = cache.get(names);
   if (r === undefined) {
-    r = { card: makeNameResolver('card', names.deck.cards), player: makeNameResolver('player', names.players) };
+    r = { card: makeNameResolver('card', names.deck.cards), owner: makeNameResolver('owner', [...names.players, 'envelope', 'table']) };
     cache.set(names, r);
   }
   return r;
-}
-
-/** The owners that are not seats, as game logs name them (no player may take these names). */
-function reservedOwner(input: string): number | null {
-  const key = input.trim().toLowerCase();
-  return key === 'envelope' ? ENVELOPE : key === 'table' ? TABLE : null;
 }
 
 /**
@@ -65,13 +60,17 @@ export function resolveCard(names: FormulaNames, input: string, where: Where): n
   return resolve(resolvers(names).card, input, where);
 }
 
+/** A seat, ENVELOPE or TABLE. */
 export function resolveOwner(names: FormulaNames, input: string, where: Where): number {
-  return reservedOwner(input) ?? resolve(resolvers(names).player, input, where);
+  const o = resolve(resolvers(names).owner, input, where);
+  return o < names.players.length ? o : o === names.players.length ? ENVELOPE : TABLE;
 }
 
+/** A seat: the envelope and the table know nothing. */
 export function resolveAgent(names: FormulaNames, input: string, where: Where): number {
-  if (reservedOwner(input) !== null) throw new InputError(`${place(where)}: ${quote(input)} is not an agent (it never knows anything)`);
-  return resolve(resolvers(names).player, input, where);
+  const o = resolveOwner(names, input, where);
+  if (o < 0) throw new InputError(`${place(where)}: ${quote(input)} is not an agent (it never knows anything)`);
+  return o;
 }
 
 export function cardName(names: FormulaNames, card: number): string {

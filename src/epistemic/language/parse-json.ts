@@ -1,5 +1,5 @@
 import { InputError } from '../../model/errors.js';
-import { quote, quoteList } from '../../io/quote.js';
+import { quote, quoteList } from '../../model/quote.js';
 import { normalGroup, type Formula, type Op } from './formula.js';
 import { MAX_FORMULA_DEPTH, resolveAgent, resolveCard, resolveOwner, type FormulaNames } from './names.js';
 

@@ -1,5 +1,5 @@
 import { InputError } from '../../model/errors.js';
-import { oneLine, quote } from '../../io/quote.js';
+import { oneLine, quote } from '../../model/quote.js';
 import { normalGroup, type Formula } from './formula.js';
 import { MAX_FORMULA_DEPTH, resolveAgent, resolveCard, resolveOwner, type FormulaNames } from './names.js';
 

@@ -19,6 +19,19 @@ export const ROOMS = [
 ] as const;
 export type Room = (typeof ROOMS)[number];
 
+/** How people name the rooms: the classic deck's room cards (ROOMS order). */
+export const ROOM_NAMES: Readonly<Record<Room, string>> = {
+  conservatory: 'Conservatory',
+  'ball room': 'Ballroom',
+  kitchen: 'Kitchen',
+  'dining room': 'Dining Room',
+  lounge: 'Lounge',
+  hall: 'Hall',
+  study: 'Study',
+  library: 'Library',
+  'billiard room': 'Billiard Room',
+};
+
 /** The comment labels of Fig. 3: the nine rooms plus the central "stairs" block (not a room). */
 export type BlockLabel = Room | 'stairs';
 

@@ -4,13 +4,14 @@
 // "deductive:responses=first" (how the knowledge-based agents read the cards shown to them),
 // "random:own=exclude".
 import { closest } from 'fastest-levenshtein';
-import type { KnowledgeCore } from '../../knowledge/wasm-core.js';
-import type { Random } from '../../model/random.js';
-import { InputError } from '../../model/errors.js';
-import type { Agent } from './agent.js';
-import { RESPONSE_POLICIES, type ResponsePolicy } from '../../knowledge/responses.js';
+import type { KnowledgeCore } from '../knowledge/wasm-core.js';
+import type { Random } from '../model/random.js';
+import { InputError } from '../model/errors.js';
+import type { Agent } from '../game/agent.js';
+import { RESPONSE_POLICIES, type ResponsePolicy } from '../knowledge/responses.js';
 import { exactKnowledge, naiveKnowledge, type KnowledgeModel } from './knowledge.js';
-import { anyRoom, movementPolicy, usefulRooms, type MovementPolicy } from './movement.js';
+import { anyRoom, movementPolicy, usefulRooms } from './movement.js';
+import type { MovementPolicy } from '../game/agent.js';
 import { DEFAULT_EPISTEMIC_DRAWS, DEFAULT_EPISTEMIC_RISK, DEFAULT_EPISTEMIC_THREAT, epistemicAgent, type EndmoveReading } from './epistemic.js';
 import {
   accuseWhenCertain,

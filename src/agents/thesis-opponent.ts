@@ -6,9 +6,9 @@
 // only the envelope's weapon and room are removed: an opponent never names them, and may name the
 // envelope's suspect or its own cards. It answers with the first named card of its hand (choice1)
 // and never accuses. Being scripted on the deal, it is the one seat created with the envelope.
-import type { Random } from '../../model/random.js';
-import { cardsOfMask } from '../../model/bits.js';
-import type { Agent } from './agent.js';
+import type { Random } from '../model/random.js';
+import { cardsOfMask } from '../model/bits.js';
+import type { Agent } from '../game/agent.js';
 import { refutationPolicy } from './policies.js';
 
 export const THESIS_OPPONENT = 'thesis-opponent';

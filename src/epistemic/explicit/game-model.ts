@@ -4,18 +4,18 @@
  * record (`deal`) the model is pointed at the deal; with an observer's log it carries the worlds
  * consistent with what the observer saw, weighted as docs/epistemic.md §3 says.
  */
-import { maskOfCards } from '../model/bits.js';
-import { ENVELOPE, TABLE, type Game } from '../model/game.js';
-import { InputError } from '../model/errors.js';
-import { eventLabel } from '../io/describe.js';
-import { quote } from '../io/quote.js';
-import { actionsOf, isPropositional, type KnowledgeAction } from './actions.js';
-import { enumerateDeals, emptyFilter, TooManyDealsError, type DealFilter, type DealFrame } from './explicit/deals.js';
-import { ExplicitEvaluator } from './explicit/evaluate.js';
-import { KripkeModel } from './explicit/model.js';
-import * as sets from './explicit/world-set.js';
-import type { WorldSet } from './explicit/world-set.js';
-import { and, E, has, not, or, type Formula } from './language/formula.js';
+import { maskOfCards } from '../../model/bits.js';
+import { ENVELOPE, TABLE, type Game } from '../../model/game.js';
+import { InputError } from '../../model/errors.js';
+import { eventLabel } from '../../io/describe.js';
+import { quote } from '../../model/quote.js';
+import { gameActions, type NumberedAction as KnowledgeAction } from '../../model/rules.js';
+import { enumerateDeals, emptyFilter, TooManyDealsError, type DealFilter, type DealFrame } from './deals.js';
+import { ExplicitEvaluator } from './evaluate.js';
+import { KripkeModel } from './model.js';
+import * as sets from './world-set.js';
+import type { WorldSet } from './world-set.js';
+import { and, E, has, not, or, type Formula } from '../language/formula.js';
 
 /** How third parties read a showcard (§5.4): the action-model product, or the Java implementation's announcements. */
 export type ShowcardReading = 'action' | 'refinement';
@@ -49,7 +49,7 @@ export function buildGameModel(game: Game, count: number, options: ModelOptions 
   const reading = options.showcard ?? 'action';
   const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
   const nSeats = game.players.length;
-  const actions = actionsOf(game, count);
+  const actions = gameActions(game, count);
   const hasLook = game.events.some((e) => e.type === 'look');
 
   const { early, filter } = earlyFacts(game, actions, reading);
@@ -141,6 +141,11 @@ function cardsOf(mask: number): number[] {
   return out;
 }
 
+/** True for the actions whose effect depends on the deal alone (they commute with each other and with look and showcard). */
+function isPropositional(a: KnowledgeAction): boolean {
+  return a.kind === 'lacks' || a.kind === 'envelope';
+}
+
 /**
  * The actions before the first epistemic announcement, and the deal filter of their public facts.
  * Those facts commute with everything before them, so the deals are enumerated with them already
@@ -184,7 +189,7 @@ function describeAnnouncement(game: Game, a: KnowledgeAction): string {
   const names = (mask: number) => cardsOf(mask).map((c) => quote(game.deck.cards[c])).join(', ');
   switch (a.kind) {
     case 'lacks':
-      return `${game.players[a.owner]} holds none of ${names(a.cards)} (${a.why})`;
+      return `${game.players[a.owner]} holds none of ${names(a.cards)} (${a.why === 'passes' ? 'it passes' : 'the suggester names none of its own cards'})`;
     case 'envelope':
       return `the envelope is ${a.is ? '' : 'not '}${names(a.cards)}`;
     case 'endmove':

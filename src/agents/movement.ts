@@ -4,30 +4,11 @@
 // and staying after a summons taking one turn). Agents differ only in how they value rooms: 1 for
 // a room worth suggesting in (the "nearest useful room"), or the best expected information of a
 // suggestion naming the room (the entropy agent).
-import { ROOMS } from '../board/classic.js';
-import { expectedTurnsTable, isRoomPlace, passageOut, roomIndex, stepsToRoom, type BoardRules, type Place } from '../board/movement.js';
-import type { BoardBinding } from '../board/binding.js';
-import type { SeatView } from '../seat-view.js';
+import { ROOMS } from '../game/board/classic.js';
+import { expectedTurnsTable, isRoomPlace, passageOut, roomIndex, stepsToRoom, type BoardRules, type Place } from '../game/board/movement.js';
+import type { BoardSituation, MovementPolicy } from '../game/agent.js';
+import type { SeatView } from '../game/seat-view.js';
 import type { KnowledgeModel } from './knowledge.js';
-
-/** What a seat sees of the board when it moves (public: everybody sees every pawn). */
-export interface BoardSituation {
-  readonly rules: BoardRules;
-  readonly binding: BoardBinding;
-  /** Per character; the seat plays character `view.me`. */
-  readonly pawns: readonly Place[];
-  /** Its pawn was moved into its room by a suggestion since its last turn. */
-  readonly summoned: boolean;
-}
-
-export type Opening = 'roll' | 'passage' | 'stay';
-
-export interface MovementPolicy {
-  /** How to open the turn, among the legal `options`. */
-  open(view: SeatView, board: BoardSituation, options: readonly Opening[]): Opening;
-  /** Where to end the walk, among the roll's `destinations`. */
-  walk(view: SeatView, board: BoardSituation, destinations: readonly Place[]): Place;
-}
 
 /** Per room (ROOMS order), what suggesting there is worth now; 0 for nothing. */
 export type RoomValues = (view: SeatView, board: BoardSituation) => readonly number[];

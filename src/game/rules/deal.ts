@@ -1,8 +1,10 @@
-// Chance: the deal, the card game's only random event. Everything after it is a seat's decision.
+// What a game is played with (GameSpec), and the deal: the first chance outcome of every game, and
+// in the card game the only one (on a board, the dice are the others).
 import type { Deck } from '../../model/deck.js';
 import type { Random } from '../../model/random.js';
 import { defaultHandSizes } from '../../model/game.js';
 import type { BoardRules } from '../board/movement.js';
+import type { Rules } from '../../model/rules.js';
 
 export interface GameSpec {
   deck: Deck;
@@ -13,6 +15,8 @@ export interface GameSpec {
   faceUpCount?: number;
   /** The game ends unsolved after this many turns. */
   maxTurns: number;
+  /** The rule variants (model/rules.ts). Default: the standard rules. */
+  rules?: Rules;
   /** When a turn that ends without an accusation is announced by an `endmove` event. Default 'never'. */
   endmove?: EndmoveRule;
   /** Play on the classic board under these rules (docs/board.md §4.1, §6); absent: the card game. */

@@ -6,16 +6,16 @@
 //          never re-reading the log.
 // Each model first says which cards of each category may be in the envelope; certainty is read
 // off that the same way for both.
-import { combinationCards, combinationCount, envelopeIndex } from '../../knowledge/tallies.js';
-import { factsOf, setupStore } from '../../knowledge/constraints-of.js';
-import type { SeatView } from '../seat-view.js';
-import type { KnowledgeCore, Position } from '../../knowledge/wasm-core.js';
-import type { Random } from '../../model/random.js';
-import { cardsOfMask, maskOfCards } from '../../model/bits.js';
-import { addFacts, type Fact } from '../../knowledge/constraints.js';
-import { DEFAULT_RULES } from '../../model/game.js';
-import { firstPolicyFacts, responseEvidence, showSeen, type ResponsePolicy } from '../../knowledge/responses.js';
-import { DEFAULT_MAX_NODES } from '../../knowledge/wasm-core.js';
+import { combinationCards, combinationCount, envelopeIndex } from '../knowledge/tallies.js';
+import { factsOf, setupStore } from '../knowledge/constraints-of.js';
+import type { SeatView } from '../game/seat-view.js';
+import type { KnowledgeCore, Position } from '../knowledge/wasm-core.js';
+import type { Random } from '../model/random.js';
+import { cardsOfMask, maskOfCards } from '../model/bits.js';
+import { addFacts, type Fact } from '../knowledge/constraints.js';
+import { DEFAULT_RULES } from '../model/rules.js';
+import { firstPolicyFacts, responseEvidence, showSeen, type ResponsePolicy } from '../knowledge/responses.js';
+import { DEFAULT_MAX_NODES } from '../knowledge/wasm-core.js';
 
 export interface Belief {
   /** Combination indices (mixed radix over categories) still possible. */

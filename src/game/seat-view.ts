@@ -3,7 +3,9 @@
 // game's driver; a view holds no reference to it, and only the driver can add to a view (through
 // the writer it receives when creating the view).
 import type { Deck } from '../model/deck.js';
-import { DEFAULT_RULES, type Game, type GameEvent } from '../model/game.js';
+import { type Game } from '../model/game.js';
+import type { Rules } from '../model/rules.js';
+import { type GameEvent } from '../model/events.js';
 
 /** Records an event as this seat saw it: `shown` set when it saw the card (it suggested or refuted). */
 export type ViewWriter = (seen: GameEvent) => void;
@@ -13,6 +15,8 @@ export interface TableSetup {
   players: string[];
   handSizes: number[];
   faceUp: number[];
+  /** The rule variants of the game. */
+  rules: Rules;
 }
 
 export class SeatView {
@@ -20,6 +24,7 @@ export class SeatView {
   readonly players: readonly string[];
   readonly handSizes: readonly number[];
   readonly faceUp: readonly number[];
+  readonly rules: Rules;
   readonly me: number;
   readonly myHand: readonly number[];
   readonly #events: GameEvent[] = [];
@@ -30,6 +35,7 @@ export class SeatView {
     this.players = Object.freeze([...setup.players]);
     this.handSizes = Object.freeze([...setup.handSizes]);
     this.faceUp = Object.freeze([...setup.faceUp]);
+    this.rules = Object.freeze({ ...setup.rules });
     this.me = me;
     this.myHand = Object.freeze([...hand]);
     this.#showedTo = new Array(setup.players.length).fill(0);
@@ -111,7 +117,7 @@ export class SeatView {
       me: this.me,
       myHand: [...this.myHand],
       events: [...this.#events],
-      rules: DEFAULT_RULES,
+      rules: this.rules,
       deal: null,
     };
   }

@@ -4,6 +4,7 @@
 // be kept, compared or explored without copying.
 import type { Deck } from '../../model/deck.js';
 import { maskOfCards, popcount } from '../../model/bits.js';
+import { DEFAULT_RULES, type Answer, type Rules } from '../../model/rules.js';
 import { ENDMOVE_RULES, handSizesOf, type Deal, type EndmoveRule, type GameSpec } from './deal.js';
 import type { Room } from '../board/classic.js';
 import { bindClassicBoard, type BoardBinding } from '../board/binding.js';
@@ -16,20 +17,23 @@ export interface Suggestion {
 }
 
 /**
- * What the game waits for. A turn of the card game is: suggest, then (when a following seat holds a
- * named card) that seat's refutation, then accuse or pass. On a board the turn opens with the
- * move (roll, take the secret passage, or stay in the room its pawn was summoned to), the dice
- * (chance), and the walk; only a pawn that entered a room suggests, and names that room.
+ * What the game waits for. It opens with the deal (chance). A turn of the card game is: suggest,
+ * then the refutations the rules ask for (model/rules.ts: under the standard rules, the first
+ * following seat holding a named card shows one), then accuse or pass. On a board the turn opens
+ * with the move (roll, take the secret passage, or stay in the room its pawn was summoned to), the
+ * dice (chance), and the walk; only a pawn that entered a room suggests, and names that room.
  */
 export type Phase =
+  /** Chance: the cards are dealt (see sampleChance in actions.ts). */
+  | { readonly kind: 'deal' }
   | { readonly kind: 'move'; readonly seat: number }
   /** Chance: the dice are rolled for `seat` (see chanceOutcomes in actions.ts). */
   | { readonly kind: 'roll'; readonly seat: number }
   /** `destinations`: where the roll lets the pawn end (rooms first, then cells; its own place when boxed in). */
   | { readonly kind: 'walk'; readonly seat: number; readonly roll: number; readonly destinations: readonly Place[] }
   | { readonly kind: 'suggest'; readonly seat: number }
-  /** `seat` is the first seat after the suggester holding a named card; `held` those cards, in deck order. */
-  | { readonly kind: 'refute'; readonly seat: number; readonly suggestion: Suggestion; readonly held: readonly number[] }
+  /** `seat` must show one of `held`, the named cards it holds (deck order); `rest`: the answers the rules still ask for after it. */
+  | { readonly kind: 'refute'; readonly seat: number; readonly suggestion: Suggestion; readonly held: readonly number[]; readonly rest: readonly Answer[] }
   /** `answered`: some seat showed a card of the turn's suggestion; null when the turn had none (a board). */
   | { readonly kind: 'accuse'; readonly seat: number; readonly answered: boolean | null }
   | { readonly kind: 'over' };
@@ -37,14 +41,17 @@ export type Phase =
 export interface GameState {
   readonly deck: Deck;
   readonly seats: number;
+  /** The rule variants the game is played under (model/rules.ts). */
+  readonly rules: Rules;
   /** The game ends unsolved once this many turns have been played. */
   readonly maxTurns: number;
   /** When a turn ended without an accusation is announced (an `endmove` event). */
   readonly endmove: EndmoveRule;
   /** The seat whose suggestion of the envelope wins at once (GameSpec.finder), or null. */
   readonly finder: number | null;
-  /** The hidden truth. Never hand a state to an agent: it sees only its SeatView. */
-  readonly deal: Deal;
+  /** The hidden truth, null until the cards are dealt. Never hand a state to an agent: it sees only its SeatView. */
+  readonly deal: Deal | null;
+  /** The envelope's cards (0 before the deal). */
   readonly envelopeMask: number;
   readonly phase: Phase;
   /** Seats out after a wrong accusation: they no longer take turns, but still refute. */
@@ -56,6 +63,9 @@ export interface GameState {
   readonly round: number;
   /** The board and its pawns, or null for the card game. */
   readonly board: BoardPlay | null;
+  /** Cards each seat is dealt, and how many lie face up. */
+  readonly handSizes: readonly number[];
+  readonly faceUpCount: number;
 }
 
 /** A game on the classic board: its rules, the deck's cards on it, and where every pawn is. */
@@ -71,9 +81,10 @@ export interface BoardPlay {
 }
 
 const OVER: Phase = Object.freeze({ kind: 'over' });
+const DEALING: Phase = Object.freeze({ kind: 'deal' });
 
 /** What a move may change; the rest is fixed for the whole game. */
-type Progress = Pick<GameState, 'phase' | 'eliminated' | 'winner' | 'turn' | 'round' | 'board'>;
+type Progress = Pick<GameState, 'phase' | 'eliminated' | 'winner' | 'turn' | 'round' | 'board' | 'deal' | 'envelopeMask'>;
 
 /**
  * `state` with some of its progress changed, every field written out: copied by spread
@@ -83,46 +94,58 @@ export function evolve(state: GameState, changes: Partial<Progress>): GameState 
   return {
     deck: state.deck,
     seats: state.seats,
+    rules: state.rules,
     maxTurns: state.maxTurns,
     endmove: state.endmove,
     finder: state.finder,
-    deal: state.deal,
-    envelopeMask: state.envelopeMask,
+    deal: changes.deal ?? state.deal,
+    envelopeMask: changes.envelopeMask ?? state.envelopeMask,
     phase: changes.phase ?? state.phase,
     eliminated: changes.eliminated ?? state.eliminated,
     winner: changes.winner !== undefined ? changes.winner : state.winner,
     turn: changes.turn ?? state.turn,
     round: changes.round ?? state.round,
     board: changes.board ?? state.board,
+    handSizes: state.handSizes,
+    faceUpCount: state.faceUpCount,
   };
 }
 
-/** The first state after the deal: seat 0 to suggest (or over at once when `maxTurns` is 0). */
-export function newGame(spec: GameSpec, deal: Deal): GameState {
-  checkDeal(spec, deal);
+/** A new game, waiting for its deal (a chance outcome; see sampleChance), or with `deal` dealt. */
+export function newGame(spec: GameSpec, deal?: Deal): GameState {
   if (spec.endmove !== undefined && !ENDMOVE_RULES.includes(spec.endmove)) {
     throw new Error(`newGame: endmove must be ${ENDMOVE_RULES.join(', ')}, not ${JSON.stringify(spec.endmove)}`);
   }
   const seats = spec.players.length;
+  if (seats < 2) throw new Error(`newGame: ${seats} players`);
   if (spec.finder !== undefined && !(Number.isInteger(spec.finder) && spec.finder >= 0 && spec.finder < seats)) {
     throw new Error(`newGame: finder must be a seat from 0 to ${seats - 1}, not ${JSON.stringify(spec.finder)}`);
   }
   const start: GameState = {
     deck: spec.deck,
     seats,
+    rules: spec.rules ?? DEFAULT_RULES,
     maxTurns: spec.maxTurns,
     endmove: spec.endmove ?? 'never',
     finder: spec.finder ?? null,
-    deal,
-    envelopeMask: maskOfCards(deal.envelope),
-    phase: OVER,
+    deal: null,
+    envelopeMask: 0,
+    phase: DEALING,
     eliminated: new Array<boolean>(seats).fill(false),
     winner: null,
     turn: 0,
     round: 0,
     board: spec.board ? boardAtStart(spec) : null,
+    handSizes: handSizesOf(spec),
+    faceUpCount: spec.faceUpCount ?? 0,
   };
-  return startNextTurn(start, seats - 1);
+  return deal === undefined ? start : dealt(start, deal);
+}
+
+/** The state once `deal` is dealt: seat 0 to play (or over at once when `maxTurns` is 0). */
+export function dealt(state: GameState, deal: Deal): GameState {
+  checkDeal(state, deal);
+  return startNextTurn(evolve(state, { deal, envelopeMask: maskOfCards(deal.envelope) }), state.seats - 1);
 }
 
 /**
@@ -149,9 +172,15 @@ function boardAtStart(spec: GameSpec): BoardPlay {
   return { rules: spec.board!, binding, pawns: startingPawns(), summoned: spec.players.map(() => false), entered: null };
 }
 
-/** The seat whose decision it is, or null when the game is over. */
+/** The seat whose decision it is, or null when the game is over or chance is to act. */
 export function toMove(state: GameState): number | null {
-  return state.phase.kind === 'over' ? null : state.phase.seat;
+  const { phase } = state;
+  return phase.kind === 'over' || phase.kind === 'deal' || phase.kind === 'roll' ? null : phase.seat;
+}
+
+/** Whether chance acts next: the deal, or a roll of the dice on a board. */
+export function isChance(state: GameState): boolean {
+  return state.phase.kind === 'deal' || state.phase.kind === 'roll';
 }
 
 export function isTerminal(state: GameState): boolean {
@@ -163,20 +192,19 @@ export function returns(state: GameState): number[] {
   return state.eliminated.map((_, s) => (s === state.winner ? 1 : 0));
 }
 
-/** A deal that does not fit the spec is a caller's bug: say which part is wrong. */
-function checkDeal(spec: GameSpec, deal: Deal): void {
-  const { deck } = spec;
-  const sizes = handSizesOf(spec);
+/** A deal that does not fit the game is a caller's bug: say which part is wrong. */
+function checkDeal(state: GameState, deal: Deal): void {
+  const { deck } = state;
+  const sizes = state.handSizes;
   const fail = (why: string) => {
     throw new Error(`newGame: the deal does not fit the game: ${why}`);
   };
-  if (spec.players.length < 2) fail(`${spec.players.length} players`);
-  if (deal.hands.length !== spec.players.length) fail(`${deal.hands.length} hands for ${spec.players.length} players`);
+  if (deal.hands.length !== state.seats) fail(`${deal.hands.length} hands for ${state.seats} players`);
   for (const [s, hand] of deal.hands.entries()) if (popcount(hand) !== sizes[s]) fail(`seat ${s} holds ${popcount(hand)} cards, not ${sizes[s]}`);
   if (deal.envelope.length !== deck.categories.length || deal.envelope.some((c, g) => deck.categoryOf[c] !== g)) {
     fail('the envelope is not one card per category in category order');
   }
-  if (deal.faceUp.length !== (spec.faceUpCount ?? 0)) fail(`${deal.faceUp.length} face-up cards, not ${spec.faceUpCount ?? 0}`);
+  if (deal.faceUp.length !== state.faceUpCount) fail(`${deal.faceUp.length} face-up cards, not ${state.faceUpCount}`);
   const owned = [...deal.hands, maskOfCards(deal.envelope), maskOfCards(deal.faceUp)];
   const all = deck.cards.length === 32 ? 0xffffffff : (1 << deck.cards.length) - 1;
   const union = owned.reduce((a, b) => a | b, 0) >>> 0;

@@ -1,14 +1,20 @@
-// The moves: what the seat to move may do (legalActions) and what doing it changes (applyAction).
-// Every action is checked; an illegal one throws an IllegalActionError saying why.
+// The moves: what the seat to move may do (legalActions) and what doing it changes (applyAction),
+// chance's moves included (the deal, the dice). Every action is checked; an illegal one throws an
+// IllegalActionError saying why. What a suggestion asks of the table, and what each event tells
+// whom, comes from the rules' semantics (model/rules.ts): the referee applies it to the deal.
 import type { Deck } from '../../model/deck.js';
-import type { AccusationEvent, EndmoveEvent, SuggestionEvent } from '../../model/game.js';
+import type { GameEvent } from '../../model/events.js';
+import type { Random } from '../../model/random.js';
 import { cardsOfMask, maskOfCards } from '../../model/bits.js';
-import type { TableEvent } from './events.js';
-import { evolve, startNextTurn, type BoardPlay, type GameState, type Phase } from './state.js';
+import { actionsOf, answersTo, falsehoodAt, oneRefuterAnswers, type Answer, type DealMasks } from '../../model/rules.js';
+import { dealt, evolve, startNextTurn, type BoardPlay, type GameState, type Phase, type Suggestion } from './state.js';
+import { randomDeal, type Deal } from './deal.js';
 import type { Room } from '../board/classic.js';
-import { destinations, diceDistribution, isRoomPlace, passageOut, roomIndex, type Place } from '../board/movement.js';
+import { destinations, diceDistribution, isRoomPlace, passageOut, rollDice, roomIndex, type Place } from '../board/movement.js';
 
 export type Action =
+  /** Chance: the cards dealt. */
+  | { readonly type: 'deal'; readonly deal: Deal }
   /** On a board, the turn's opening: roll the dice, take the room's secret passage, or stay in the room the pawn was summoned to. */
   | { readonly type: 'roll' }
   | { readonly type: 'passage' }
@@ -27,18 +33,26 @@ export type Action =
 
 export interface Step {
   readonly state: GameState;
-  /** What the action made happen, in order (none while a suggestion awaits its refutation). */
-  readonly events: readonly TableEvent[];
+  /**
+   * What the action made happen, in order, in full (a card shown included): each seat sees an
+   * event as seenBy(event, seat) of model/rules.ts gives it.
+   */
+  readonly events: readonly GameEvent[];
 }
 
 export class IllegalActionError extends Error {
   override name = 'IllegalActionError';
 }
 
-/** Every action the seat to move may take (none once the game is over). */
+/**
+ * Every action the seat to move may take (none once the game is over). At a roll, chance's
+ * outcomes; at the deal none are listed (every deal is an outcome, too many to list: see sampleChance).
+ */
 export function legalActions(state: GameState): Action[] {
   const { phase } = state;
   switch (phase.kind) {
+    case 'deal':
+      return [];
     case 'move':
       return openings(state.board!, phase.seat);
     case 'roll':
@@ -66,6 +80,23 @@ function openings(board: BoardPlay, seat: number): Action[] {
   return actions;
 }
 
+/**
+ * Chance's move, drawn from `rng`: a uniformly random deal (one envelope card per category, the
+ * face-up cards, then the hands), or the dice on a board.
+ */
+export function sampleChance(state: GameState, rng: Random): Action {
+  if (state.phase.kind === 'deal') {
+    const spec = { deck: state.deck, players: new Array<string>(state.seats).fill(''), handSizes: [...state.handSizes], faceUpCount: state.faceUpCount, maxTurns: 0 };
+    return { type: 'deal', deal: randomDeal(spec, rng) };
+  }
+  if (state.phase.kind === 'roll') return { type: 'dice', total: rollDice(state.board!.rules, (n) => rng.below(n)) };
+  throw new IllegalActionError(`chance does not act now: seat ${toMoveOf(state.phase)} decides`);
+}
+
+function toMoveOf(phase: Phase): string {
+  return phase.kind === 'over' || phase.kind === 'deal' ? 'nobody' : String(phase.seat);
+}
+
 /** The dice totals and their probabilities, at a roll (the game's only chance event after the deal). */
 export function chanceOutcomes(state: GameState): { total: number; probability: number }[] {
   if (state.phase.kind !== 'roll') return [];
@@ -81,17 +112,34 @@ export function chanceOutcomes(state: GameState): { total: number; probability: 
  */
 export function suggestionProblem(state: GameState, cards: readonly number[]): string | null {
   const problem = combinationProblem(state.deck, cards);
-  if (problem !== null || state.board === null) return problem;
-  const { binding, entered } = state.board;
-  if (entered === null) return 'its pawn entered no room this turn';
-  const room = binding.roomCard[roomIndex(entered)];
-  return cards[binding.roomCategory] === room ? null : `on the board a suggestion names the room the pawn entered (${state.deck.cards[room]})`;
+  if (problem !== null) return problem;
+  if (state.board !== null) {
+    const { binding, entered } = state.board;
+    if (entered === null) return 'its pawn entered no room this turn';
+    const room = binding.roomCard[roomIndex(entered)];
+    if (cards[binding.roomCategory] !== room) return `on the board a suggestion names the room the pawn entered (${state.deck.cards[room]})`;
+  }
+  // What the suggestion itself announces (under rules.suggesterHoldsNone: that the suggester holds none of the cards) must be true.
+  const seat = (state.phase as { seat: number }).seat;
+  for (const action of actionsOf({ type: 'suggest', by: seat, cards: [...cards] }, state.seats, state.rules)) {
+    const f = falsehoodAt(action, masksOf(state.deal!));
+    if (f?.kind === 'holds') return `it holds ${state.deck.cards[f.card]}, and under rules.suggesterHoldsNone a suggester names none of its own cards`;
+  }
+  return null;
+}
+
+/** A deal as the rules' semantics reads it. */
+function masksOf(deal: Deal): DealMasks {
+  return { hand: (seat) => deal.hands[seat], envelope: maskOfCards(deal.envelope) };
 }
 
 /** The state after the seat to move takes `action`, and what happened. `state` is unchanged. */
 export function applyAction(state: GameState, action: Action): Step {
   const { phase } = state;
   switch (phase.kind) {
+    case 'deal':
+      if (action.type === 'deal') return { state: dealt(state, action.deal), events: [] };
+      throw new IllegalActionError(`the cards must be dealt first, not "${action.type}"`);
     case 'move':
       if (action.type === 'roll') return { state: evolve(state, { phase: { kind: 'roll', seat: phase.seat } }), events: [] };
       if (action.type === 'passage' || action.type === 'stay') return open(state, phase.seat, action.type);
@@ -118,7 +166,7 @@ export function applyAction(state: GameState, action: Action): Step {
   throw new IllegalActionError(`seat ${phase.seat} must ${EXPECTED[phase.kind]} now, not "${action.type}"`);
 }
 
-const EXPECTED = { move: 'roll, take a passage or stay', roll: 'be given the dice', walk: 'walk', suggest: 'suggest', refute: 'show a card', accuse: 'accuse or pass' };
+const EXPECTED = { deal: 'be dealt', move: 'roll, take a passage or stay', roll: 'be given the dice', walk: 'walk', suggest: 'suggest', refute: 'show a card', accuse: 'accuse or pass' };
 
 /** The passage or staying put: the pawn is (now) in a room and suggests there without rolling. */
 function open(state: GameState, seat: number, how: 'passage' | 'stay'): Step {
@@ -169,27 +217,43 @@ function placeName(p: Place): string {
 }
 
 /**
- * The following seats are asked in order: those holding no named card pass; the first holding one
- * must show one. Nobody can refute the envelope: the finder's suggestion of it ends the game.
+ * The seats the rules ask (model/rules.ts answersTo, applied to the deal) answer in turn: those
+ * holding no named card pass, one holding some must show one (its refute phase). Under the
+ * standard rules the answers stop at the first card shown, and one `suggestion` event records the
+ * whole turn; otherwise the turn is told as its knowledge actions: a `suggest`, then a `nocard` or
+ * a `showcard` per answer. Nobody can refute the envelope: the finder's suggestion of it ends the game.
  */
 function suggest(state: GameState, seat: number, cards: readonly number[]): Step {
   const problem = suggestionProblem(state, cards);
   if (problem !== null) throw new IllegalActionError(`seat ${seat} cannot suggest ${describe(state.deck, cards)}: ${problem}`);
-  const suggestion = { by: seat, cards: Object.freeze([...cards]) };
+  const suggestion: Suggestion = { by: seat, cards: Object.freeze([...cards]) };
   const named = maskOfCards(cards);
   const board = state.board && summon(state.board, cards[state.board.binding.suspectCategory], state.seats);
-  for (let k = 1; k < state.seats; k++) {
-    const other = (seat + k) % state.seats;
-    const held = state.deal.hands[other] & named;
-    if (held !== 0) return { state: evolve(state, { phase: { kind: 'refute', seat: other, suggestion, held: cardsOfMask(held) }, board }), events: [] };
+  const answers = answersTo(seat, named, state.seats, state.rules, (s) => state.deal!.hands[s]);
+  const opening: GameEvent[] = oneRefuterAnswers(state.rules) ? [] : [frozen({ type: 'suggest', by: seat, cards: [...cards] })];
+  if (seat === state.finder && named === state.envelopeMask) {
+    const events = oneRefuterAnswers(state.rules) ? [frozen({ type: 'suggestion', by: seat, cards: [...cards], shownBy: null, shown: null })] : opening;
+    return { state: startNextTurn(evolve(state, { winner: seat, board }), seat), events };
   }
-  const event = frozen({ type: 'suggestion', by: seat, cards: suggestion.cards as number[], shownBy: null, shown: null });
-  const events: TableEvent[] = [{ visibility: 'public', event }];
-  if (seat === state.finder && named === state.envelopeMask) return { state: startNextTurn(evolve(state, { winner: seat, board }), seat), events };
-  return { state: evolve(state, { phase: { kind: 'accuse', seat, answered: false }, board }), events };
+  return answered(evolve(state, { board }), suggestion, answers, opening, false);
 }
 
-/** The card shown is seen by the suggester and the refuter; the others see only who refuted. */
+/** The answers from `answers` on, until one must show a card (its refute phase) or none is left (the suggester's accusation). */
+function answered(state: GameState, suggestion: Suggestion, answers: readonly Answer[], events: GameEvent[], shown: boolean): Step {
+  const { by, cards } = suggestion;
+  for (let k = 0; k < answers.length; k++) {
+    const { seat, shows } = answers[k];
+    if (shows) {
+      const held = cardsOfMask(state.deal!.hands[seat] & maskOfCards(cards));
+      return { state: evolve(state, { phase: { kind: 'refute', seat, suggestion, held, rest: answers.slice(k + 1) } }), events };
+    }
+    if (!oneRefuterAnswers(state.rules)) events.push(frozen({ type: 'nocard', by: seat, cards: [...cards] }));
+  }
+  if (oneRefuterAnswers(state.rules) && !shown) events.push(frozen({ type: 'suggestion', by, cards: [...cards], shownBy: null, shown: null }));
+  return { state: evolve(state, { phase: { kind: 'accuse', seat: by, answered: shown } }), events };
+}
+
+/** The card shown is seen by the suggester and the refuter; the others see only who showed (model/rules.ts seenBy). */
 function show(state: GameState, phase: Extract<Phase, { kind: 'refute' }>, card: number): Step {
   const refuter = phase.seat;
   if (!phase.held.includes(card)) {
@@ -197,9 +261,10 @@ function show(state: GameState, phase: Extract<Phase, { kind: 'refute' }>, card:
     throw new IllegalActionError(`seat ${refuter} cannot show ${describe(state.deck, [card])}: it must show one of the named cards it holds (${held})`);
   }
   const { by, cards } = phase.suggestion;
-  const event = frozen({ type: 'suggestion', by, cards: cards as number[], shownBy: refuter, shown: card });
-  const publicPart = frozen({ type: 'suggestion', by, cards: cards as number[], shownBy: refuter, shown: null });
-  return { state: evolve(state, { phase: { kind: 'accuse', seat: by, answered: true } }), events: [{ visibility: 'private', event, seenBy: [by, refuter], publicPart }] };
+  const event: GameEvent = oneRefuterAnswers(state.rules)
+    ? { type: 'suggestion', by, cards: [...cards], shownBy: refuter, shown: card }
+    : { type: 'showcard', by: refuter, to: by, cards: [...cards], shown: card };
+  return answered(state, phase.suggestion, phase.rest, [frozen(event)], true);
 }
 
 /**
@@ -210,8 +275,7 @@ function pass(state: GameState, phase: Extract<Phase, { kind: 'accuse' }>): Step
   const next = startNextTurn(state, phase.seat);
   const announce = state.endmove === 'always' || (state.endmove === 'unanswered' && phase.answered === false);
   if (!announce) return { state: next, events: [] };
-  const event: EndmoveEvent = Object.freeze({ type: 'endmove', by: phase.seat });
-  return { state: next, events: [{ visibility: 'public', event }] };
+  return { state: next, events: [frozen({ type: 'endmove', by: phase.seat })] };
 }
 
 /** Right wins and ends the game; wrong puts the seat out. */
@@ -219,7 +283,7 @@ function accuse(state: GameState, seat: number, cards: readonly number[]): Step 
   const problem = combinationProblem(state.deck, cards);
   if (problem !== null) throw new IllegalActionError(`seat ${seat} cannot accuse ${describe(state.deck, cards)}: ${problem}`);
   const correct = maskOfCards(cards) === state.envelopeMask;
-  const events: TableEvent[] = [{ visibility: 'public', event: frozen({ type: 'accusation', by: seat, cards: [...cards], correct }) }];
+  const events: GameEvent[] = [frozen({ type: 'accusation', by: seat, cards: [...cards], correct })];
   if (correct) return { state: startNextTurn(evolve(state, { winner: seat }), seat), events };
   const eliminated = state.eliminated.slice();
   eliminated[seat] = true;
@@ -243,7 +307,7 @@ function describe(deck: Deck, cards: readonly number[]): string {
 }
 
 /** Events go to several seats: nobody may alter what the others are told. */
-function frozen<E extends SuggestionEvent | AccusationEvent>(event: E): E {
-  Object.freeze(event.cards);
+function frozen<E extends GameEvent>(event: E): E {
+  if ('cards' in event) Object.freeze(event.cards);
   return Object.freeze(event);
 }

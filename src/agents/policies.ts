@@ -1,8 +1,8 @@
 // The three policies an agent is made of.
-import type { Random } from '../../model/random.js';
-import type { SeatView } from '../seat-view.js';
-import { SCORE_WIDTH, rankSuggestions, scoreInProcess } from '../../analysis/entropy-greedy.js';
-import { maskOfCards } from '../../model/bits.js';
+import type { Random } from '../model/random.js';
+import type { SeatView } from '../game/seat-view.js';
+import { SCORE_WIDTH, rankSuggestions, scoreInProcess } from '../analysis/entropy-greedy.js';
+import { maskOfCards } from '../model/bits.js';
 import { cardsOf, combinationsOf, type ExactKnowledge, type KnowledgeModel } from './knowledge.js';
 import type { RoomValues } from './movement.js';
 

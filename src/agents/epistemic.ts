@@ -17,18 +17,18 @@
 //
 // It accuses with certainty as soon as it knows. Every estimate is drawn with a seed from the
 // agent's own generator: the same game gives the same decisions.
-import type { Random } from '../../model/random.js';
-import type { Game } from '../../model/game.js';
-import { InputError } from '../../model/errors.js';
-import { maskOfCards } from '../../model/bits.js';
-import type { Fact } from '../../knowledge/constraints.js';
-import type { KnowledgeCore } from '../../knowledge/wasm-core.js';
-import { explicitModelMayFit } from '../../epistemic/knows.js';
-import { rationalAnalysis, withEndmoves } from '../../analysis/rational.js';
-import { opponentsOf } from '../../analysis/opponents.js';
-import type { Analysis } from '../../analysis/analyze.js';
-import type { SeatView } from '../seat-view.js';
-import type { Agent, Decision } from './agent.js';
+import type { Random } from '../model/random.js';
+import type { Game } from '../model/game.js';
+import { InputError } from '../model/errors.js';
+import { maskOfCards } from '../model/bits.js';
+import type { Fact } from '../knowledge/constraints.js';
+import type { KnowledgeCore } from '../knowledge/wasm-core.js';
+import { explicitModelMayFit } from '../epistemic/explicit/engine.js';
+import { rationalAnalysis, withEndmoves } from '../analysis/rational.js';
+import { opponentsOf } from '../analysis/opponents.js';
+import type { Analysis } from '../analysis/analyze.js';
+import type { SeatView } from '../game/seat-view.js';
+import type { Agent, Decision } from '../game/agent.js';
 import { cardsOf, exactKnowledge, type DerivedFacts, type ExactKnowledge } from './knowledge.js';
 import { informationPerRoom, informationRanking, suggestMostInformative, type RefutationPolicy } from './policies.js';
 import { movementPolicy } from './movement.js';

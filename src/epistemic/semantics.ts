@@ -1,0 +1,44 @@
+// What an engine of the epistemic layer offers: the truth of a formula at one point of a game log
+// (after a number of events), in the world of a full record or as the observer's probability.
+// Two engines implement it side by side, as SMCDEL's explicit and symbolic semantics do: the
+// explicit Kripke model (explicit/engine.ts: every formula, on games small enough to build) and
+// the full-size engine (full-size.ts: the classic game at 4.4 × 10^13 worlds, through the counting
+// core, for the formulas its fragment covers). `knows` asks each formula of the first engine that
+// supports it, so a new operator touches the language and the engines that support it, nothing else.
+import type { Formula } from './language/formula.js';
+
+/** The observer's probability of a formula, and whether the observer knows it. */
+export interface Probability {
+  probability: number;
+  /** Its standard error when estimated from drawn worlds; null when exact. */
+  standardError: number | null;
+  /** Whether the formula holds in every world the observer considers possible; null when the engine cannot tell. */
+  known: boolean | null;
+}
+
+export interface Semantics extends Disposable {
+  /** The engine's name, for messages. */
+  readonly name: 'explicit' | 'full-size';
+  /** Why this engine cannot answer `f` at its point of the log (one phrase), or null when it can. */
+  unsupported(f: Formula): string | null;
+  /** `f`'s value at the actual world: for a full record (a log with a deal). */
+  value(f: Formula): boolean;
+  /** The observer's probability of `f` (docs/epistemic.md §3): exact, or estimated with its standard error. */
+  probability(f: Formula): Probability;
+  dispose(): void;
+}
+
+/**
+ * The first engine that supports `f`, or the reasons none does. `engines` are made on demand
+ * (building a Kripke model costs what answering with it saves), in order of preference.
+ */
+export function engineFor(f: Formula, engines: ReadonlyArray<() => Semantics>): Semantics | { reasons: string[] } {
+  const reasons: string[] = [];
+  for (const make of engines) {
+    const engine = make();
+    const why = engine.unsupported(f);
+    if (why === null) return engine;
+    reasons.push(why);
+  }
+  return { reasons };
+}

@@ -1,0 +1,116 @@
+// The one way a name typed by a person is matched to a card, a player, a category or a room,
+// everywhere: logs, formulas, the command line, the board and the advisor. The rule
+// (docs/game-log.md, "Names"): the exact name, then a unique prefix of the name or of one of its
+// words, ignoring case, spaces, "_", "-" and ".". A name that matches several is an error listing
+// them; one that matches nothing, an error listing the near misses (a typo), or else every name.
+import { distance } from 'fastest-levenshtein';
+import { InputError } from './errors.js';
+import { quote, quoteList } from './quote.js';
+
+export type NameKind = 'card' | 'player' | 'category' | 'room' | 'owner';
+
+/** A name that matches nothing (as opposed to one that matches several). */
+export class UnknownNameError extends InputError {
+  override name = 'UnknownNameError';
+}
+
+/** A name that matches several: `candidates` are the names it could be. */
+export class AmbiguousNameError extends InputError {
+  override name = 'AmbiguousNameError';
+  constructor(
+    message: string,
+    readonly candidates: readonly string[],
+  ) {
+    super(message);
+  }
+}
+
+/** Resolves what a person typed to an index into the names; `where` says where it occurred, for errors. */
+export type NameResolver = (input: string, where: string) => number;
+
+/** What separates the words of a name, and is ignored when names are compared. */
+const SEPARATORS = /[\s_.\-]+/gu;
+
+/** A name as compared: lower case, without spaces, "_", "-" or ".": "Mrs. White" and "mrs_white" are one. */
+export function nameKey(name: string): string {
+  return name.toLowerCase().replace(SEPARATORS, '');
+}
+
+/** The words of a name, as compared: "Mrs. White" → ["mrs", "white"]. */
+export function nameWords(name: string): string[] {
+  return name
+    .toLowerCase()
+    .split(SEPARATORS)
+    .filter((w) => w !== '');
+}
+
+/**
+ * What `input` names among `names`: every exact match (its key equals a name's key), or else every
+ * name whose key, or one of whose words, begins with the input's key. The one decision every
+ * resolver of the project makes.
+ */
+export function nameMatches(names: readonly string[], input: string): number[] {
+  const key = nameKey(input);
+  if (key === '') return [];
+  const exact = names.flatMap((n, i) => (nameKey(n) === key ? [i] : []));
+  if (exact.length > 0) return exact;
+  return names.flatMap((n, i) => (nameKey(n).startsWith(key) || nameWords(n).some((w) => w.startsWith(key)) ? [i] : []));
+}
+
+/** Two names that the rule cannot tell apart (the same key), or null: a list of names must have none. */
+export function indistinctNames(names: readonly string[]): [string, string] | null {
+  const seen = new Map<string, string>();
+  for (const n of names) {
+    const other = seen.get(nameKey(n));
+    if (other !== undefined) return [other, n];
+    seen.set(nameKey(n), n);
+  }
+  return null;
+}
+
+/** The plural of a kind, for messages. */
+function plural(kind: NameKind): string {
+  return kind === 'category' ? 'categories' : `${kind}s`;
+}
+
+/** A resolver over `names` (which should have distinct keys: see indistinctNames). */
+export function makeNameResolver(kind: NameKind, names: readonly string[]): NameResolver {
+  // A long log names the same few cards and players over and over.
+  const resolved = new Map<string, number>();
+  return (input: string, where: string): number => {
+    const known = resolved.get(input);
+    if (known !== undefined) return known;
+    const hits = nameMatches(names, input);
+    if (hits.length === 1) {
+      resolved.set(input, hits[0]);
+      return hits[0];
+    }
+    if (hits.length > 1) {
+      const candidates = hits.map((i) => names[i]);
+      throw new AmbiguousNameError(`${where}: ${quote(input)} is ambiguous: it could be ${quoteList(candidates)}`, candidates);
+    }
+    const near = nearMisses(input, names);
+    const candidates = near.length > 0 ? `did you mean ${quoteList(near)}?` : `the ${plural(kind)} are ${quoteList([...names], 'and')}`;
+    throw new UnknownNameError(`${where}: unknown ${kind} ${quote(input)}; ${candidates}`);
+  };
+}
+
+/** Past this length (of the input, or of the name list) a typo is unlikely and the guess not worth its cost. */
+const MAX_HINT_INPUT = 64;
+const MAX_HINT_NAMES = 1000;
+
+/** The few names a typo of `input` may have meant (none when none is near, or too many are). */
+function nearMisses(input: string, names: readonly string[]): string[] {
+  const key = nameKey(input);
+  if (key.length === 0 || key.length > MAX_HINT_INPUT || input.length > 4 * MAX_HINT_INPUT || names.length > MAX_HINT_NAMES) return [];
+  // Allow two typos (a swapped pair is two), or one per three letters in long names; further
+  // off, or with many equally near names, a guess would mislead.
+  const allowed = key.length <= 2 ? 1 : Math.max(2, Math.floor(key.length / 3));
+  // The edit distance is at least the difference in length: skip names that cannot be near.
+  const near = (candidate: string) => (Math.abs(candidate.length - key.length) > allowed ? Infinity : distance(key, candidate));
+  // A name's distance is that of its key or its nearest word, so "Scarlett" is near "Miss Scarlet".
+  const dist = names.map((n) => nameWords(n).reduce((d, w) => Math.min(d, near(w)), near(nameKey(n))));
+  const best = dist.reduce((a, b) => Math.min(a, b), Infinity);
+  const nearest = names.filter((_, i) => dist[i] === best);
+  return best <= allowed && nearest.length <= 3 ? nearest : [];
+}

@@ -1,0 +1,205 @@
+// The rules of Clue as data: the variants a game is played under, and what every event means
+// under them. This module is the one place where an event's meaning is written: who is asked to
+// answer a suggestion and in what order, who passes and who shows, what everybody learns, what
+// only the two seats of an exchange see, and what must be true of the deal for an event to have
+// happened. The observer's constraints, the referee of play, the Kripke updates, the log reader
+// and the advisor all derive from the functions below; a new variant is a change here alone.
+import { maskOfCards } from './bits.js';
+import type { GameEvent } from './events.js';
+
+/** The rule variants (docs/game-log.md, `rules`). */
+export interface Rules {
+  /** 'first': the seats after the suggester answer in turn until one shows a card; 'all': every other seat answers. */
+  answers: 'first' | 'all';
+  /** A suggester may not name its own cards, so a suggestion announces that it holds none of them. */
+  suggesterHoldsNone: boolean;
+  /** Per category: each seat holds exactly this many cards of it, or null when free. Null when the log sets none. */
+  handQuotas: Array<number | null> | null;
+}
+
+/**
+ * The variants a log's `rules` object may set, each with its values (the first is the default).
+ * The log reader and writer follow this table; `handQuotas`, keyed by category, has a reader of its own.
+ */
+export const RULE_VARIANTS = {
+  answers: ['first', 'all'],
+  suggesterHoldsNone: [false, true],
+} as const satisfies { [K in Exclude<keyof Rules, 'handQuotas'>]: readonly Rules[K][] };
+
+export type RuleVariant = keyof typeof RULE_VARIANTS;
+
+export const DEFAULT_RULES: Rules = Object.freeze({
+  ...(Object.fromEntries(Object.entries(RULE_VARIANTS).map(([key, values]) => [key, values[0]])) as Pick<Rules, RuleVariant>),
+  handQuotas: null,
+});
+
+/** The variants of `rules` that differ from the standard game's. */
+export function nonStandardVariants(rules: Rules): string[] {
+  const keys = (Object.keys(RULE_VARIANTS) as RuleVariant[]).filter((key) => rules[key] !== DEFAULT_RULES[key]);
+  return rules.handQuotas === null ? keys : [...keys, 'handQuotas'];
+}
+
+// ---------------------------------------------------------------------------------------------
+// What an event means: its knowledge actions (docs/epistemic-semantics.md §5)
+
+export type KnowledgeAction =
+  /** Every seat learns its own hand. */
+  | { readonly kind: 'look' }
+  /** Public: seat `owner` holds none of `cards` (it passed, or named them under suggesterHoldsNone). */
+  | { readonly kind: 'lacks'; readonly owner: number; readonly cards: number; readonly why: 'passes' | 'suggests' }
+  /** Public: the envelope is (`is`) or is not exactly `cards`. */
+  | { readonly kind: 'envelope'; readonly cards: number; readonly is: boolean }
+  /** `by` shows `to` one of `cards`; everybody learns that `by` holds one; only the two see `shown` (null when unrecorded). */
+  | { readonly kind: 'showcard'; readonly by: number; readonly to: number; readonly cards: number; readonly shown: number | null }
+  /** Public: `by` ended its turn without accusing, so it does not know the envelope. */
+  | { readonly kind: 'endmove'; readonly by: number };
+
+/** A knowledge action and the event (numbered from 1) it belongs to. */
+export type NumberedAction = KnowledgeAction & { readonly event: number };
+
+/** The seats asked to answer a suggestion by `by`, in the order they answer. */
+export function answerers(by: number, nSeats: number, _rules: Rules): number[] {
+  const seats: number[] = [];
+  for (let k = 1; k < nSeats; k++) seats.push((by + k) % nSeats);
+  return seats;
+}
+
+/** One seat's answer to a suggestion: it passes, or shows one of the named cards it holds. */
+export interface Answer {
+  readonly seat: number;
+  readonly shows: boolean;
+}
+
+/**
+ * The answers the rules demand of a suggestion by `by` naming `cards` (a mask), given the named
+ * cards each seat holds: in answer order, a seat holding none passes and a seat holding one
+ * shows; under `answers: first` the answers stop at the first that shows.
+ */
+export function answersTo(by: number, cards: number, nSeats: number, rules: Rules, heldBy: (seat: number) => number): Answer[] {
+  const answers: Answer[] = [];
+  for (const seat of answerers(by, nSeats, rules)) {
+    const shows = (heldBy(seat) & cards) !== 0;
+    answers.push({ seat, shows });
+    if (shows && rules.answers === 'first') break;
+  }
+  return answers;
+}
+
+/**
+ * Whether one `suggestion` event can record the whole answer under `rules`: it names a single
+ * refuter, so only when the answers stop at the first card shown.
+ */
+export function oneRefuterAnswers(rules: Rules): boolean {
+  return rules.answers === 'first';
+}
+
+/** What the suggester's naming of `cards` tells everybody. */
+function suggested(by: number, cards: number, rules: Rules): KnowledgeAction[] {
+  return rules.suggesterHoldsNone ? [{ kind: 'lacks', owner: by, cards, why: 'suggests' }] : [];
+}
+
+/** The knowledge actions of one event of a game of `nSeats` seats under `rules`. */
+export function actionsOf(event: GameEvent, nSeats: number, rules: Rules): KnowledgeAction[] {
+  switch (event.type) {
+    case 'look':
+      return [{ kind: 'look' }];
+    case 'endmove':
+      return [{ kind: 'endmove', by: event.by }];
+    case 'accusation':
+      return [{ kind: 'envelope', cards: maskOfCards(event.cards), is: event.correct }];
+    case 'suggest':
+      return suggested(event.by, maskOfCards(event.cards), rules);
+    case 'nocard':
+      return [{ kind: 'lacks', owner: event.by, cards: maskOfCards(event.cards), why: 'passes' }];
+    case 'showcard':
+      return [{ kind: 'showcard', by: event.by, to: event.to, cards: maskOfCards(event.cards), shown: event.shown }];
+    case 'suggestion': {
+      // The shorthand records the answers of a table where the refuter alone held a named card.
+      const cards = maskOfCards(event.cards);
+      const answers = answersTo(event.by, cards, nSeats, rules, (seat) => (seat === event.shownBy ? cards : 0));
+      return [
+        ...suggested(event.by, cards, rules),
+        ...answers.map(({ seat, shows }): KnowledgeAction =>
+          shows ? { kind: 'showcard', by: seat, to: event.by, cards, shown: event.shown } : { kind: 'lacks', owner: seat, cards, why: 'passes' },
+        ),
+      ];
+    }
+  }
+}
+
+/** The knowledge actions of the first `count` events of a game, each with its event's number (from 1). */
+export function gameActions(game: { players: readonly string[]; rules: Rules; events: readonly GameEvent[] }, count = game.events.length): NumberedAction[] {
+  const out: NumberedAction[] = [];
+  game.events.slice(0, count).forEach((e, i) => {
+    for (const a of actionsOf(e, game.players.length, game.rules)) out.push({ ...a, event: i + 1 });
+  });
+  return out;
+}
+
+/** The seats that passed on a `suggestion` event, in answer order. */
+export function passers(event: Extract<GameEvent, { type: 'suggestion' }>, nSeats: number, rules: Rules): number[] {
+  return actionsOf(event, nSeats, rules).flatMap((a) => (a.kind === 'lacks' && a.why === 'passes' ? [a.owner] : []));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who sees what
+
+/** The two seats of the exchange in which a card is shown (the shower first), or null for other events. */
+export function exchangeOf(event: GameEvent): [number, number] | null {
+  if (event.type === 'showcard') return [event.by, event.to];
+  if (event.type === 'suggestion' && event.shownBy !== null) return [event.shownBy, event.by];
+  return null;
+}
+
+/** Whether `seat` (null: the spectator) sees the card shown in `event`: only the two seats of the exchange do. */
+export function seesShown(event: GameEvent, seat: number | null): boolean {
+  const exchange = exchangeOf(event);
+  return exchange !== null && seat !== null && exchange.includes(seat);
+}
+
+/** `event` as `seat` sees it: the card shown is withheld from everybody but the two seats of the exchange. */
+export function seenBy(event: GameEvent, seat: number | null): GameEvent {
+  if ((event.type !== 'showcard' && event.type !== 'suggestion') || event.shown === null || seesShown(event, seat)) return event;
+  return { ...event, shown: null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What must be true of the deal
+
+/** A deal as the semantics reads it: the cards each seat holds, and the envelope. */
+export interface DealMasks {
+  /** The cards seat s holds (a mask). */
+  hand(seat: number): number;
+  /** The envelope's cards (a mask). */
+  readonly envelope: number;
+}
+
+/** Why an action is false of a deal: a seat holds a card it lacks, shows a card it does not hold, or the envelope is otherwise. */
+export type Falsehood =
+  | { readonly kind: 'holds'; readonly seat: number; readonly card: number; readonly why: 'passes' | 'suggests' }
+  | { readonly kind: 'holdsNone'; readonly seat: number }
+  | { readonly kind: 'notHeld'; readonly seat: number; readonly card: number }
+  | { readonly kind: 'envelope'; readonly is: boolean };
+
+/**
+ * Why `action` cannot have happened at `deal`, or null when it can. An endmove is an epistemic
+ * announcement (a seat does not know the envelope): no deal alone makes it false.
+ */
+export function falsehoodAt(action: KnowledgeAction, deal: DealMasks): Falsehood | null {
+  switch (action.kind) {
+    case 'look':
+    case 'endmove':
+      return null;
+    case 'lacks': {
+      const held = deal.hand(action.owner) & action.cards;
+      return held === 0 ? null : { kind: 'holds', seat: action.owner, card: 31 - Math.clz32(held & -held), why: action.why };
+    }
+    case 'envelope':
+      return (deal.envelope === action.cards) === action.is ? null : { kind: 'envelope', is: action.is };
+    case 'showcard': {
+      const hand = deal.hand(action.by);
+      if (action.shown !== null && ((hand >>> action.shown) & 1) === 0) return { kind: 'notHeld', seat: action.by, card: action.shown };
+      return (hand & action.cards) === 0 ? { kind: 'holdsNone', seat: action.by } : null;
+    }
+  }
+}
