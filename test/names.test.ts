@@ -1,0 +1,125 @@
+// The one name rule (docs/game-log.md, "Names"): the exact name, then a unique prefix of the name
+// or of one of its words, ignoring case, spaces, "_", "-" and "."; an ambiguous or unknown name is
+// an error listing the candidates. Checked against a reference written here from the rule's words,
+// and through every layer that reads names: the resolver, the log reader, the formula parser, the
+// advisor's completion, the board's binding and the command line.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { AmbiguousNameError, makeNameResolver, UnknownNameError } from '../src/model/names.js';
+import { InputError } from '../src/model/errors.js';
+import { parseGame } from '../src/io/log.js';
+import { parseFormulaText } from '../src/epistemic/language/index.js';
+import { resolveCard } from '../src/web/game-log.js';
+import { makeDeck, CLASSIC_DECK } from '../src/model/deck.js';
+import { bindClassicBoard } from '../src/game/board/binding.js';
+import { ROOM_NAMES, ROOMS } from '../src/game/board/classic.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The rule, from its words: strip case and the four separators; exact first, then unique prefixes of the name or a word. */
+function reference(names: readonly string[], input: string): number | 'ambiguous' | 'unknown' {
+  const strip = (s: string) => [...s.toLowerCase()].filter((ch) => !/\s/u.test(ch) && !'_-.'.includes(ch)).join('');
+  const words = (s: string) => s.toLowerCase().split(/[\s_.-]+/u).filter((w) => w.length > 0);
+  const key = strip(input);
+  if (key === '') return 'unknown';
+  const exact = names.flatMap((n, i) => (strip(n) === key ? [i] : []));
+  const hits = exact.length > 0 ? exact : names.flatMap((n, i) => (strip(n).startsWith(key) || words(n).some((w) => strip(w).startsWith(key)) ? [i] : []));
+  return hits.length === 1 ? hits[0] : hits.length > 1 ? 'ambiguous' : 'unknown';
+}
+
+/** What a layer said: the index it resolved, or the kind of its refusal. */
+function outcome(resolve: () => number): number | 'ambiguous' | 'unknown' {
+  try {
+    return resolve();
+  } catch (e) {
+    if (e instanceof AmbiguousNameError || (e instanceof InputError && /is ambiguous: it could be/.test(e.message))) return 'ambiguous';
+    if (e instanceof UnknownNameError || (e instanceof InputError && /unknown (card|player|owner)/.test(e.message))) return 'unknown';
+    throw e;
+  }
+}
+
+const WORDS = ['Mrs.', 'Mr', 'White', 'Green', 'Pea', 'Peacock', 'Lead', 'Pipe', 'Dining', 'Room', 'Ball', 'room', 'Con', 'servatory', 'Plum', 'Knife', 'Kn', 'Ro', 'Rope'];
+const SEPARATORS = [' ', '_', '-', '.', '', '  '];
+/** Card names of a few words each, distinct under the rule (as a log's deck must be). */
+const deckNames = fc
+  .uniqueArray(
+    fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }).chain((ws) => fc.constantFrom(...SEPARATORS.filter((s) => s !== '')).map((sep) => ws.join(sep))),
+    { minLength: 2, maxLength: 8, selector: (n) => n.toLowerCase().replace(/[\s_.-]+/g, '') },
+  )
+  .filter((names) => names.every((n) => n.replace(/[\s_.-]+/g, '') !== ''));
+/** What a person types: a name, a word or a prefix of one, in any case, with separators anywhere; or a stray string. */
+const typed = (names: string[]) =>
+  fc.oneof(
+    fc.tuple(fc.constantFrom(...names), fc.nat(), fc.boolean(), fc.constantFrom(...SEPARATORS)).map(([n, cut, upper, sep]) => {
+      const source = cut % 3 === 0 ? n : n.split(/[\s_.-]+/)[cut % n.split(/[\s_.-]+/).length];
+      const prefix = source.slice(0, 1 + (cut % Math.max(1, source.length)));
+      const cased = upper ? prefix.toUpperCase() : prefix.toLowerCase();
+      return cased.length > 1 ? cased[0] + sep + cased.slice(1) : cased;
+    }),
+    fc.string({ maxLength: 5 }),
+  );
+
+describe('the name rule', () => {
+  it('the resolver decides as the rule says', () => {
+    fc.assert(
+      fc.property(deckNames.chain((names) => fc.tuple(fc.constant(names), fc.array(typed(names), { minLength: 1, maxLength: 8 }))), ([names, inputs]) => {
+        const resolve = makeNameResolver('card', names);
+        for (const input of inputs) expect(outcome(() => resolve(input, 'here')), `${JSON.stringify(input)} among ${JSON.stringify(names)}`).toEqual(reference(names, input));
+      }),
+      { seed: 5, numRuns: 400 },
+    );
+  });
+
+  it('every layer resolves every input the same way: the log reader, formulas, the advisor', () => {
+    fc.assert(
+      fc.property(deckNames.chain((names) => fc.tuple(fc.constant(names), fc.array(typed(names), { minLength: 1, maxLength: 6 }))), ([names, inputs]) => {
+        const deck = { things: names, place: ['Zzyzx', 'Qwxq'] };
+        const cards = makeDeck(deck).cards;
+        for (const input of inputs) {
+          const expected = reference(cards, input);
+          const log = outcome(() => parseGame({ deck, players: ['Ann', 'Bob'], faceUp: [input] }).faceUp[0]);
+          expect(log, `log reader: ${JSON.stringify(input)}`).toEqual(expected);
+          const formula = outcome(() => {
+            const f = parseFormulaText(`has(envelope, ${JSON.stringify(input)})`, { deck: makeDeck(deck), players: ['Ann', 'Bob'] });
+            return (f as { card: number }).card;
+          });
+          expect(formula, `formula: ${JSON.stringify(input)}`).toEqual(expected);
+          // The advisor completes a name only when it names exactly one card (otherwise it keeps what was typed).
+          const advisor = resolveCard(cards, input);
+          if (typeof expected === 'number') expect(advisor).toBe(cards[expected]);
+          else expect(advisor).toBe(input.trim());
+        }
+      }),
+      { seed: 9, numRuns: 150 },
+    );
+  });
+
+  it('the board binds a deck by the same rule: the classic names, or a deck spelled another way', () => {
+    const classic = bindClassicBoard(CLASSIC_DECK, 6);
+    if (typeof classic === 'string') throw new Error(classic);
+    expect(classic.roomCard.map((c) => CLASSIC_DECK.cards[c])).toEqual(ROOMS.map((r) => ROOM_NAMES[r]));
+    const prolog = makeDeck({
+      suspects: ['Miss_Scarlett', 'Colonel_Mustard', 'Mrs_White', 'Mr_Green', 'Mrs_Peacock', 'Professor_Plum'],
+      weapons: ['Knife', 'Rope'],
+      rooms: ['kitchen', 'ball room', 'conservatory', 'dining-room', 'billiard.room', 'library', 'lounge', 'hall', 'study'],
+    });
+    const bound = bindClassicBoard(prolog, 4);
+    if (typeof bound === 'string') throw new Error(bound);
+    expect(bound.roomCard.map((c) => prolog.cards[c])).toEqual(['conservatory', 'ball room', 'kitchen', 'dining-room', 'lounge', 'hall', 'study', 'library', 'billiard.room']);
+    expect(prolog.cards[bound.suspectCard[0]]).toBe('Miss_Scarlett');
+  });
+
+  it('the command line: the same names in a log, after --why and after --from', () => {
+    const cli = (...args: string[]) => spawnSync(process.execPath, [`${ROOT}dist/cli/cluedo.mjs`, ...args], { cwd: ROOT, encoding: 'utf8' });
+    // "con" names the Conservatory everywhere; "Ballroom" the board's ball room; "Professor_Plum" Plum.
+    expect(cli('board', '--from', 'Ballroom', '--roll', '4').stdout).toMatch(/From the Ballroom with a roll of 4/);
+    expect(cli('board', '--from', 'con', '--roll', '4').stdout).toMatch(/From the Conservatory with a roll of 4/);
+    const why = cli('analyze', 'examples/classic-6p-late.json', '--why', 'professor_plum');
+    expect(why.status, why.stderr).toBe(0);
+    const mrs = cli('analyze', 'examples/classic-6p-late.json', '--why', 'mrs');
+    expect(mrs.status).toBe(2);
+    expect(mrs.stderr).toBe('cluedo: --why: "mrs" is ambiguous: it could be "Mrs. White" or "Mrs. Peacock"\n');
+  });
+});
