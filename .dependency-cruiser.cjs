@@ -1,38 +1,48 @@
 // The house rule: every import runs downward. src/ is a stack of layers, each importing only from
-// the layers below it (and itself); checked by test/architecture.test.ts. web (the browser
-// advisor) is a top layer beside cli: it may import every layer below cli, and nothing imports it.
-const LAYERS = ['model', 'game', 'io', 'knowledge', 'epistemic', 'runtime', 'analysis', 'agents', 'tournament', 'cli', 'web'];
+// the layers below it (and itself); three top layers sit on the stack side by side and import
+// nothing from each other: the command line (cli), the browser advisor (web) and the library's
+// public entries (api). Checked by test/architecture.test.ts; docs/ARCHITECTURE.md draws it.
+const LAYERS = ['model', 'game', 'io', 'knowledge', 'epistemic', 'runtime', 'analysis', 'agents', 'tournament', 'queue'];
+const TOPS = ['cli', 'web', 'api'];
 
-const upward = LAYERS.slice(0, -1).map((layer, i) => ({
+const upward = LAYERS.map((layer, i) => ({
   name: `layer-${i + 1}-${layer}-imports-upward`,
-  comment: `src/${layer} may import only from ${LAYERS.slice(0, i + 1).join(', ')}; the layers, bottom up: ${LAYERS.join(' ')}`,
+  comment: `src/${layer} may import only from ${LAYERS.slice(0, i + 1).join(', ')}; the layers, bottom up: ${LAYERS.join(' ')} (then ${TOPS.join(', ')} side by side)`,
   severity: 'error',
   from: { path: `^src/${layer}/` },
-  to: { path: `^src/(${LAYERS.slice(i + 1).join('|')})/` },
+  to: { path: `^src/(${[...LAYERS.slice(i + 1), ...TOPS].join('|')})/` },
 }));
+
+const sideways = TOPS.map((top) => ({
+  name: `${top}-imports-another-top-layer`,
+  comment: `src/${top} is a top layer: it imports the layers below, never ${TOPS.filter((t) => t !== top).join(' or ')}`,
+  severity: 'error',
+  from: { path: `^src/${top}/` },
+  to: { path: `^src/(${TOPS.filter((t) => t !== top).join('|')})/` },
+}));
+
+/** Node's built-in modules, as dependency-cruiser names them ("fs"), and the packages that run only in Node. */
+const NODE_ONLY = `^(${require('node:module').builtinModules.map((m) => m.replace(/[/]/g, '\\/')).join('|')})$|node_modules/(piscina|bullmq|ioredis|cli-progress|commander)/`;
+
+/** What runs in a browser as it is: the core, epistemic and play entries, and the advisor. */
+const BROWSER = '^src/(api/(core|epistemic|play)\\.ts|web/)';
 
 module.exports = {
   forbidden: [
     ...upward,
+    ...sideways,
     {
-      name: 'web-imports-cli',
-      comment: 'the browser advisor (src/web) and the command line (src/cli) are both top layers: neither imports the other',
+      name: 'browser-reaches-node',
+      comment: 'the core, epistemic and play entries and the browser advisor load in a browser without stubs: nothing they reach imports a Node built-in or a Node-only package',
       severity: 'error',
-      from: { path: '^src/web/' },
-      to: { path: '^src/cli/' },
-    },
-    {
-      name: 'queue-only-from-cli',
-      comment: 'the job queue (src/tournament/queue.ts, BullMQ on Redis) is for the command line: the library index, the browser app and the rest of the tournament do not load it',
-      severity: 'error',
-      from: { path: '^src/', pathNot: '^src/cli/' },
-      to: { path: '^src/tournament/queue\\.ts$' },
+      from: { path: BROWSER },
+      to: { reachable: true, path: NODE_ONLY },
     },
     {
       name: 'redis-only-in-queue',
-      comment: 'bullmq and ioredis are imported by src/tournament/queue.ts alone',
+      comment: 'bullmq and ioredis, optional peer dependencies, are imported by src/queue/queue.ts alone (and loaded only when a queue is used)',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/tournament/queue\\.ts$' },
+      from: { path: '^src/', pathNot: '^src/queue/queue\\.ts$' },
       to: { path: 'node_modules/(bullmq|ioredis)/' },
     },
     {

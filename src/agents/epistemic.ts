@@ -9,7 +9,7 @@
 //   cards it named (holding none, it would know the envelope to be exactly those cards). Where the
 //   Kripke model is small enough, the endmoves are also read exactly, as the epistemic
 //   announcements they are (rationalAnalysis), which may settle more.
-//   Pre-emption. Once its most probable solution reaches `risk`, it estimates (opponentsOf, from
+//   Pre-emption. Once its most probable solution reaches `risk`, it estimates (opponentsInThisThread, from
 //   `draws` worlds) the chance that some seat still in can accuse by the end of its next turn (it
 //   knows the envelope, or all of it but a choice of two cards in one category); at `threat` or
 //   above, it accuses now with that solution, conditioned on the endmoves (sampled first-order when
@@ -25,7 +25,7 @@ import type { Fact } from '../knowledge/constraints.js';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { explicitModelMayFit } from '../epistemic/explicit/engine.js';
 import { rationalAnalysis, withEndmoves } from '../analysis/rational.js';
-import { opponentsOf } from '../analysis/opponents.js';
+import { opponentsInThisThread } from '../analysis/opponents.js';
 import type { Analysis } from '../analysis/analyze.js';
 import type { SeatView } from '../game/seat-view.js';
 import type { Agent, Decision } from '../game/agent.js';
@@ -81,7 +81,7 @@ export function epistemicAgent(label: string, options: EpistemicOptions, rng: Ra
   const best = (view: SeatView, analysis: Analysis | null): { cards: number[]; probability: number } => {
     if (analysis) {
       const top = analysis.solutions[0];
-      return { cards: top.cards.map((name) => view.deck.cards.indexOf(name)), probability: top.probability };
+      return { cards: top.cards, probability: top.probability };
     }
     const belief = knowledge.belief(view);
     let q = -1;
@@ -100,7 +100,7 @@ export function epistemicAgent(label: string, options: EpistemicOptions, rng: Ra
     const log = exact ? game : { ...game, events: game.events.filter((e) => e.type !== 'endmove') };
     let opponents;
     try {
-      opponents = opponentsOf(log, { samples: options.draws, seed: rng.nextU32(), maxWorlds: EPISTEMIC_MAX_WORLDS, nextTurn: true });
+      opponents = opponentsInThisThread(log, { samples: options.draws, seed: rng.nextU32(), maxWorlds: EPISTEMIC_MAX_WORLDS, nextTurn: true });
     } catch (e) {
       if (e instanceof InputError) return 0; // the endmoves contradict what it saw: an opponent did not play rationally
       throw e;
@@ -108,7 +108,7 @@ export function epistemicAgent(label: string, options: EpistemicOptions, rng: Ra
     const out = view.eliminated();
     let none = 1;
     for (const o of opponents!.seats) {
-      if (out[view.players.indexOf(o.seat)]) continue;
+      if (out[o.seat]) continue;
       none *= 1 - Math.max(o.canAccuse, o.canAccuseNextTurn ?? 0);
     }
     return 1 - none;

@@ -1,12 +1,13 @@
-// analyze(): the detective's notebook of a position, in the shape documented in
-// docs/analysis-output.md (the `--json` contract). Every number comes from a set of worlds
-// (knowledge/worlds.ts): the exact DAG when it fits, else uniform draws from it, else a Markov
-// chain; what the output calls exact is exact, and every estimate carries its standard error.
+// analyze(): the detective's notebook of a position: for every card the probability of each
+// owner, the envelope, the most likely solutions, what is certain. Every number comes from a set
+// of worlds (knowledge/worlds.ts): the exact DAG when it fits, else uniform draws from it, else a
+// Markov chain; what the output calls exact is exact, and every estimate carries its standard
+// error. Results are keyed by index (cards, seats); json.ts names them (docs/analysis-output.md).
 import { DEFAULT_MAX_NODES, type KnowledgeCore, type Position } from '../knowledge/wasm-core.js';
-import { parseGame } from '../io/log.js';
-import type { Game } from '../model/game.js';
+import { gameOf, type GameLog } from '../io/log.js';
+import { ENVELOPE, TABLE, type Game } from '../model/game.js';
 import { InputError } from '../model/errors.js';
-import { deduceFrom, knownPlacements, ownerColumns, type CardDeduction, type Placement } from '../knowledge/deduce.js';
+import { deduceFrom, ownerColumns, type CardDeduction, type Owner } from '../knowledge/deduce.js';
 import { positionOf, sharedCore, storeOf } from './load.js';
 import { tooHard } from './consistency.js';
 import { contradiction } from './contradiction.js';
@@ -58,15 +59,22 @@ export interface ResponsesReading {
   likelihood: number | null;
 }
 
+/** An envelope combination: one card per category, in category order. */
 export interface Solution {
-  cards: string[];
+  cards: number[];
   probability: number;
+}
+
+/** A card that lies with one owner in every consistent deal. */
+export interface Placement {
+  card: number;
+  owner: Owner;
 }
 
 /** Standard errors of the estimated probabilities, in the shape of the probabilities themselves. */
 export interface StandardErrors {
-  cards: Record<string, Record<string, number>>;
-  envelope: Record<string, Record<string, number>>;
+  /** Per card, per column of `owners`. */
+  cards: number[][];
   /** Per solution, in the order of `solutions`. */
   solutions: number[];
   /** Independent draws the estimate is worth (the draws themselves for uniform sampling). */
@@ -79,16 +87,24 @@ export interface Analysis {
   consistentDeals: bigint | null;
   /** Draws behind the estimates (null for 'exact'). */
   samples: number | null;
-  owners: string[];
-  cards: Record<string, Record<string, number>>;
-  envelope: Record<string, Record<string, number>>;
+  /** The owner of each column: the seats in order, then TABLE when cards lie face up, then ENVELOPE. */
+  owners: Owner[];
+  /** Per card (deck order), the probability of each owner of `owners`. */
+  cards: number[][];
+  /** Every envelope combination with probability above zero, most probable first (ties in deck order). */
   solutions: Solution[];
+  /** Every placement true in all consistent deals (exact, whatever the method), in deck order. */
   known: Placement[];
   entropyBits: number;
   /** Present for the estimated methods only. */
   standardErrors?: StandardErrors;
   /** Present with a response policy other than 'holds'. */
   responses?: ResponsesReading;
+}
+
+/** The probability that the envelope holds `card`. */
+export function envelopeProbability(analysis: Analysis, card: number): number {
+  return analysis.cards[card][analysis.owners.indexOf(ENVELOPE)];
 }
 
 export const DEFAULT_SEED = 1;
@@ -99,12 +115,9 @@ export const DEFAULT_ANALYSIS_SAMPLES = 200_000;
  */
 export const JOINT_BUDGET = 600_000_000;
 
-/** Analyses a game log (the JSON of docs/game-log.md). Throws InputError on a bad or impossible log. */
-export function analyze(log: unknown, options: AnalyzeOptions = {}): Analysis {
-  return analyzeGame(parseGame(log), options);
-}
-
-export function analyzeGame(game: Game, options: AnalyzeOptions = {}): Analysis {
+/** Analyses a game (a log as JSON, docs/game-log.md, or a parsed game). Throws InputError on a bad or impossible log. */
+export function analyze(input: GameLog | Game, options: AnalyzeOptions = {}): Analysis {
+  const game = gameOf(input);
   const samples = options.samples === undefined ? DEFAULT_ANALYSIS_SAMPLES : checkSamples(options.samples);
   const seed = checkSeed(options.seed ?? DEFAULT_SEED);
   const method = options.method ?? (options.samples === undefined ? 'auto' : 'sampled');
@@ -203,76 +216,47 @@ export interface AnalysisParts {
 export function analysisFrom(game: Game, parts: AnalysisParts): Analysis {
   const { tallies, method } = parts;
   const estimated = 'ownerErrors' in tallies ? tallies : null;
-  const known = knownPlacements(deduceFrom(game, parts.possibleOwners));
+  const known = deduceFrom(game, parts.possibleOwners).flatMap((d) => (d.owner === null ? [] : [{ card: d.card, owner: d.owner }]));
   const width = game.players.length + 2;
   const owners = ownerColumns(game);
   const { total } = tallies;
-  const share = (count: number) => count / total;
+  const byColumn = (values: Float64Array, f: (x: number) => number) => game.deck.cards.map((_, c) => owners.map((o) => f(values[c * width + o.column])));
 
-  const cardsOf = (values: Float64Array, f: (x: number) => number) =>
-    record(game.deck.cards.map((card, c) => [card, record(owners.map((o) => [o.name, f(values[c * width + o.column])]))]));
-  const envelopeOf = (rows: Record<string, Record<string, number>>) =>
-    record(game.deck.categories.map((category) => [category.name, record(category.cards.map((card) => [card, rows[card].envelope]))]));
-
-  const cards = cardsOf(tallies.ownerCounts, share);
   const solutionIndices: number[] = [];
   tallies.envelopeCounts.forEach((n, index) => n > 0 && solutionIndices.push(index));
   // Most probable first; ties stay in deck order.
   solutionIndices.sort((a, b) => tallies.envelopeCounts[b] - tallies.envelopeCounts[a] || a - b);
   const solutions = solutionIndices.map((index) => ({
-    cards: combinationCards(game.deck.categoryMasks, index).map((c) => game.deck.cards[c]),
-    probability: share(tallies.envelopeCounts[index]),
+    cards: combinationCards(game.deck.categoryMasks, index),
+    probability: tallies.envelopeCounts[index] / total,
   }));
   const entropyBits = solutions.reduce((h, s) => h - s.probability * Math.log2(s.probability), 0);
   const analysis: Analysis = {
     method,
     consistentDeals: parts.count,
     samples: method === 'exact' ? null : total,
-    owners: owners.map((o) => o.name),
-    cards,
-    envelope: envelopeOf(cards),
+    owners: owners.map((o) => o.owner),
+    cards: byColumn(tallies.ownerCounts, (count) => count / total),
     solutions,
     known,
     entropyBits: entropyBits === 0 ? 0 : entropyBits,
   };
-  if (estimated !== null) analysis.standardErrors = standardErrorsOf(estimated, solutionIndices, cardsOf, envelopeOf);
+  if (estimated !== null) {
+    analysis.standardErrors = {
+      cards: byColumn(estimated.ownerErrors, (x) => x),
+      solutions: solutionIndices.map((index) => estimated.envelopeErrors[index]),
+      effectiveSamples: estimated.effectiveSamples,
+    };
+  }
   return analysis;
 }
 
-function standardErrorsOf(
-  estimated: SampleTallies,
-  solutionIndices: number[],
-  cardsOf: (values: Float64Array, f: (x: number) => number) => Record<string, Record<string, number>>,
-  envelopeOf: (rows: Record<string, Record<string, number>>) => Record<string, Record<string, number>>,
-): StandardErrors {
-  const cards = cardsOf(estimated.ownerErrors, (x) => x);
-  return {
-    cards,
-    envelope: envelopeOf(cards),
-    solutions: solutionIndices.map((index) => estimated.envelopeErrors[index]),
-    effectiveSamples: estimated.effectiveSamples,
-  };
-}
-
 /**
- * An object keyed by names the user chose, every name an own property: assigning "__proto__"
- * would set the prototype instead, so that one key is defined, the others assigned (faster).
+ * Deduction for a game: for every card, the owners still possible and the certain owner if any.
+ * Complete: an owner is certain exactly when no consistent deal puts the card elsewhere.
  */
-function record<T>(entries: Array<[string, T]>): Record<string, T> {
-  const out: Record<string, T> = {};
-  for (const [key, value] of entries) {
-    if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-    else out[key] = value;
-  }
-  return out;
-}
-
-/**
- * Deduction for a game log: for every card, the owners still possible and the certain owner if
- * any. Complete: an owner is certain exactly when no consistent deal puts the card elsewhere.
- */
-export function deduce(log: unknown, options: { core?: KnowledgeCore } = {}): CardDeduction[] {
-  const game = parseGame(log);
+export function deduce(input: GameLog | Game, options: { core?: KnowledgeCore } = {}): CardDeduction[] {
+  const game = gameOf(input);
   using worlds = worldsOf(options.core ?? sharedCore(), game, 'exact', 1, DEFAULT_SEED);
   return deduceFrom(game, worlds.possibleOwners());
 }

@@ -1,9 +1,12 @@
-// The epistemic layer's task for an executor: counting, over numbered chunks of drawn worlds, how
-// many satisfy each formula (full-size engine). Workers import this module by file URL. Each thread
-// keeps the engine of the last request, so the tasks of one request share its cached positions.
+// The epistemic layer's task for an executor (task module "analysis/epistemic-tasks"): counting,
+// over numbered chunks of drawn worlds, how many satisfy each formula (full-size engine). Each
+// thread keeps the engine of the last request, so the tasks of one request share its positions.
 import type { Game } from '../model/game.js';
 import type { Formula } from '../epistemic/language/formula.js';
 import { FullSizeEngine } from '../epistemic/full-size.js';
+
+/** The id executors know this module by. */
+export const EPISTEMIC_TASKS = 'analysis/epistemic-tasks';
 
 export interface HitsPayload {
   game: Game;

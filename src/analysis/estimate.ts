@@ -1,11 +1,11 @@
-// estimate(): card-owner and envelope probabilities from uniform samples drawn on an executor (the
-// worker pool by default), or from Markov chains when the position is too large for its DAG, with
-// their standard errors. The same seed gives the same numbers as analyze(log, { samples, seed })
-// in process, whatever the number of threads.
-import { parseGame } from '../io/log.js';
+// estimate(): card-owner and envelope probabilities from uniform samples drawn on an executor (in
+// this thread by default; a worker pool to share the draws among threads), or from Markov chains
+// when the position is too large for its DAG, with their standard errors. The same seed gives the
+// same numbers as analyze(input, { samples, seed }), whatever the number of threads.
+import { gameOf, type GameLog } from '../io/log.js';
 import type { Game } from '../model/game.js';
-import { withExecutor, type Executor } from '../runtime/executor.js';
-import { analysisPool, runChains, tallySamples } from './sampling.js';
+import type { Executor } from '../runtime/executor.js';
+import { inThisThread, runChains, tallySamples } from './sampling.js';
 import { checkSamples, checkSeed } from './request.js';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { analysisFrom, DEFAULT_SEED, type Analysis } from './analyze.js';
@@ -19,8 +19,7 @@ import { dagPossibleOwners, independentErrors } from '../knowledge/worlds.js';
 export interface EstimateOptions {
   samples: number;
   seed?: number;
-  threads?: number;
-  /** Where to run (kept open); otherwise a worker pool of `threads` is made and closed for this call. */
+  /** Where to run (kept open): a worker pool (`analysisPool` of the ./node entry, a WebWorkerPool); default: this thread. */
   executor?: Executor;
   signal?: AbortSignal;
   core?: KnowledgeCore;
@@ -30,11 +29,8 @@ export interface EstimateOptions {
   onProgress?: (done: number) => void;
 }
 
-export async function estimate(log: unknown, options: EstimateOptions): Promise<Analysis> {
-  return estimateGame(parseGame(log), options);
-}
-
-export async function estimateGame(game: Game, options: EstimateOptions): Promise<Analysis> {
+export async function estimate(input: GameLog | Game, options: EstimateOptions): Promise<Analysis> {
+  const game = gameOf(input);
   const { samples } = options;
   const seed = options.seed ?? DEFAULT_SEED;
   checkSamples(samples);
@@ -50,16 +46,12 @@ export async function estimateGame(game: Game, options: EstimateOptions): Promis
     if (search.status !== 'exact') throw tooHard();
     if (search.possible.every((owners) => owners === 0)) throw contradiction(core, game);
     const tasks = chainsFor(store, samples, seed);
-    return withExecutor(options.executor, () => analysisPool(options.threads), async (executor) => {
-      const results = await runChains(executor, tasks, options.signal, options.onProgress);
-      return analysisFrom(game, { method: 'mcmc', count: null, tallies: chainSampleTallies(results, tasks), possibleOwners: search.possible });
-    });
+    const results = await runChains(options.executor ?? inThisThread(), tasks, options.signal, options.onProgress);
+    return analysisFrom(game, { method: 'mcmc', count: null, tallies: chainSampleTallies(results, tasks), possibleOwners: search.possible });
   }
   const count = position.count();
   const possible = dagPossibleOwners(position);
   position.dispose();
-  return withExecutor(options.executor, () => analysisPool(options.threads), async (executor) => {
-    const tallies = await tallySamples(executor, store, samples, seed, options.signal, options.onProgress);
-    return analysisFrom(game, { method: 'sampled', count, tallies: independentErrors(tallies), possibleOwners: possible });
-  });
+  const tallies = await tallySamples(options.executor ?? inThisThread(), store, samples, seed, options.signal, options.onProgress);
+  return analysisFrom(game, { method: 'sampled', count, tallies: independentErrors(tallies), possibleOwners: possible });
 }

@@ -4,16 +4,16 @@
 // up), never by sampling.
 import { addFact, addFacts, emptyStore, type ConstraintStore, type Fact } from '../knowledge/constraints.js';
 import { setupStore } from '../knowledge/constraints-of.js';
-import { ownerColumns } from '../knowledge/deduce.js';
+import { ownerColumns, type Owner } from '../knowledge/deduce.js';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { possibleOwners } from '../knowledge/search.js';
 import { cardsInWords, eventSentence } from '../io/describe.js';
-import { parseGame } from '../io/log.js';
+import { gameOf, type GameLog } from '../io/log.js';
 import { makeNameResolver } from '../model/names.js';
 import { shorten } from '../model/quote.js';
 import { maskOfCards } from '../model/bits.js';
 import { InputError } from '../model/errors.js';
-import type { Game } from '../model/game.js';
+import { ENVELOPE, TABLE, type Game } from '../model/game.js';
 import { DEFAULT_ANALYSIS_SAMPLES, DEFAULT_SEED, worldsOf } from './analyze.js';
 import { sharedCore, storeOf } from './load.js';
 import { isConsistentQuickly } from './consistency.js';
@@ -24,9 +24,9 @@ export { gameContradiction } from './contradiction.js';
 import { factsPerEvent, shortestPrefix, shrink, storeWith } from './minimal-events.js';
 
 export interface Explanation {
-  card: string;
-  /** A seat, "envelope" or "table". */
-  owner: string;
+  card: number;
+  /** The card's owner in the fact: a seat, ENVELOPE or TABLE. */
+  owner: Owner;
   /** The fact: `owner` holds `card` (true) or cannot hold it (false). */
   holds: boolean;
   /**
@@ -43,62 +43,76 @@ export interface Explanation {
   summary: string;
 }
 
+/** What to explain: why `owner` holds `card` (or, with `holds: false`, cannot); without an owner, why the card lies with its certain owner. */
+export interface Question {
+  /** A card: its index in the deck, or a name (docs/game-log.md, "Names"). */
+  card: number | string;
+  /** A seat, ENVELOPE or TABLE, or a name ("envelope", "table" or a player's). */
+  owner?: Owner | string;
+  /** Default true. */
+  holds?: boolean;
+}
+
 export interface ExplainOptions {
   core?: KnowledgeCore;
 }
 
 /**
- * Why `owner` (a seat, "envelope" or "table") holds `card` (holds true) or cannot hold it (false):
- * a minimal set of events that force it. Throws InputError when the fact does not follow from the
- * log, when a name is unknown, or when the log itself leaves no deal.
+ * Why a cell of the notebook is certain: a minimal set of events that force the fact. Throws
+ * InputError when the fact does not follow from the log (naming the owners still possible), when
+ * a name is unknown, or when the log itself leaves no deal.
  */
-export function explainFact(log: unknown, card: string, owner: string, holds: boolean, options: ExplainOptions = {}): Explanation {
-  const game = parseGame(log);
-  return explainGameFact(game, cardOf(game, card, 'explainFact'), ownerOf(game, owner, 'explainFact'), holds, options);
-}
-
-/** Why `card` lies with its certain owner. Throws InputError naming the owners still possible when there is none. */
-export function explainCard(log: unknown, card: string, options: ExplainOptions = {}): Explanation {
-  const game = parseGame(log);
-  return explainGameCard(game, cardOf(game, card, 'explainCard'), options);
+export function explain(input: GameLog | Game, question: Question, { core = sharedCore() }: ExplainOptions = {}): Explanation {
+  const game = gameOf(input);
+  const card = typeof question.card === 'number' ? checkedIndex(question.card, game.deck.cards.length, 'card') : makeNameResolver('card', game.deck.cards)(question.card, 'explain');
+  if (question.owner === undefined) return explainCertainOwner(game, card, core);
+  const owner = typeof question.owner === 'number' ? question.owner : ownerOf(game, question.owner, 'explain');
+  const nSeats = game.players.length;
+  const slot = owner === ENVELOPE ? nSeats : owner === TABLE ? nSeats + 1 : checkedIndex(owner, nSeats, 'seat');
+  return explainPlacement(game, card, slot, question.holds ?? true, core);
 }
 
 /** null when some deal is consistent with the log; else the first event that leaves none, and the earlier events it conflicts with. */
-export function findContradiction(log: unknown, { core = sharedCore() }: ExplainOptions = {}): Contradiction | null {
-  return gameContradiction(parseGame(log), core);
+export function findContradiction(input: GameLog | Game, { core = sharedCore() }: ExplainOptions = {}): Contradiction | null {
+  return gameContradiction(gameOf(input), core);
 }
 
-/** explainCard for a parsed game and a card index. */
-export function explainGameCard(game: Game, card: number, { core = sharedCore() }: ExplainOptions = {}): Explanation {
+function checkedIndex(i: number, n: number, what: string): number {
+  if (!Number.isInteger(i) || i < 0 || i >= n) throw new InputError(`explain: ${what} ${i} is not one of the ${n}`);
+  return i;
+}
+
+/** Why `card` lies with its certain owner; an InputError naming the owners still possible when there is none. */
+function explainCertainOwner(game: Game, card: number, core: KnowledgeCore): Explanation {
   // Certainty from the search (milliseconds at any size); the worlds only for an uncertain card's odds.
   const search = possibleOwners(core, storeOf(core, game));
   const owners = search.status === 'exact' ? search.possible[card] : -1;
-  if (owners > 0 && (owners & (owners - 1)) === 0) return explainGameFact(game, card, 31 - Math.clz32(owners), true, { core });
+  if (owners > 0 && (owners & (owners - 1)) === 0) return explainPlacement(game, card, 31 - Math.clz32(owners), true, core);
   // The exact DAG whenever it fits (no envelope joint is asked for), else a Markov chain's estimate.
   using worlds = worldsOf(core, game, 'auto', DEFAULT_ANALYSIS_SAMPLES, DEFAULT_SEED, { jointBudget: Infinity });
   const possible = worlds.possibleOwners()[card];
-  if ((possible & (possible - 1)) === 0) return explainGameFact(game, card, 31 - Math.clz32(possible), true, { core });
+  if ((possible & (possible - 1)) === 0) return explainPlacement(game, card, 31 - Math.clz32(possible), true, core);
   const tallies = worlds.tallies();
   const width = game.players.length + 2;
   const shares = ownerColumns(game)
     .filter((o) => (possible >>> o.column) & 1)
-    .map((o) => ({ name: o.name, p: tallies.ownerCounts[card * width + o.column] / tallies.total }))
+    .map((o) => ({ owner: o.owner, p: tallies.ownerCounts[card * width + o.column] / tallies.total }))
     .sort((a, b) => b.p - a.p);
   const about = worlds.method === 'exact' ? '' : 'about ';
   throw new InputError(
-    `${shorten(game.deck.cards[card])} has no certain owner yet: it may be with ${shares.map((s) => `${s.name === 'envelope' ? 'the envelope' : shorten(s.name)} (${about}${percent(s.p)})`).join(', ')}`,
+    `${shorten(game.deck.cards[card])} has no certain owner yet: it may be with ${shares.map((s) => `${ownerInWords(game, s.owner)} (${about}${percent(s.p)})`).join(', ')}`,
   );
 }
 
-/** explainFact for a parsed game: `owner` numbered as in facts (seats, envelope nSeats, table nSeats + 1). */
-export function explainGameFact(game: Game, card: number, owner: number, holds: boolean, { core = sharedCore() }: ExplainOptions = {}): Explanation {
+/** Why the owner in core slot `owner` (seats, envelope nSeats, table nSeats + 1) holds `card` (or cannot). */
+function explainPlacement(game: Game, card: number, owner: number, holds: boolean, core: KnowledgeCore): Explanation {
   const nSeats = game.players.length;
-  const fact = { card: game.deck.cards[card], owner: ownerName(game, owner), holds };
+  const fact = { card, owner: owner === nSeats ? ENVELOPE : owner === nSeats + 1 ? TABLE : owner, holds };
   const statement = factInWords(game, card, owner, holds);
   if (owner === nSeats + 1) {
     // The table holds exactly the face-up cards: the setup says so, and no event can change it.
     if (game.faceUp.includes(card) !== holds) throw notForced(statement);
-    const setup = `${shorten(fact.card)} is ${holds ? '' : 'not '}face up`;
+    const setup = `${shorten(game.deck.cards[card])} is ${holds ? '' : 'not '}face up`;
     const text = `${capitalize(statement)}: the setup says so.`;
     return { ...fact, fromSetup: [setup], events: [], text, summary: text };
   }
@@ -126,12 +140,12 @@ export function explainGameFact(game: Game, card: number, owner: number, holds: 
   const counts = !statedOutright(game, card, owner, holds, [...held(myCards), ...eventFacts]);
   const fromSetup = [
     ...myCards.map((c) => `you hold ${shorten(game.deck.cards[c])}`),
-    ...(faceUp ? [`${shorten(fact.card)} is face up`] : []),
+    ...(faceUp ? [`${shorten(game.deck.cards[card])} is face up`] : []),
     ...(counts ? ['hand sizes'] : []),
   ];
   const setupWords = [
     ...(myCards.length > 0 ? [`your ${cardsInWords(game, myCards)}`] : []),
-    ...(faceUp ? [`${shorten(fact.card)} face up`] : []),
+    ...(faceUp ? [`${shorten(game.deck.cards[card])} face up`] : []),
     ...(counts ? ['the hand sizes'] : []),
   ];
   const explained = events.map((index) => ({ event: index + 1, sentence: eventSentence(game, index) }));
@@ -182,21 +196,18 @@ function possibleOwnersInWords(game: Game, card: number, store: ConstraintStore,
   const possible = ownerColumns(game).filter((o) =>
     o.column === nSeats + 1 ? game.faceUp.includes(card) : consistent(addFact(store, { kind: 'holds', owner: o.column, cards: bit(card) })),
   );
-  return `${shorten(game.deck.cards[card])} may be with ${listInWords(possible.map((o) => (o.column === game.me ? 'you' : o.column === nSeats ? 'the envelope' : shorten(o.name))), 'or')}`;
+  return `${shorten(game.deck.cards[card])} may be with ${listInWords(possible.map((o) => ownerInWords(game, o.owner)), 'or')}`;
 }
 
-
-function cardOf(game: Game, card: string, where: string): number {
-  return makeNameResolver('card', game.deck.cards)(card, where);
+/** "you", "Bob", "the envelope" or "the table". */
+function ownerInWords(game: Game, owner: Owner): string {
+  return owner === ENVELOPE ? 'the envelope' : owner === TABLE ? 'the table' : owner === game.me ? 'you' : shorten(game.players[owner]);
 }
 
-/** Seats by name, and "envelope" and "table" (which no seat may be called). */
-function ownerOf(game: Game, owner: string, where: string): number {
-  return makeNameResolver('owner', [...game.players, 'envelope', 'table'])(owner, where);
-}
-
-function ownerName(game: Game, owner: number): string {
-  return owner < game.players.length ? game.players[owner] : owner === game.players.length ? 'envelope' : 'table';
+/** A seat, ENVELOPE or TABLE, by the name rule (no seat may be called "envelope" or "table"). */
+function ownerOf(game: Game, owner: string, where: string): Owner {
+  const o = makeNameResolver('owner', [...game.players, 'envelope', 'table'])(owner, where);
+  return o < game.players.length ? o : o === game.players.length ? ENVELOPE : TABLE;
 }
 
 function bit(card: number): number {

@@ -1,17 +1,121 @@
-// Opponents' knowledge (see opponents-core.ts), in this thread or with its drawn worlds shared
-// among an executor's threads.
-import type { Game } from '../model/game.js';
+// Opponents' knowledge, for an observer's log (docs/analysis-output.md, `opponents`): for each
+// other seat, the probability that it can already accuse with certainty (Kenv), and for each of
+// the observer's cards, the probability that the seat knows the observer holds it. Weighted as
+// docs/epistemic.md §3 says: deals uniform over the observer's consistent ones, each showcard the
+// observer did not see showing any of the responder's matching cards with equal chance. Exact from
+// the Kripke model when it fits, else estimated from worlds drawn by the full-size engine, in this
+// thread or with the draws shared among an executor's threads (the same bytes for any number).
+import { ENVELOPE, type Game } from '../model/game.js';
+import { cardsOfMask } from '../model/bits.js';
+import { gameOf, type GameLog } from '../io/log.js';
 import type { Executor } from '../runtime/executor.js';
-import { knowsOn } from './knows-on.js';
-import { fromReport, request, type Opponents, type OpponentsOptions } from './opponents-core.js';
+import { knowsInThisThread, type FormulaQuery, type KnowsReport } from '../epistemic/knows.js';
+import { and, has, K, Kenv, or, type Formula } from '../epistemic/language/formula.js';
+import { knowsOn } from './knows.js';
 
-export { opponentsOf, nearlyKenv, DEFAULT_OPPONENT_SAMPLES, EXACT_OPPONENT_WORLDS } from './opponents-core.js';
-export type { Opponents, OpponentKnowledge, OpponentsOptions } from './opponents-core.js';
-
-/** The same, its drawn worlds shared among an executor's threads (the same bytes for any number). */
-export async function opponentsOn(executor: Executor, game: Game, options: OpponentsOptions & { signal?: AbortSignal } = {}): Promise<Opponents | null> {
-  if (game.me === null) return null;
-  const { view, queries, knowsOptions } = request(game, options);
-  return fromReport(game, await knowsOn(executor, view, queries, { ...knowsOptions, signal: options.signal }), knowsOptions.samples, options);
+export interface OpponentKnowledge {
+  /** The other seat. */
+  seat: number;
+  /** P(the seat knows the whole envelope). */
+  canAccuse: number;
+  /**
+   * With `nextTurn`: P(the seat can accuse after its next suggestion at the latest): it knows the
+   * envelope, or every category but one and that one up to two cards (one suggestion of either
+   * card then decides it: shown, it is the other; not shown, it is in the envelope).
+   */
+  canAccuseNextTurn?: number;
+  /** Per card of the observer's hand (in myHand's order): P(the seat knows the observer holds it). */
+  knowsMyCards: number[];
+  /** Standard errors in the same shape (absent when exact). */
+  standardErrors?: { canAccuse: number; canAccuseNextTurn?: number; knowsMyCards: number[] };
 }
 
+export interface Opponents {
+  method: 'exact' | 'sampled';
+  /** Worlds drawn (sampled), else null. */
+  samples: number | null;
+  seats: OpponentKnowledge[];
+}
+
+export interface OpponentsOptions {
+  samples?: number;
+  seed?: number;
+  maxWorlds?: number;
+  /** Also estimate each seat's `canAccuseNextTurn`. */
+  nextTurn?: boolean;
+  /** Where to draw worlds (kept open): a worker pool; default: this thread. */
+  executor?: Executor;
+  signal?: AbortSignal;
+}
+
+/** Default draws: a standard error of at most 0.01 on every probability. */
+export const DEFAULT_OPPONENT_SAMPLES = 2500;
+
+/** The largest Kripke model built for an exact answer (past it, worlds are drawn). */
+export const EXACT_OPPONENT_WORLDS = 200_000;
+
+/** What the other seats know, seen from the log's observer; null for the spectator's view. */
+export async function opponents(input: GameLog | Game, options: OpponentsOptions = {}): Promise<Opponents | null> {
+  const game = gameOf(input);
+  if (game.me === null) return null;
+  if (options.executor === undefined) return opponentsInThisThread(game, options);
+  const { view, queries, knowsOptions } = request(game, options);
+  return fromReport(game, await knowsOn(options.executor, view, queries, { ...knowsOptions, signal: options.signal }), knowsOptions.samples, options);
+}
+
+/** opponents() in the calling thread, synchronously (what an agent asks at its decisions). */
+export function opponentsInThisThread(game: Game, options: Omit<OpponentsOptions, 'executor' | 'signal'> = {}): Opponents | null {
+  if (game.me === null) return null;
+  const { view, queries, knowsOptions } = request(game, options);
+  return fromReport(game, knowsInThisThread(view, queries, knowsOptions), knowsOptions.samples, options);
+}
+
+/** For each other seat: Kenv, then K has(me, c) for each of my cards. */
+function request(game: Game, options: OpponentsOptions) {
+  const me = game.me!;
+  const queries: FormulaQuery[] = [];
+  for (const seat of others(game)) {
+    queries.push({ id: `${seat}`, at: null, formula: Kenv(seat), text: '' });
+    if (options.nextTurn) queries.push({ id: `${seat}:next`, at: null, formula: nearlyKenv(seat, game.deck.categoryMasks), text: '' });
+    for (const c of game.myHand) queries.push({ id: `${seat}:${c}`, at: null, formula: K(seat, has(me, c)), text: '' });
+  }
+  // The observer's view: a full record's deal is what the observer does not know. The exact model
+  // answers only when it is small: building millions of worlds takes longer than drawing a few thousand.
+  const knowsOptions = { samples: options.samples ?? DEFAULT_OPPONENT_SAMPLES, seed: options.seed, maxWorlds: options.maxWorlds ?? EXACT_OPPONENT_WORLDS };
+  return { view: { ...game, deal: null }, queries, knowsOptions };
+}
+
+function others(game: Game): number[] {
+  return game.players.map((_, s) => s).filter((s) => s !== game.me);
+}
+
+function fromReport(game: Game, report: KnowsReport, samples: number, options: OpponentsOptions): Opponents {
+  const sampled = report.method === 'sampled';
+  let i = 0;
+  const seats = others(game).map((seat): OpponentKnowledge => {
+    const accuse = report.results[i++];
+    const next = options.nextTurn ? report.results[i++] : null;
+    const mine = game.myHand.map(() => report.results[i++]);
+    const row: OpponentKnowledge = { seat, canAccuse: accuse.probability!, knowsMyCards: mine.map((r) => r.probability!) };
+    if (next) row.canAccuseNextTurn = next.probability!;
+    if (sampled) {
+      row.standardErrors = { canAccuse: accuse.standardError ?? 0, knowsMyCards: mine.map((r) => r.standardError ?? 0) };
+      if (next) row.standardErrors.canAccuseNextTurn = next.standardError ?? 0;
+    }
+    return row;
+  });
+  return { method: report.method, samples: sampled ? samples : null, seats };
+}
+
+/**
+ * `seat` knows the envelope's card in every category but one at most, and of that one that it is
+ * one of two cards: ⋁_g (⋀_{h≠g} ⋁_{c∈h} K has(envelope, c)) ∧ ⋁_{c<d∈g} K(has(envelope, c) ∨ has(envelope, d)).
+ * Implied by Kenv (a known card pairs with any other). K of formulas without modalities only, so the
+ * full-size engine answers it.
+ */
+export function nearlyKenv(seat: number, categoryMasks: readonly number[]): Formula {
+  const cards = categoryMasks.map((m) => cardsOfMask(m));
+  const knowsCategory = cards.map((cs) => or(...cs.map((c) => K(seat, has(ENVELOPE, c)))));
+  const knowsPair = cards.map((cs) => or(...cs.flatMap((c, i) => cs.slice(i + 1).map((d) => K(seat, or(has(ENVELOPE, c), has(ENVELOPE, d)))))));
+  return or(...cards.map((_, g) => and(...knowsCategory.filter((_, h) => h !== g), knowsPair[g])));
+}

@@ -18,7 +18,8 @@ import { Kenv } from '../epistemic/language/formula.js';
 import * as sets from '../epistemic/explicit/world-set.js';
 import { emptyTallies, envelopeIndex, tallyDeals, type Tallies } from '../knowledge/tallies.js';
 import { independentErrors } from '../knowledge/worlds.js';
-import { analysisFrom, analyzeGame, type Analysis } from './analyze.js';
+import { analysisFrom, DEFAULT_ANALYSIS_SAMPLES, DEFAULT_SEED, worldsOf, type Analysis } from './analyze.js';
+import { sharedCore } from './load.js';
 
 export interface RationalOptions {
   samples?: number;
@@ -141,25 +142,13 @@ function sampled(observer: Game, rational: Game, endmoves: number, options: Rati
     kept.forEach((i, k) => keptDeals.set(deals.subarray(i * width, (i + 1) * width), k * width));
     const tallies = emptyTallies(observer.deck.cards.length, nSeats, observer.deck.categoryMasks);
     tallyDeals(observer.deck.categoryMasks, nSeats, keptDeals, tallies);
-    // Certainties stay those of the plain analysis: conditioning can add some, a sample cannot prove them.
-    const plainAnalysis = analyzeGame(observer);
-    const possibleOwners = possibleOwnersOf(observer, plainAnalysis);
+    // Certainties stay those of the plain analysis (exact: DAG, or search): conditioning can add some, a sample cannot prove them.
+    using worlds = worldsOf(sharedCore(), observer, 'auto', DEFAULT_ANALYSIS_SAMPLES, DEFAULT_SEED, { jointBudget: Infinity });
+    const possibleOwners = worlds.possibleOwners();
     const analysis = analysisFrom(observer, { method: 'sampled', count: null, tallies: independentErrors(tallies), possibleOwners });
     return { ...analysis, rational: { endmoves, reading: 'first-order', rejected: samples - kept.length } };
   } finally {
     plain.dispose();
     for (const c of checks) c.engine.dispose();
   }
-}
-
-/** Owner masks per card from an analysis (non-zero probabilities or not excluded by a certainty). */
-function possibleOwnersOf(game: Game, analysis: Analysis): Uint32Array {
-  const nSeats = game.players.length;
-  const column = (owner: string) => (owner === 'envelope' ? nSeats : owner === 'table' ? nSeats + 1 : game.players.indexOf(owner));
-  return Uint32Array.from(game.deck.cards, (card) => {
-    let mask = 0;
-    for (const [owner, p] of Object.entries(analysis.cards[card])) if (p > 0 || analysis.method !== 'exact') mask |= 1 << column(owner);
-    const known = analysis.known.find((k) => k.card === card);
-    return known ? 1 << column(known.owner) : mask;
-  });
 }

@@ -1,21 +1,21 @@
-// Requests to an executor: uniform deals, their tallies, and the expected information of
-// suggestions. Each request is cut into tasks of fixed, numbered chunks, so the answer depends on
-// the seed and never on how many threads there are or which one ran what.
+// Requests to an executor: uniform deals, their tallies, the expected information of suggestions,
+// and Markov chains. Each request is cut into tasks of fixed, numbered chunks, so the answer
+// depends on the seed and never on how many threads there are or which one ran what.
 import type { ConstraintStore } from '../knowledge/constraints.js';
-import { chunkCount } from '../knowledge/chunks.js';
+import { SAMPLE_CHUNK, chunkCount } from '../knowledge/chunks.js';
 import { addTallies, emptyTallies, type Tallies } from '../knowledge/tallies.js';
 import type { Executor, TaskRef } from '../runtime/executor.js';
-import { WorkerPool } from '../runtime/pool.js';
-import type { EigPayload, SamplePayload, TallyPayload, TallyResult } from './tasks.js';
+import { InProcessExecutor } from '../runtime/in-process.js';
+import * as analysisTasks from './tasks.js';
+import { ANALYSIS_TASKS, type EigPayload, type SamplePayload, type TallyPayload, type TallyResult } from './tasks.js';
 import type { ChainResult, ChainTask } from '../knowledge/mcmc.js';
+import { SCORE_WIDTH } from './entropy-greedy.js';
 
-// '../analysis/' rather than './': the same file from the CLI's bundle in dist/cli/.
-export const ANALYSIS_TASKS = new URL('../analysis/tasks.js', import.meta.url).href;
 const task = (name: 'sample' | 'tally' | 'eig' | 'chain'): TaskRef => ({ module: ANALYSIS_TASKS, name });
 
-/** A worker pool whose threads load the analysis tasks (and warm up their cores) at start-up. */
-export function analysisPool(threads?: number): WorkerPool {
-  return new WorkerPool({ threads, preload: [ANALYSIS_TASKS] });
+/** An executor that runs the analysis tasks in this thread (the default of every request). */
+export function inThisThread(threads = 1): Executor {
+  return new InProcessExecutor({ [ANALYSIS_TASKS]: analysisTasks }, threads);
 }
 
 /** Splits `chunks` numbered chunks into about two tasks per thread (a task keeps at least a few ms of work). */
@@ -30,16 +30,17 @@ function spans(chunks: number, threads: number): Array<[number, number]> {
   return out;
 }
 
-/** Draws `n` uniform consistent deals into shared memory: n x (nSeats + 2) masks. */
+/** Draws `n` uniform consistent deals: n x (nSeats + 2) masks, the same for any number of threads. */
 export async function sampleDeals(executor: Executor, store: ConstraintStore, n: number, seed: number, signal?: AbortSignal): Promise<Uint32Array> {
   const width = store.nSeats + 2;
-  const deals = new SharedArrayBuffer(n * width * 4);
+  const deals = new Uint32Array(n * width);
   await Promise.all(
-    spans(chunkCount(n), executor.threads).map(([firstChunk, chunks]) =>
-      executor.run(task('sample'), { store, seed, total: n, firstChunk, chunks, deals } satisfies SamplePayload, { signal }),
-    ),
+    spans(chunkCount(n), executor.threads).map(async ([firstChunk, chunks]) => {
+      const part = await executor.run<Uint32Array>(task('sample'), { store, seed, total: n, firstChunk, chunks } satisfies SamplePayload, { signal });
+      deals.set(part, firstChunk * SAMPLE_CHUNK * width);
+    }),
   );
-  return new Uint32Array(deals);
+  return deals;
 }
 
 /** Card-owner and envelope tallies of `n` uniform consistent deals. */
@@ -73,7 +74,7 @@ export async function tallySamples(
 
 /**
  * Expected information (bits, P(no refutation), expected envelope combinations left) of every
- * suggestion 0..nSuggestions-1 by `suggester`, from the deals in shared memory.
+ * suggestion 0..nSuggestions-1 by `suggester`, from `deals`: SCORE_WIDTH numbers per suggestion.
  */
 export async function scoreSuggestions(
   executor: Executor,
@@ -85,18 +86,17 @@ export async function scoreSuggestions(
   nSuggestions: number,
   signal?: AbortSignal,
 ): Promise<Float64Array> {
-  if (!(deals.buffer instanceof SharedArrayBuffer)) throw new TypeError('deals must live in a SharedArrayBuffer');
-  const out = new SharedArrayBuffer(nSuggestions * 3 * 8);
+  const scores = new Float64Array(nSuggestions * SCORE_WIDTH);
   const tasks = Math.min(executor.threads, nSuggestions);
   await Promise.all(
-    Array.from({ length: tasks }, (_, t) => {
+    Array.from({ length: tasks }, async (_, t) => {
       const qFrom = Math.floor((t * nSuggestions) / tasks);
       const qTo = Math.floor(((t + 1) * nSuggestions) / tasks);
-      const payload: EigPayload = { store, deals: deals.buffer as SharedArrayBuffer, suggester, model, shownTo: [...shownTo], qFrom, qTo, out };
-      return executor.run(task('eig'), payload, { signal });
+      const payload: EigPayload = { store, deals, suggester, model, shownTo: [...shownTo], qFrom, qTo };
+      scores.set(await executor.run<Float64Array>(task('eig'), payload, { signal }), qFrom * SCORE_WIDTH);
     }),
   );
-  return new Float64Array(out);
+  return scores;
 }
 
 /** Markov chains run as tasks, then combined in chain order: the same bytes whatever ran which chain. */

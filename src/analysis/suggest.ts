@@ -1,16 +1,25 @@
-// suggest(): rank every legal suggestion of the observer by the expected information it brings
-// about the envelope: exactly over every consistent deal when they are few, otherwise estimated
-// from uniform samples, on the worker pool. The ranking is the entropy agent's (entropy-greedy.ts).
-import { parseGame } from '../io/log.js';
+// suggest(): rank every suggestion the observer can make by the expected information its answer
+// brings about the envelope, exactly over every consistent deal when they are few, otherwise
+// estimated from uniform samples; in this thread, or with the work shared among an executor's
+// threads (the same deals, scores and ranking: the samples are the seed's numbered chunks,
+// knowledge/chunks.ts). The ranking is the entropy agent's (entropy-greedy.ts).
+import { InputError } from '../model/errors.js';
 import type { Game } from '../model/game.js';
-import { withExecutor, type Executor } from '../runtime/executor.js';
-import { analysisPool, sampleDeals, scoreSuggestions } from './sampling.js';
+import { nonStandardVariants } from '../model/rules.js';
+import { cardsOfMask } from '../model/bits.js';
+import { describeEvent } from '../io/describe.js';
+import { gameOf, type GameLog } from '../io/log.js';
+import type { KnowledgeCore, Position } from '../knowledge/wasm-core.js';
+import { combinationCards, combinationCount } from '../knowledge/tallies.js';
+import type { Executor } from '../runtime/executor.js';
 import { positionOf, sharedCore } from './load.js';
-import type { KnowledgeCore } from '../knowledge/wasm-core.js';
-import { planSuggestions, rankedSuggestions, suggestionRequest, workOf, type SuggestResult } from './suggest-rules.js';
-import { scoringDeals, type ResponseModel, type ScoringOptions } from './entropy-greedy.js';
+import { checkSamples, checkSeed, defaultSuggestSamples, MAX_SUGGEST_SAMPLES } from './request.js';
+import { MAX_EXACT_DEALS, SCORE_WIDTH, rankSuggestions, scoringDeals, scoresExactly, type ResponseModel, type ScoringOptions } from './entropy-greedy.js';
+import { sampleDeals, scoreSuggestions } from './sampling.js';
 
 export type { ResponseModel } from './entropy-greedy.js';
+// In request.ts, so that a command line can state its limits without loading the ranking.
+export { DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES, SUGGEST_WORK, defaultSuggestSamples } from './request.js';
 
 export interface SuggestOptions {
   /** Uniform samples to estimate from when not exact (default 20,000; fewer past 10,000 suggestions: see SUGGEST_WORK). */
@@ -22,13 +31,11 @@ export interface SuggestOptions {
    * `samples`, 'always' (up to 5,000,000 deals), or 'never'.
    */
   exact?: ScoringOptions['exact'];
-  /** Worker threads when no executor is given (default: the machine's parallelism). */
-  threads?: number;
   /** Keep only the best K suggestions (default: all). */
   top?: number;
   /** How a refuter holding several named cards chooses one (default 'uniform'). */
-  responseModel?: ResponseModel;
-  /** Where to run (kept open); otherwise a worker pool of `threads` is made and closed for this call. */
+  responses?: ResponseModel;
+  /** Where to score (kept open): a worker pool (`analysisPool` of the ./node entry, a WebWorkerPool); default: this thread. */
   executor?: Executor;
   signal?: AbortSignal;
   core?: KnowledgeCore;
@@ -36,30 +43,132 @@ export interface SuggestOptions {
   onScoring?: () => void;
 }
 
-export type { SuggestionScore, SuggestResult } from './suggest-rules.js';
-
-// In request.ts, so that a command line can state its limits without loading the worker pool.
-export { DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES, SUGGEST_WORK, defaultSuggestSamples } from './request.js';
-
-export async function suggest(log: unknown, options: SuggestOptions = {}): Promise<SuggestResult> {
-  return suggestGame(parseGame(log), options);
+export interface SuggestionScore {
+  /** One card per category, in category order. */
+  cards: number[];
+  /** Mutual information between the envelope combination and the response, in bits. */
+  expectedInformationBits: number;
+  /** Probability that no other seat can refute. */
+  pNoRefutation: number;
+  /** Expected number of envelope combinations still possible after the response. */
+  expectedSolutionsLeft: number;
 }
 
-export async function suggestGame(game: Game, options: SuggestOptions = {}): Promise<SuggestResult> {
-  const request = suggestionRequest(game, options);
+export interface SuggestResult {
+  /** Uniform draws the scores are estimated from; null when they are exact. */
+  samples: number | null;
+  seed: number;
+  /** 'exact': scored on every consistent deal (`deals` of them); 'sampled': on `samples` uniform draws. */
+  method: 'exact' | 'sampled';
+  /** Consistent deals, when scored exactly; else null. */
+  deals: number | null;
+  /** How many suggestions share the best score exactly (the first row is one of them, chosen by the seed). */
+  tiedForBest: number;
+  /** The solution (one card per category), when the envelope is already certain: accuse it rather than suggest. */
+  accuse: number[] | null;
+  /** Best first: the first is the entropy-greedy choice (exact ties broken by the seed). Empty when `accuse` is set. */
+  suggestions: SuggestionScore[];
+}
+
+export async function suggest(input: GameLog | Game, options: SuggestOptions = {}): Promise<SuggestResult> {
+  const game = gameOf(input);
+  const scoring = suggestionRequest(game, options);
   using position = positionOf(options.core ?? sharedCore(), game); // names the impossible event, if any
-  const plan = planSuggestions(game, position, request);
-  if (plan.accuse !== null) return plan.accuse;
-  const { scoring, exactly } = plan;
-  const width = game.players.length + 2;
-  return withExecutor(options.executor, () => analysisPool(options.threads), async (executor) => {
-    const deals = exactly
-      ? scoringDeals(position, scoring, (n) => new Uint32Array(new SharedArrayBuffer(n * width * 4))).deals
-      : await sampleDeals(executor, position.store, scoring.samples, scoring.seed, options.signal);
-    options.onScoring?.();
-    const work = workOf(game, position, plan, deals);
-    const scores = await scoreSuggestions(executor, work.store, work.deals, work.suggester, work.model, work.shownTo, work.nSuggestions, options.signal);
-    return rankedSuggestions(game, work, scores, options.top);
+  const exactly = scoresExactly(position, scoring);
+  if (exactly && position.count() > BigInt(MAX_EXACT_DEALS)) {
+    throw new InputError(`exact scoring holds every deal in memory: this position has ${position.count()}, more than ${MAX_EXACT_DEALS.toLocaleString('en-US')}; sample instead`);
+  }
+  const result = (deals: number | null): Omit<SuggestResult, 'tiedForBest' | 'accuse' | 'suggestions'> => ({
+    samples: exactly ? null : scoring.samples,
+    seed: scoring.seed,
+    method: exactly ? 'exact' : 'sampled',
+    deals,
   });
+  const solution = certainSolution(game, position);
+  if (solution !== null) return { ...result(exactly ? Number(position.count()) : null), tiedForBest: 0, accuse: solution, suggestions: [] };
+
+  const n = combinationCount(game.deck.categoryMasks);
+  const model = scoring.responseModel === 'repeat' ? 1 : 0;
+  const { executor } = options;
+  // Every consistent deal, or the seed's numbered chunks (drawn here, or on the executor: the same deals).
+  const deals = exactly || executor === undefined ? scoringDeals(position, scoring).deals : await sampleDeals(executor, position.store, scoring.samples, scoring.seed, options.signal);
+  options.onScoring?.();
+  const scores =
+    executor === undefined
+      ? position.eig(deals, scoring.suggester, model, scoring.shownTo, 0, n)
+      : await scoreSuggestions(executor, position.store, deals, scoring.suggester, model, scoring.shownTo, n, options.signal);
+  const { order, tiedForBest } = rankSuggestions(scores, scoring.seed);
+  const ranked = order.map((q) => ({
+    cards: combinationCards(game.deck.categoryMasks, q),
+    expectedInformationBits: scores[q * SCORE_WIDTH],
+    pNoRefutation: scores[q * SCORE_WIDTH + 1],
+    expectedSolutionsLeft: scores[q * SCORE_WIDTH + 2],
+  }));
+  const width = game.players.length + 2;
+  return {
+    ...result(exactly ? deals.length / width : null),
+    tiedForBest,
+    accuse: null,
+    suggestions: options.top === undefined ? ranked : ranked.slice(0, options.top),
+  };
 }
 
+/**
+ * The one place a suggestion request is checked, before any position is loaded (so that a log the
+ * ranking does not model is refused as such, not as impossible): samples, seed, the suggester.
+ */
+export function suggestionRequest(game: Game, options: Pick<SuggestOptions, 'samples' | 'seed' | 'exact' | 'responses'> = {}): ScoringOptions {
+  const samples = options.samples ?? defaultSuggestSamples(combinationCount(game.deck.categoryMasks));
+  const seed = options.seed ?? 1;
+  checkSamples(samples, MAX_SUGGEST_SAMPLES);
+  checkSeed(seed);
+  const suggester = requireSuggester(game);
+  return {
+    suggester,
+    responseModel: options.responses ?? 'uniform',
+    shownTo: shownToSuggester(game, suggester),
+    samples,
+    seed,
+    exact: options.exact ?? 'auto',
+  };
+}
+
+/** The solution when every category has a single possible envelope card, else null. */
+export function certainSolution(game: Game, position: Position): number[] | null {
+  const counts = position.ownerCounts();
+  const width = game.players.length + 2;
+  const env = game.players.length;
+  const cards = game.deck.categoryMasks.map((mask) => cardsOfMask(mask).filter((c) => counts[c * width + env] > 0));
+  return cards.every((c) => c.length === 1) ? cards.map((c) => c[0]) : null;
+}
+
+/** The observer suggests: there must be one, still in the game, and the game must not be over. */
+export function requireSuggester(game: Game): number {
+  if (game.me === null) {
+    throw new InputError('suggest needs an observer: the log has no "me" (and "myHand"), so nobody is there to suggest');
+  }
+  game.events.forEach((e, i) => {
+    if (e.type !== 'accusation') return;
+    if (e.correct) throw new InputError(`the game is over: ${describeEvent(game, i)} was correct`);
+    if (e.by === game.me) throw new InputError(`${game.players[game.me]} was eliminated at ${describeEvent(game, i)} and can no longer suggest`);
+  });
+  // The ranking scores the standard answers: the first seat holding a named card shows one, and
+  // every combination may be suggested.
+  const variants = nonStandardVariants(game.rules);
+  if (variants.length > 0) {
+    throw new InputError(`suggest ranks suggestions under the standard rules only (the first seat holding a named card answers, a suggester may name its own cards); this log sets rules.${variants[0]}`);
+  }
+  return game.me;
+}
+
+/** Per seat, the cards it has already shown the suggester (for the 'repeat' response model). */
+export function shownToSuggester(game: Game, suggester: number): number[] {
+  const shown = new Array<number>(game.players.length).fill(0);
+  for (const e of game.events) {
+    if (e.type === 'suggestion' && e.by === suggester && e.shownBy !== null && e.shown !== null) {
+      shown[e.shownBy] = (shown[e.shownBy] | (1 << e.shown)) >>> 0;
+    }
+    if (e.type === 'showcard' && e.to === suggester && e.shown !== null) shown[e.by] = (shown[e.by] | (1 << e.shown)) >>> 0;
+  }
+  return shown;
+}

@@ -1,26 +1,29 @@
-// The analysis tasks an executor runs (see runtime/executor.ts): drawing numbered chunks of
-// uniform deals, tallying them, scoring suggestions, and running Markov chains. Each thread that imports this module has
-// one Wasm core, warmed up once in worker threads, and keeps the last store's position, so
-// consecutive tasks of one request build its DAG once.
-import { isMainThread } from 'node:worker_threads';
+// The analysis tasks an executor runs (task module "analysis/tasks"; see runtime/executor.ts):
+// drawing numbered chunks of uniform deals, tallying them, scoring suggestions, and running Markov
+// chains. Each thread that runs them has one Wasm core and keeps the last store's position, so
+// consecutive tasks of one request build its DAG once. Payloads and results are plain data, so
+// the tasks run alike in this thread, in Node's worker threads and in a browser's Web Workers.
 import { KnowledgeCore, type Position } from '../knowledge/wasm-core.js';
 import { emptyStore, type ConstraintStore } from '../knowledge/constraints.js';
 import { CLASSIC_DECK } from '../model/deck.js';
 import { SAMPLE_CHUNK, chunkSize, drawChunk, tallyChunks } from '../knowledge/chunks.js';
 import { runChain, type ChainResult, type ChainTask } from '../knowledge/mcmc.js';
+import { SCORE_WIDTH } from './entropy-greedy.js';
 
-/** Draw chunks [firstChunk, firstChunk + chunks) of a request of `total` deals into `deals`. */
+/** The id executors know this module by. */
+export const ANALYSIS_TASKS = 'analysis/tasks';
+
+/** Draw chunks [firstChunk, firstChunk + chunks) of a request of `total` deals. */
 export interface SamplePayload {
   store: ConstraintStore;
   seed: number;
   total: number;
   firstChunk: number;
   chunks: number;
-  deals: SharedArrayBuffer;
 }
 
 /** Like SamplePayload, but tally the deals (card-owner and envelope counts) instead of keeping them. */
-export type TallyPayload = Omit<SamplePayload, 'deals'>;
+export type TallyPayload = SamplePayload;
 
 export interface TallyResult {
   deals: number;
@@ -28,20 +31,18 @@ export interface TallyResult {
   envelopeCounts: Float64Array;
 }
 
-/** Expected information of suggestions [qFrom, qTo) from the deals in `deals`, written to `out`. */
+/** Expected information of suggestions [qFrom, qTo) from `deals`. */
 export interface EigPayload {
   store: ConstraintStore;
-  deals: SharedArrayBuffer;
+  deals: Uint32Array;
   suggester: number;
   model: 0 | 1;
   shownTo: number[];
   qFrom: number;
   qTo: number;
-  /** 3 f64 per suggestion, indexed from 0 for suggestion 0 of the whole request. */
-  out: SharedArrayBuffer;
 }
 
-const core = KnowledgeCore.create();
+let core: KnowledgeCore | null = null;
 let last: { key: string; position: Position } | null = null;
 
 /** The position of a store, kept for the next task (consecutive tasks of a request share it). */
@@ -50,6 +51,7 @@ function use(store: ConstraintStore): Position {
   if (last?.key === key) return last.position;
   last?.position.dispose();
   last = null;
+  core ??= KnowledgeCore.create();
   const position = core.load(store);
   if (!position.consistent) {
     position.dispose();
@@ -60,10 +62,10 @@ function use(store: ConstraintStore): Position {
 }
 
 /**
- * V8 compiles Wasm first with its baseline compiler and optimises hot functions later: run every
- * kernel a little at start-up, so the first real request does not pay for it.
+ * V8 compiles Wasm first with its baseline compiler and optimises hot functions later: a worker
+ * runs every kernel a little at start-up, so the first real request does not pay for it.
  */
-function warmUp(): void {
+export function warmUp(): void {
   const store = emptyStore(CLASSIC_DECK.cards.length, CLASSIC_DECK.categoryMasks, [3, 3, 3, 3, 3, 3]);
   store.holds[0] = 0b111;
   store.lacks[0] = (~0b111 & ((1 << 21) - 1)) >>> 0;
@@ -73,18 +75,18 @@ function warmUp(): void {
   for (let round = 0; round < 3; round++) position.eig(deals, 0, 0, [], 0, 64);
   position.check(deals);
 }
-if (!isMainThread) warmUp();
 
-export function sample(task: SamplePayload): number {
+/** The deals of the chunks, one after another (n x (nSeats + 2) masks). */
+export function sample(task: SamplePayload): Uint32Array {
   const position = use(task.store);
   const width = task.store.nSeats + 2;
-  const out = new Uint32Array(task.deals);
-  let written = 0;
+  let n = 0;
+  for (let chunk = task.firstChunk; chunk < task.firstChunk + task.chunks; chunk++) n += chunkSize(task.total, chunk);
+  const out = new Uint32Array(n * width);
   for (let chunk = task.firstChunk; chunk < task.firstChunk + task.chunks; chunk++) {
-    out.set(drawChunk(position, task.seed, task.total, chunk), chunk * SAMPLE_CHUNK * width);
-    written += chunkSize(task.total, chunk);
+    out.set(drawChunk(position, task.seed, task.total, chunk), (chunk - task.firstChunk) * SAMPLE_CHUNK * width);
   }
-  return written;
+  return out;
 }
 
 export function tally(task: TallyPayload): TallyResult {
@@ -92,13 +94,15 @@ export function tally(task: TallyPayload): TallyResult {
   return { deals: t.total, ownerCounts: t.ownerCounts, envelopeCounts: t.envelopeCounts };
 }
 
-export function eig(task: EigPayload): number {
-  const results = use(task.store).eig(new Uint32Array(task.deals), task.suggester, task.model, task.shownTo, task.qFrom, task.qTo);
-  new Float64Array(task.out).set(results, task.qFrom * 3);
-  return task.qTo - task.qFrom;
+/** SCORE_WIDTH numbers per suggestion of [qFrom, qTo). */
+export function eig(task: EigPayload): Float64Array {
+  const scores = use(task.store).eig(task.deals, task.suggester, task.model, task.shownTo, task.qFrom, task.qTo);
+  if (scores.length !== (task.qTo - task.qFrom) * SCORE_WIDTH) throw new Error('eig: scores of the wrong length');
+  return scores;
 }
 
 /** One Markov chain of a request (see knowledge/mcmc.ts): chains are determined by (seed, chain). */
 export function chain(task: ChainTask): ChainResult {
+  core ??= KnowledgeCore.create();
   return runChain(core, task);
 }

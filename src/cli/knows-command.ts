@@ -5,7 +5,8 @@ import { readGameLogFile } from '../io/log-file.js';
 import { InputError } from '../model/errors.js';
 import { quote, shorten } from '../model/quote.js';
 import { toJson } from '../io/json.js';
-import { DEFAULT_KNOWS_SAMPLES, knows, type KnowsReport } from '../epistemic/knows.js';
+import { DEFAULT_KNOWS_SAMPLES, type KnowsReport } from '../epistemic/knows.js';
+import { knows } from '../analysis/knows.js';
 import { DEFAULT_MAX_WORLDS, type ShowcardReading } from '../epistemic/explicit/game-model.js';
 import { fileQueries, textQueries } from '../epistemic/queries.js';
 import { UsageError } from './errors.js';
@@ -49,13 +50,13 @@ export function knowsCommand(): Command {
       if (opts.formulas !== undefined) queries.push(...fileQueries(readFormulasFile(opts.formulas), opts.formulas, game, at, queries.length + 1));
       const options = { showcard: opts.showcard, maxWorlds: opts.maxWorlds, samples: opts.samples, seed: opts.seed };
       let report: KnowsReport;
-      if (opts.threads === undefined) report = knows(game, queries, options);
+      if (opts.threads === undefined) report = await knows(game, queries, options);
       else {
         await noteThreads(opts.threads);
-        const { epistemicPool, knowsOn } = await import('../analysis/knows-on.js');
+        const { epistemicPool } = await import('../analysis/pools.js');
         const pool = epistemicPool(opts.threads);
         try {
-          report = await withCancellation((signal) => knowsOn(pool, game, queries, { ...options, signal }));
+          report = await withCancellation((signal) => knows(game, queries, { ...options, executor: pool, signal }));
         } finally {
           await pool.close();
         }

@@ -1,6 +1,7 @@
 // The human-readable detective's notebook: cards by owners with probabilities, the envelope per
 // category, the most likely solutions and the envelope's entropy.
-import type { Analysis } from '../analysis/analyze.js';
+import { envelopeProbability, type Analysis } from '../analysis/analyze.js';
+import { ownerName } from '../analysis/json.js';
 import type { Game } from '../model/game.js';
 import type { Opponents } from '../analysis/opponents.js';
 import type { RationalAnalysis } from '../analysis/rational.js';
@@ -28,11 +29,12 @@ export function formatPercent(p: number): string {
 
 export function renderNotebook(game: Game, analysis: Analysis, options: NotebookOptions = {}): string {
   const lines: string[] = [];
-  const known = new Set(analysis.known.map((k) => `${k.card}\u0000${k.owner}`));
+  const known = new Set(analysis.known.map((k) => `${k.card}:${k.owner}`));
   const exact = analysis.method === 'exact';
-  const cell = (card: string, owner: string): string => {
-    if (known.has(`${card}\u0000${owner}`)) return CERTAIN;
-    const p = analysis.cards[card][owner];
+  const owners = analysis.owners.map((o) => ownerName(game, o));
+  const cell = (card: number, column: number): string => {
+    if (known.has(`${card}:${analysis.owners[column]}`)) return CERTAIN;
+    const p = analysis.cards[card][column];
     if (p === 0 && exact) return IMPOSSIBLE;
     return formatPercent(p);
   };
@@ -46,13 +48,14 @@ export function renderNotebook(game: Game, analysis: Analysis, options: Notebook
   lines.push('');
 
   const cardWidth = Math.max(...game.deck.cards.map((c) => c.length)) + 2;
-  const colWidth = Math.max(5, ...analysis.owners.map((o) => o.length)) + 1;
-  const header = ''.padEnd(cardWidth) + analysis.owners.map((o) => o.padStart(colWidth)).join('');
+  const colWidth = Math.max(5, ...owners.map((o) => o.length)) + 1;
+  const header = ''.padEnd(cardWidth) + owners.map((o) => o.padStart(colWidth)).join('');
   lines.push(header);
   for (const category of game.deck.categories) {
     lines.push(capitalise(category.name));
     for (const card of category.cards) {
-      lines.push(`  ${card}`.padEnd(cardWidth) + analysis.owners.map((o) => cell(card, o).padStart(colWidth)).join(''));
+      const c = game.deck.cards.indexOf(card);
+      lines.push(`  ${card}`.padEnd(cardWidth) + owners.map((_, k) => cell(c, k).padStart(colWidth)).join(''));
     }
   }
   lines.push(`${CERTAIN} certain   ${IMPOSSIBLE} impossible`);
@@ -60,7 +63,8 @@ export function renderNotebook(game: Game, analysis: Analysis, options: Notebook
 
   lines.push('Envelope');
   for (const category of game.deck.categories) {
-    const entries = Object.entries(analysis.envelope[category.name])
+    const entries = category.cards
+      .map((card) => [card, envelopeProbability(analysis, game.deck.cards.indexOf(card))] as const)
       .filter(([, p]) => p > 0)
       .sort((a, b) => b[1] - a[1])
       .map(([card, p]) => `${card} ${formatPercent(p)}`);
@@ -72,9 +76,10 @@ export function renderNotebook(game: Game, analysis: Analysis, options: Notebook
   const shown = analysis.solutions.slice(0, top);
   lines.push(`Most likely solutions (${shown.length} of ${analysis.solutions.length})`);
   // Not Math.max(...): --top may list a hundred thousand solutions, too many arguments for a call.
-  const solutionWidth = shown.reduce((w, s) => Math.max(w, s.cards.join(', ').length), 0);
+  const named = shown.map((s) => s.cards.map((c) => game.deck.cards[c]).join(', '));
+  const solutionWidth = named.reduce((w, s) => Math.max(w, s.length), 0);
   shown.forEach((s, i) => {
-    lines.push(`  ${String(i + 1).padStart(2)}. ${s.cards.join(', ').padEnd(solutionWidth)}  ${(s.probability * 100).toFixed(2).padStart(6)}%`);
+    lines.push(`  ${String(i + 1).padStart(2)}. ${named[i].padEnd(solutionWidth)}  ${(s.probability * 100).toFixed(2).padStart(6)}%`);
   });
   lines.push('');
   lines.push(`Envelope entropy: ${analysis.entropyBits.toFixed(3)} bits`);
@@ -96,10 +101,10 @@ function opponentLines(game: Game, opponents: Opponents): string[] {
       : `estimated from ${formatCount(opponents.samples!)} drawn worlds, standard errors up to ±${(100 * maxOpponentError(opponents)).toFixed(2)} points`;
   const lines = [`What the others know (${how})`];
   const mine = game.myHand.map((c) => game.deck.cards[c]);
-  const seatWidth = Math.max(...opponents.seats.map((s) => s.seat.length));
+  const seatWidth = Math.max(...opponents.seats.map((s) => game.players[s.seat].length));
   for (const seat of opponents.seats) {
-    const cards = mine.map((card) => `${card} ${formatPercent(seat.knowsMyCards[card])}`).join(', ');
-    lines.push(`  ${seat.seat.padEnd(seatWidth)}  can accuse: ${formatPercent(seat.canAccuse).padStart(4)}   knows you hold: ${cards}`);
+    const cards = mine.map((card, k) => `${card} ${formatPercent(seat.knowsMyCards[k])}`).join(', ');
+    lines.push(`  ${game.players[seat.seat].padEnd(seatWidth)}  can accuse: ${formatPercent(seat.canAccuse).padStart(4)}   knows you hold: ${cards}`);
   }
   return lines;
 }
@@ -108,7 +113,7 @@ function maxOpponentError(opponents: Opponents): number {
   let worst = 0;
   for (const seat of opponents.seats) {
     if (!seat.standardErrors) continue;
-    worst = Math.max(worst, seat.standardErrors.canAccuse, ...Object.values(seat.standardErrors.knowsMyCards));
+    worst = Math.max(worst, seat.standardErrors.canAccuse, ...seat.standardErrors.knowsMyCards);
   }
   return worst;
 }
@@ -132,7 +137,7 @@ function formatCount(n: number | bigint): string {
 /** The largest standard error over the grid: how far any estimated percentage may be off. */
 function maxStandardError(analysis: Analysis): number {
   let worst = 0;
-  for (const row of Object.values(analysis.standardErrors?.cards ?? {})) for (const se of Object.values(row)) worst = Math.max(worst, se);
+  for (const row of analysis.standardErrors?.cards ?? []) for (const se of row) worst = Math.max(worst, se);
   return worst;
 }
 

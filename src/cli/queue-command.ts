@@ -4,7 +4,7 @@
 // and the coordinator merges them (as cluedo merge does) once all are there.
 import { Command } from 'commander';
 import type { TournamentConfig } from '../tournament/play.js';
-import type { RedisAddress, TournamentSpec } from '../tournament/queue.js';
+import type { RedisAddress, TournamentSpec } from '../queue/queue.js';
 import { InputError } from '../model/errors.js';
 import { UsageError } from './errors.js';
 import { withCancellation } from './cancel.js';
@@ -18,7 +18,7 @@ export function defaultShards(games: number): number {
 }
 
 async function addressOf(url: string): Promise<RedisAddress> {
-  const { parseRedisUrl } = await import('../tournament/queue.js');
+  const { parseRedisUrl } = await import('../queue/queue.js');
   const address = parseRedisUrl(url);
   if (typeof address === 'string') throw new UsageError(address);
   return address;
@@ -41,7 +41,7 @@ export async function runQueued(
   outputs: OutputPath[],
 ): Promise<void> {
   const address = await addressOf(url);
-  const queue = await import('../tournament/queue.js');
+  const queue = await import('../queue/queue.js');
   const { mergeShards } = await import('../tournament/shards.js');
   const redis = await queue.connectRedis(address);
   let events: ReturnType<typeof queue.queueEvents> | undefined;
@@ -145,8 +145,8 @@ export function workerCommand(): Command {
     .option('--watch', 'keep waiting for shards when the queue is empty (until Ctrl-C or SIGTERM)')
     .action(async (opts: WorkerCommandOptions) => {
       const address = await addressOf(opts.queue);
-      const queue = await import('../tournament/queue.js');
-      const { tournamentPool } = await import('../tournament/run.js');
+      const queue = await import('../queue/queue.js');
+      const { tournamentPool } = await import('../tournament/pool.js');
       await noteThreads(opts.threads);
       const redis = await queue.connectRedis(address);
       const pool = tournamentPool(opts.threads);

@@ -1,13 +1,19 @@
+// cluedo simulate: games between agents, compared with confidence intervals. One run is one of four
+// requests (simulateRequest): a local run, the thesis's experiment (--preset thesis), one shard of
+// a run (--shard i/N --out FILE), or a run on a job queue (--queue URL). Which options go together
+// is said by commander (conflicts, implies) and by the table of requirements below.
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { quote } from '../model/quote.js';
 import { Command, Option } from 'commander';
+import { quote } from '../model/quote.js';
 import type { GameResult } from '../tournament/results.js';
 import { CLASSIC_CATEGORIES, MAX_SEATS, MIN_SEATS, makeDeck } from '../model/deck.js';
 import { bindClassicBoard } from '../game/board/binding.js';
 import { InputError } from '../model/errors.js';
 import { AGENT_NAMES, parseAgentSpec } from '../agents/registry.js';
 import type { playTournamentGame, TournamentConfig } from '../tournament/play.js';
+import type { ShardRange } from '../tournament/shards.js';
+import type { Executor } from '../runtime/executor.js';
 import { ENDMOVE_RULES, type EndmoveRule } from '../game/rules/deal.js';
 import { DEFAULT_BOARD_RULES, type BoardRules } from '../game/board/movement.js';
 import { formatMeanInterval } from '../tournament/format.js';
@@ -16,6 +22,7 @@ import { gameToLog } from '../io/write-log.js';
 import { OutputError, UsageError, printLine } from './errors.js';
 import { withCancellation } from './cancel.js';
 import { noteThreads, path, wholeNumber, seedValue, threadCount } from './options.js';
+import { requireOptions } from './option-rules.js';
 import { writeFailure, writeStdout } from './output.js';
 import { checkDistinct, checkOutputFile, prepareOutputDirectory, writeOutputs, type OutputPath } from './output-files.js';
 import { ProgressLines } from './progress.js';
@@ -25,6 +32,7 @@ export { boardDescription, soloLine };
 
 export const DEFAULT_AGENTS = 'random,naive,deductive,entropy';
 export const DEFAULT_GAMES = 1000;
+const DEFAULT_DICE = '2d6';
 
 interface SimulateOptions {
   players: number;
@@ -56,20 +64,19 @@ interface SimulateOptions {
   resume?: string;
 }
 
-/** The options the thesis's experiment fixes: giving one with --preset thesis is a usage error. */
-const FIXED_BY_THESIS: Record<string, string> = {
-  players: '--players',
-  solo: '--solo',
-  field: '--field',
-  maxTurns: '--max-turns',
-  endmove: '--endmove',
-  logs: '--logs',
-  board: '--board',
-  dice: '--dice',
-  steps: '--steps',
-  exitCost: '--exit-cost',
-  summon: '--no-summon',
-};
+/** What one run of simulate does, read from its options. */
+export type SimulateRequest =
+  | { kind: 'run'; config: TournamentConfig; games: number; seed: number; threads?: number; progress: boolean; outputs: OutputPath[]; logGames: number }
+  | { kind: 'thesis'; configs: TournamentConfig[]; games: number; seed: number; threads?: number; progress: boolean; outputs: OutputPath[] }
+  | { kind: 'shard'; config: TournamentConfig; games: number; seed: number; threads?: number; progress: boolean; shard: ShardRange; out: OutputPath; keepGames: boolean }
+  | { kind: 'queue'; url: string; tournament: { config: TournamentConfig; seed: number; games: number; shards: number } | { resume: string }; outputs: OutputPath[] };
+
+/** The options the thesis's experiment fixes. */
+const FIXED_BY_THESIS = ['players', 'solo', 'field', 'maxTurns', 'endmove', 'logs', 'board', 'dice', 'steps', 'exitCost', 'summon', 'shard', 'queue'];
+/** The options of a whole run that a shard leaves to cluedo merge. */
+const OUTPUTS_OF_A_RUN = ['json', 'csv', 'report', 'logs'];
+/** What a queued tournament already says, when resumed. */
+const FIXED_BY_RESUME = ['players', 'agents', 'games', 'seed', 'maxTurns', 'solo', 'field', 'board', 'shards', 'endmove'];
 
 /**
  * Splits "a,b:k=v,k2=v2,c" into agents: a comma followed by an option ("key=") continues the
@@ -83,14 +90,14 @@ export function splitAgents(list: string): string[] {
 }
 
 export function simulateCommand(): Command {
-  return new Command('simulate')
+  const command = new Command('simulate')
     .description('play many games between agents and compare them, with confidence intervals')
     .option('--players <n>', `seats at the table (${MIN_SEATS}-${MAX_SEATS})`, wholeNumber('--players', MAX_SEATS, MIN_SEATS), 6)
     .option('--agents <list>', `agents seated in rotation (${AGENT_NAMES.join(', ')}; options like entropy:samples=5000 or deductive:accuse=risky:0.8,refute=repeat; refute=first shows the first held card in deck order; deductive and entropy take responses=holds|uniform|first|repeat, how they read the cards shown to them)`, DEFAULT_AGENTS)
     .option('--games <g>', 'games to play', wholeNumber('--games', 10_000_000), DEFAULT_GAMES)
     .option('--seed <s>', 'seed of the run: same seed, same games, whatever the threads', seedValue, 1)
     .option('--threads <t>', 'worker threads (default: all cores)', threadCount)
-    .option('--max-turns <m>', 'turns before a game is declared unsolved (default: 50 per player)', wholeNumber('--max-turns', 1_000_000))
+    .option('--max-turns <m>', 'turns before a game is declared unsolved (default: 50 per player, 100 on the board)', wholeNumber('--max-turns', 1_000_000))
     .addOption(
       new Option(
         '--endmove <when>',
@@ -116,100 +123,113 @@ export function simulateCommand(): Command {
       new Option(
         '--preset <name>',
         "the thesis's experiment: each agent of --agents (default random:own=exclude,naive,deductive) in seat 1 of 6 among scripted opponents, until its query names the envelope; rounds next to the thesis's",
-      ).choices(['thesis']),
+      )
+        .choices(['thesis'])
+        .conflicts(FIXED_BY_THESIS),
     )
-    .option('--shard <i/N>', 'play only shard i of N (1-based) of the --games games, a contiguous range of game numbers; needs --out (merge the parts with cluedo merge)')
+    .addOption(
+      new Option('--shard <i/N>', 'play only shard i of N (1-based) of the --games games, a contiguous range of game numbers; needs --out (merge the parts with cluedo merge)').conflicts([
+        ...OUTPUTS_OF_A_RUN,
+        'queue',
+      ]),
+    )
     .option('--out <file.json>', 'with --shard: the shard file to write (its config, seed and summary sums)', path('--out'))
     .option('--keep-games', "with --shard: keep every game's result in the shard file too, for cluedo merge --csv and --json's games")
-    .option('--queue <url>', 'run on a job queue (BullMQ on Redis, redis://host:port): enqueue the shards, wait for cluedo worker processes to play them, merge and report')
+    .addOption(
+      new Option('--queue <url>', 'run on a job queue (BullMQ on Redis, redis://host:port): enqueue the shards, wait for cluedo worker processes to play them, merge and report').conflicts([
+        'logs',
+        'csv',
+        'out',
+        'keepGames',
+      ]),
+    )
     .option('--shards <n>', 'with --queue: the number of shards (default: one per 500 games)', wholeNumber('--shards', 1_000_000))
-    .option('--resume <id>', 'with --queue: wait again for tournament <id> (printed when it started), enqueueing only the shards not yet stored')
-    .action(async (opts: SimulateOptions, command: Command) => {
-      if (opts.queue !== undefined || opts.shards !== undefined || opts.resume !== undefined) {
-        await runQueueCommand(opts, command);
-        return;
-      }
-      if (opts.shard !== undefined || opts.out !== undefined || opts.keepGames) {
-        await runShardCommand(opts);
-        return;
-      }
-      if (opts.preset === 'thesis') {
-        const fixed = Object.keys(FIXED_BY_THESIS).find((key) => command.getOptionValueSource(key) === 'cli');
-        if (fixed !== undefined) throw new UsageError(`--preset thesis fixes the table and the end of the game: leave out ${FIXED_BY_THESIS[fixed]}`);
-        const { THESIS_AGENTS, thesisConfig } = await import('../tournament/thesis.js');
-        const configs = agentsOf(command.getOptionValueSource('agents') === 'cli' ? opts.agents : THESIS_AGENTS).map(thesisConfig);
-        const outputs = checkOutputs(opts);
-        await noteThreads(opts.threads);
-        await withCancellation((signal) => runThesisAndReport(opts, configs, outputs, signal));
-        return;
-      }
-      const config = configOf(opts);
-      const outputs = checkOutputs(opts);
-      await noteThreads(opts.threads);
-      await withCancellation((signal) => runAndReport(opts, config, outputs, signal));
-    });
-}
-
-/** The outputs of a whole run, which a shard leaves to cluedo merge. */
-const NOT_WITH_SHARD: Array<[keyof SimulateOptions, string]> = [
-  ['json', '--json'],
-  ['csv', '--csv'],
-  ['report', '--report'],
-  ['logs', '--logs'],
-];
-
-/** simulate --shard i/N --out FILE: plays one shard's games and writes its shard file (atomically). */
-async function runShardCommand(opts: SimulateOptions): Promise<void> {
-  if (opts.shard === undefined) throw new UsageError(`${opts.out !== undefined ? '--out' : '--keep-games'} goes with --shard i/N${opts.out !== undefined ? ': it names the shard file' : ''}`);
-  if (opts.out === undefined) throw new UsageError(`--shard ${opts.shard} needs --out FILE, the shard file to write`);
-  if (opts.preset !== undefined) throw new UsageError("--preset thesis cannot be sharded: it plays one run per agent and reports per-game rounds; run it whole");
-  const other = NOT_WITH_SHARD.find(([key]) => opts[key] !== undefined);
-  if (other !== undefined) throw new UsageError(`--shard writes only its shard file (--out): leave out ${other[1]}; cluedo merge writes the summary, --json and --report of all shards`);
-  const { parseShardSpec, playShard, shardFileText } = await import('../tournament/shards.js');
-  const shard = parseShardSpec(opts.shard, opts.games);
-  if (typeof shard === 'string') throw new UsageError(shard);
-  const config = configOf(opts);
-  const output: OutputPath = { option: '--out', path: opts.out };
-  checkOutputFile(output);
-  await noteThreads(opts.threads);
-  await withCancellation(async (signal) => {
-    const progress = await progressOf({ ...opts, games: shard.to - shard.from });
-    const started = Date.now();
-    const outcome = await playShard(config, opts.seed, opts.games, shard, { threads: opts.threads, signal, onProgress: progress.update, keepResults: opts.keepGames === true });
-    progress.stop();
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const what = `shard ${shard.index}/${shard.count}: games ${shard.from}-${shard.to - 1} (${shard.to - shard.from} of ${opts.games}), seed ${opts.seed}`;
-    if (outcome.file === null) {
-      printLine(`${what}: interrupted after ${outcome.done} games, ${seconds} s; no shard file written`);
-      process.exitCode = 130;
-      return;
-    }
-    writeAtomically(output, shardFileText(outcome.file));
-    await writeStdout(`${what}, ${seconds} s: wrote ${opts.out}\n`);
+    .addOption(new Option('--resume <id>', 'with --queue: wait again for tournament <id> (printed when it started), enqueueing only the shards not yet stored').conflicts(FIXED_BY_RESUME))
+    .action(async (opts: SimulateOptions, self: Command) => runSimulate(await simulateRequest(opts, self)));
+  const board = { anyOf: ['--board'], why: 'it is a rule of the board' };
+  return requireOptions(command, {
+    '--dice': board,
+    '--steps': board,
+    '--exit-cost': board,
+    '--no-summon': board,
+    '--solo': { anyOf: ['--field'], why: 'one solo agent among a field of another' },
+    '--field': { anyOf: ['--solo'], why: 'one solo agent among a field of another' },
+    '--shard': { anyOf: ['--out'], why: '--out names the shard file to write' },
+    '--out': { anyOf: ['--shard'], why: 'it names the shard file of --shard i/N' },
+    '--keep-games': { anyOf: ['--shard'], why: "it keeps every game's result in the shard file" },
+    '--shards': { anyOf: ['--queue'], why: 'the queue plays the shards' },
+    '--resume': { anyOf: ['--queue'], why: 'it resumes a tournament on the queue' },
   });
 }
 
-/** simulate --queue URL [--shards N | --resume ID]: the tournament played by cluedo worker processes. */
-async function runQueueCommand(opts: SimulateOptions, command: Command): Promise<void> {
-  if (opts.queue === undefined) throw new UsageError(`${opts.resume !== undefined ? '--resume' : '--shards'} goes with --queue redis://host:port`);
-  const { checkQueueUrl, defaultShards, runQueued } = await import('./queue-command.js');
-  await checkQueueUrl(opts.queue);
-  if (opts.shard !== undefined || opts.out !== undefined || opts.keepGames) throw new UsageError('--queue plays every shard on the workers: leave out --shard, --out and --keep-games');
-  if (opts.preset !== undefined) throw new UsageError('--preset thesis cannot run on the queue: it plays one run per agent; run it whole');
-  if (opts.logs !== undefined) throw new UsageError('--logs is not written by a run on the queue: run the first games locally with --logs');
-  if (opts.csv !== undefined) throw new UsageError("--csv needs every game's row, and the queue's shards hold only sums: use --json or --report");
-  const outputs = checkOutputs(opts);
-  if (opts.resume !== undefined) {
-    const given = ['players', 'agents', 'games', 'seed', 'maxTurns', 'solo', 'field', 'board', 'shards', 'endmove'].find((key) => command.getOptionValueSource(key) === 'cli');
-    if (given !== undefined) throw new UsageError(`--resume ${opts.resume} plays the tournament as it was queued: leave out --${given.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
-    if (!/^t[0-9a-f]{16}$/.test(opts.resume)) throw new UsageError(`--resume takes a tournament id as printed by simulate --queue (t and 16 hex digits), got ${quote(opts.resume)}`);
-    await runQueued(opts.queue, { resume: opts.resume }, outputs);
+/** The request of one run: its options checked and resolved, every output path checked before anything is played. */
+export async function simulateRequest(opts: SimulateOptions, command: Command): Promise<SimulateRequest> {
+  const progress = opts.progress === true;
+  if (opts.queue !== undefined) {
+    const { checkQueueUrl, defaultShards } = await import('./queue-command.js');
+    await checkQueueUrl(opts.queue);
+    const outputs = checkOutputs(opts);
+    if (opts.resume !== undefined) {
+      if (!/^t[0-9a-f]{16}$/.test(opts.resume)) throw new UsageError(`--resume takes a tournament id as printed by simulate --queue (t and 16 hex digits), got ${quote(opts.resume)}`);
+      return { kind: 'queue', url: opts.queue, tournament: { resume: opts.resume }, outputs };
+    }
+    const shards = opts.shards ?? defaultShards(opts.games);
+    if (shards > opts.games) throw new UsageError(`--shards ${shards} of ${opts.games} game${opts.games === 1 ? '' : 's'} would leave some empty (--shards ≤ --games)`);
+    return { kind: 'queue', url: opts.queue, tournament: { config: configOf(opts), seed: opts.seed, games: opts.games, shards }, outputs };
+  }
+  if (opts.shard !== undefined) {
+    const { parseShardSpec } = await import('../tournament/shards.js');
+    const shard = parseShardSpec(opts.shard, opts.games);
+    if (typeof shard === 'string') throw new UsageError(shard);
+    const out: OutputPath = { option: '--out', path: opts.out! };
+    checkOutputFile(out);
+    return { kind: 'shard', config: configOf(opts), games: opts.games, seed: opts.seed, threads: opts.threads, progress, shard, out, keepGames: opts.keepGames === true };
+  }
+  if (opts.preset === 'thesis') {
+    const { THESIS_AGENTS, thesisConfig } = await import('../tournament/thesis.js');
+    const agents = agentsOf(command.getOptionValueSource('agents') === 'cli' ? opts.agents : THESIS_AGENTS);
+    return { kind: 'thesis', configs: agents.map(thesisConfig), games: opts.games, seed: opts.seed, threads: opts.threads, progress, outputs: checkOutputs(opts) };
+  }
+  return { kind: 'run', config: configOf(opts), games: opts.games, seed: opts.seed, threads: opts.threads, progress, outputs: checkOutputs(opts), logGames: Math.min(opts.logGames, opts.games) };
+}
+
+async function runSimulate(request: SimulateRequest): Promise<void> {
+  if (request.kind === 'queue') {
+    const { runQueued } = await import('./queue-command.js');
+    await runQueued(request.url, request.tournament, request.outputs);
     return;
   }
-  const config = configOf(opts);
-  const shards = opts.shards ?? defaultShards(opts.games);
-  if (shards > opts.games) throw new UsageError(`--shards ${shards} of ${opts.games} game${opts.games === 1 ? '' : 's'} would leave some empty (--shards ≤ --games)`);
-  await runQueued(opts.queue, { config, seed: opts.seed, games: opts.games, shards }, outputs);
+  await noteThreads(request.threads);
+  const { tournamentPool } = await import('../tournament/pool.js');
+  const pool = tournamentPool(request.threads);
+  try {
+    await withCancellation((signal) => {
+      if (request.kind === 'shard') return runShard(request, pool, signal);
+      if (request.kind === 'thesis') return runThesisAndReport(request, pool, signal);
+      return runAndReport(request, pool, signal);
+    });
+  } finally {
+    await pool.close();
+  }
+}
+
+/** simulate --shard i/N --out FILE: plays one shard's games and writes its shard file (atomically). */
+async function runShard(request: Extract<SimulateRequest, { kind: 'shard' }>, executor: Executor, signal: AbortSignal): Promise<void> {
+  const { playShard, shardFileText } = await import('../tournament/shards.js');
+  const { shard, games, seed } = request;
+  const progress = await progressOf(request.progress, shard.to - shard.from);
+  const started = Date.now();
+  const outcome = await playShard(request.config, seed, games, shard, { executor, signal, onProgress: progress.update, keepResults: request.keepGames });
+  progress.stop();
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const what = `shard ${shard.index}/${shard.count}: games ${shard.from}-${shard.to - 1} (${shard.to - shard.from} of ${games}), seed ${seed}`;
+  if (outcome.file === null) {
+    printLine(`${what}: interrupted after ${outcome.done} games, ${seconds} s; no shard file written`);
+    process.exitCode = 130;
+    return;
+  }
+  writeAtomically(request.out, shardFileText(outcome.file));
+  await writeStdout(`${what}, ${seconds} s: wrote ${request.out.path}\n`);
 }
 
 /** Writes a temporary file beside `output` and renames it over: a killed job leaves no half file. */
@@ -225,7 +245,7 @@ function writeAtomically(output: OutputPath, text: string): void {
 }
 
 /** Plays the games, prints the summary and writes the outputs; Ctrl-C keeps the finished games. */
-async function runAndReport(opts: SimulateOptions, config: TournamentConfig, outputs: OutputPath[], signal: AbortSignal): Promise<void> {
+async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, executor: Executor, signal: AbortSignal): Promise<void> {
   const [{ runTournament }, { accumulate, emptyAccumulator, finalize, rowLabel }, { renderSummary }, { renderHtmlReport }, { toCsv }, { playTournamentGame }] = await Promise.all([
     import('../tournament/run.js'),
     import('../tournament/summary.js'),
@@ -234,16 +254,17 @@ async function runAndReport(opts: SimulateOptions, config: TournamentConfig, out
     import('../tournament/csv.js'),
     import('../tournament/play.js'),
   ]);
-  const progress = await progressOf(opts);
+  const { config, games, seed } = request;
+  const progress = await progressOf(request.progress, games);
   const started = Date.now();
-  const { results, interrupted } = await runTournament(config, { games: opts.games, seed: opts.seed, threads: opts.threads, signal, onProgress: progress.update });
+  const { results, interrupted } = await runTournament(config, { games, seed, executor, signal, onProgress: progress.update });
   progress.stop();
   const order = config.solo ? [rowLabel(config.solo.agent, 'solo'), rowLabel(config.solo.field, 'field')] : config.agents;
   const accumulator = results.reduce(accumulate, emptyAccumulator());
   const summary = finalize(accumulator, order);
   const seconds = (Date.now() - started) / 1000;
   const head =
-    `${results.length} of ${opts.games} games, ${config.players} players, seed ${opts.seed}, max ${config.maxTurns} turns, ` +
+    `${results.length} of ${games} games, ${config.players} players, seed ${seed}, max ${config.maxTurns} turns, ` +
     (config.endmove !== 'never' ? `endmove ${config.endmove}, ` : '') +
     (config.board ? `board classic (${boardDescription(config.board)}), ` : '') +
     `${seconds.toFixed(1)} s${interrupted ? ' (interrupted: results of the finished games)' : ''}`;
@@ -252,26 +273,25 @@ async function runAndReport(opts: SimulateOptions, config: TournamentConfig, out
   const failures = await failuresOf(() => writeStdout(`${head}\n\n${renderSummary(summary)}\n${config.solo ? `\n${soloLine(summary, config, rowLabel)}\n` : ''}`));
 
   const texts: Record<string, () => string> = {
-    '--json': () => `${JSON.stringify({ config, seed: opts.seed, gamesRequested: opts.games, interrupted, summary, accumulator, games: results }, null, 2)}\n`,
+    '--json': () => `${JSON.stringify({ config, seed, gamesRequested: games, interrupted, summary, accumulator, games: results }, null, 2)}\n`,
     '--csv': () => toCsv(results),
     '--report': () =>
       renderHtmlReport(summary, 'Clue agents compared', {
         players: String(config.players),
         agents: config.solo ? `${config.solo.agent} solo among ${config.solo.field}` : config.agents.join(', '),
-        games: `${results.length} of ${opts.games}${interrupted ? ' (interrupted)' : ''}`,
-        seed: String(opts.seed),
+        games: `${results.length} of ${games}${interrupted ? ' (interrupted)' : ''}`,
+        seed: String(seed),
         'turn cap': String(config.maxTurns),
         endmove: config.endmove ?? 'never',
         ...(config.board && { board: boardDescription(config.board) }),
         run: head,
       }),
   };
-  const logGames = Math.min(opts.logGames, opts.games);
-  const writers = outputs.map((output) => ({
+  const writers = request.outputs.map((output) => ({
     ...output,
     write:
       output.option === '--logs'
-        ? (dir: string) => writeLogs(dir, config, opts.seed, logGames, playTournamentGame)
+        ? (dir: string) => writeLogs(dir, config, seed, request.logGames, playTournamentGame)
         : (file: string) => writeFileSync(file, texts[output.option]()),
   }));
   failures.push(...(await failuresOf(async () => writeOutputs(writers))));
@@ -282,38 +302,34 @@ async function runAndReport(opts: SimulateOptions, config: TournamentConfig, out
  * The thesis's experiment: each agent's games in turn (the same deals for every agent), its rounds
  * next to the thesis's, and the outputs of any run (the summary rows are the measured seats).
  */
-async function runThesisAndReport(opts: SimulateOptions, configs: TournamentConfig[], outputs: OutputPath[], signal: AbortSignal): Promise<void> {
-  const [{ runTournament, tournamentPool }, { summarize }, { renderHtmlReport }, { toCsv }, thesis] = await Promise.all([
+async function runThesisAndReport(request: Extract<SimulateRequest, { kind: 'thesis' }>, executor: Executor, signal: AbortSignal): Promise<void> {
+  const [{ runTournament }, { summarize }, { renderHtmlReport }, { toCsv }, thesis] = await Promise.all([
     import('../tournament/run.js'),
     import('../tournament/summary.js'),
     import('../tournament/html-report.js'),
     import('../tournament/csv.js'),
     import('../tournament/thesis.js'),
   ]);
+  const { configs, games, seed } = request;
   const agents = configs.map((c) => c.agents[0]);
-  const progress = await progressOf({ ...opts, games: opts.games * configs.length });
+  const progress = await progressOf(request.progress, games * configs.length);
   const started = Date.now();
   const runs: GameResult[][] = [];
   let interrupted = false;
-  const pool = tournamentPool(opts.threads);
-  try {
-    for (const config of configs) {
-      if (interrupted) break;
-      const before = runs.length * opts.games;
-      const run = await runTournament(config, { games: opts.games, seed: opts.seed, executor: pool, signal, onProgress: (done) => progress.update(before + done) });
-      runs.push(run.results);
-      interrupted = run.interrupted;
-    }
-  } finally {
-    await pool.close();
+  for (const config of configs) {
+    if (interrupted) break;
+    const before = runs.length * games;
+    const run = await runTournament(config, { games, seed, executor, signal, onProgress: (done) => progress.update(before + done) });
+    runs.push(run.results);
+    interrupted = run.interrupted;
   }
   progress.stop();
   const seconds = (Date.now() - started) / 1000;
   const rows = runs.map((results, i) => thesis.thesisRow(agents[i], results));
   const pairs = runs.slice(1).map((results, i) => thesis.pairedDifference(agents[i], runs[i], agents[i + 1], results));
   const head =
-    `The thesis's experiment: ${opts.games} games per agent, ${thesis.THESIS_PLAYERS} players, the measured agent in seat 1 among scripted opponents, ` +
-    `seed ${opts.seed}, ${seconds.toFixed(1)} s${interrupted ? ' (interrupted: results of the finished games)' : ''}`;
+    `The thesis's experiment: ${games} games per agent, ${thesis.THESIS_PLAYERS} players, the measured agent in seat 1 among scripted opponents, ` +
+    `seed ${seed}, ${seconds.toFixed(1)} s${interrupted ? ' (interrupted: results of the finished games)' : ''}`;
   if (interrupted) process.exitCode = 130;
   const failures = await failuresOf(() => writeStdout(`${head}\n\n${thesis.renderThesis(rows, pairs)}\n`));
 
@@ -322,16 +338,16 @@ async function runThesisAndReport(opts: SimulateOptions, configs: TournamentConf
   const summary = () => summarize(measured, agents);
   const texts: Record<string, () => string> = {
     '--json': () =>
-      `${JSON.stringify({ preset: 'thesis', configs, seed: opts.seed, gamesRequested: opts.games, interrupted, rounds: rows, paired: pairs, summary: summary(), games: runs.flat() }, null, 2)}\n`,
+      `${JSON.stringify({ preset: 'thesis', configs, seed, gamesRequested: games, interrupted, rounds: rows, paired: pairs, summary: summary(), games: runs.flat() }, null, 2)}\n`,
     '--csv': () => toCsv(runs.flat()),
     '--report': () =>
       renderHtmlReport(summary(), "The thesis's experiment: rounds until the agent's query names the envelope (turns to win)", {
         ...Object.fromEntries(rows.map((r) => [`${r.agent}: mean rounds`, `${formatMeanInterval(r.meanRounds, 2)}; thesis ${r.thesis === null ? 'none' : `${r.thesis.rounds} (${r.thesis.games} games)`}`])),
-        seed: String(opts.seed),
+        seed: String(seed),
         run: head,
       }),
   };
-  const writers = outputs.map((output) => ({ ...output, write: (file: string) => writeFileSync(file, texts[output.option]()) }));
+  const writers = request.outputs.map((output) => ({ ...output, write: (file: string) => writeFileSync(file, texts[output.option]()) }));
   failures.push(...(await failuresOf(async () => writeOutputs(writers))));
   if (failures.length > 0) throw new OutputError(failures);
 }
@@ -364,7 +380,6 @@ function agentsOf(list: string): string[] {
 }
 
 function configOf(opts: SimulateOptions): TournamentConfig {
-  if ((opts.solo === undefined) !== (opts.field === undefined)) throw new UsageError('--solo and --field go together: one solo agent among a field of another');
   const solo = opts.solo !== undefined ? { agent: checkAgent('--solo', opts.solo), field: checkAgent('--field', opts.field!) } : undefined;
   const board = boardRulesOf(opts);
   return {
@@ -378,20 +393,9 @@ function configOf(opts: SimulateOptions): TournamentConfig {
   };
 }
 
-const DEFAULT_DICE = '2d6';
-
-/** The board's rules from --board and its options; an option of the board without --board is a mistake. */
+/** The board's rules from --board and its options. */
 function boardRulesOf(opts: SimulateOptions): BoardRules | undefined {
-  const given = [
-    ['--dice', opts.dice !== undefined],
-    ['--steps', opts.steps !== undefined],
-    ['--exit-cost', opts.exitCost !== undefined],
-    ['--no-summon', !opts.summon],
-  ].filter(([, set]) => set);
-  if (opts.board === undefined) {
-    if (given.length > 0) throw new UsageError(`${given[0][0]} is a rule of the board: add --board classic`);
-    return undefined;
-  }
+  if (opts.board === undefined) return undefined;
   const unfit = bindClassicBoard(makeDeck(CLASSIC_CATEGORIES), opts.players);
   if (typeof unfit === 'string') throw new UsageError(`--board classic: ${unfit} (--players ${opts.players})`);
   const [count, sides] = (opts.dice ?? DEFAULT_DICE).split('d').map(Number);
@@ -423,10 +427,10 @@ interface Progress {
 }
 
 /** Plain lines with --progress, a bar on a terminal, else nothing. */
-async function progressOf(opts: Pick<SimulateOptions, 'progress' | 'games'>): Promise<Progress> {
-  if (opts.progress) {
-    const lines = new ProgressLines('games', opts.games);
-    return { update: (done) => lines.update(done), stop: () => {} };
+async function progressOf(lines: boolean, total: number): Promise<Progress> {
+  if (lines) {
+    const out = new ProgressLines('games', total);
+    return { update: (done) => out.update(done), stop: () => {} };
   }
   if (!process.stderr.isTTY) return { update: () => {}, stop: () => {} };
   const { default: cliProgress } = await import('cli-progress');
@@ -435,7 +439,7 @@ async function progressOf(opts: Pick<SimulateOptions, 'progress' | 'games'>): Pr
     cliProgress.Presets.shades_classic,
   );
   const started = Date.now();
-  bar.start(opts.games, 0, { speed: '0.0' });
+  bar.start(total, 0, { speed: '0.0' });
   return {
     update: (done) => bar.update(done, { speed: (done / Math.max(0.001, (Date.now() - started) / 1000)).toFixed(1) }),
     stop: () => bar.stop(),

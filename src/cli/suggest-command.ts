@@ -1,7 +1,11 @@
+// cluedo suggest: every suggestion the observer can make, ranked by the information its answer is
+// expected to bring about the envelope (on a worker pool).
 import { Command, Option } from 'commander';
 import { parseGame } from '../io/log.js';
 import { readGameLogFile } from '../io/log-file.js';
 import type { SuggestResult } from '../analysis/suggest.js';
+import { suggestionsJson } from '../analysis/json.js';
+import type { Game } from '../model/game.js';
 import { DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES } from '../analysis/request.js';
 import { toJson } from '../io/json.js';
 import { withCancellation } from './cancel.js';
@@ -16,7 +20,7 @@ interface SuggestOptions {
   exact?: boolean;
   threads?: number;
   seed: number;
-  response: 'uniform' | 'repeat';
+  responses: 'uniform' | 'repeat';
   json?: boolean;
   progress?: boolean;
 }
@@ -31,41 +35,49 @@ export function suggestCommand(): Command {
     .option('--no-exact', 'always estimate from samples, even when the deals are few')
     .option('--threads <t>', 'worker threads (default: all cores)', threadCount)
     .option('--seed <s>', 'seed of the samples and of tie-breaking', seedValue, 1)
-    .addOption(new Option('--response <model>', 'how a refuter with several named cards picks one').choices(['uniform', 'repeat']).default('uniform'))
+    .addOption(new Option('--responses <policy>', 'how a refuter holding several named cards picks the one it shows: uniform (at random) or repeat (a card it already showed you when it can)').choices(['uniform', 'repeat']).default('uniform'))
     .option('--json', 'print the ranking as JSON')
     .option('--progress', 'print progress lines on stderr: when the deals are drawn and when scoring starts')
     .action(async (file: string, opts: SuggestOptions) => {
       const game = parseGame(readGameLogFile(file));
       await noteThreads(opts.threads);
-      const { suggestGame } = await import('../analysis/suggest.js');
+      const [{ suggest }, { analysisPool }] = await Promise.all([import('../analysis/suggest.js'), import('../analysis/pools.js')]);
       const exact = opts.exact === undefined ? 'auto' : opts.exact ? 'always' : 'never';
-      const result = await withCancellation((signal) => {
-        const progress = opts.progress ? new ProgressLines('suggestions', 1) : null;
-        progress?.begin('drawing the deals to score on');
-        return suggestGame(game, {
-          samples: opts.samples,
-          seed: opts.seed,
-          exact,
-          threads: opts.threads,
-          top: opts.top,
-          responseModel: opts.response,
-          signal,
-          onScoring: () => progress?.begin('scoring every suggestion'),
+      const pool = analysisPool(opts.threads);
+      let result: SuggestResult;
+      try {
+        result = await withCancellation((signal) => {
+          const progress = opts.progress ? new ProgressLines('suggestions', 1) : null;
+          progress?.begin('drawing the deals to score on');
+          return suggest(game, {
+            samples: opts.samples,
+            seed: opts.seed,
+            exact,
+            executor: pool,
+            top: opts.top,
+            responses: opts.responses,
+            signal,
+            onScoring: () => progress?.begin('scoring every suggestion'),
+          });
         });
-      });
+      } finally {
+        await pool.close();
+      }
       const reduced = opts.samples === undefined && result.samples !== null && result.samples < DEFAULT_SUGGEST_SAMPLES;
       const note = reduced ? `\n(${result.samples!.toLocaleString('en-US')} samples, not ${DEFAULT_SUGGEST_SAMPLES.toLocaleString('en-US')}: this deck has so many suggestions that more would take long; --samples N for more)` : '';
-      await writeStdout(`${opts.json ? toJson(result) : renderSuggestions(result, shorten(game.players[game.me!]), opts.top ?? 20) + note}\n`);
+      await writeStdout(`${opts.json ? toJson(suggestionsJson(game, result)) : renderSuggestions(game, result, opts.top ?? 20) + note}\n`);
     });
 }
 
-export function renderSuggestions(result: SuggestResult, suggester: string, show: number): string {
+export function renderSuggestions(game: Game, result: SuggestResult, show: number): string {
+  const suggester = shorten(game.players[game.me!]);
+  const names = (cards: number[]) => cards.map((c) => game.deck.cards[c]).join(', ');
   if (result.accuse !== null) {
-    return `The envelope is certain for ${suggester}: accuse ${result.accuse.join(', ')}.\nNo suggestion can teach anything more about it.`;
+    return `The envelope is certain for ${suggester}: accuse ${names(result.accuse)}.\nNo suggestion can teach anything more about it.`;
   }
   const rows = result.suggestions.slice(0, show);
   // Not Math.max(...): --top may list a hundred thousand suggestions, too many arguments for a call.
-  const width = rows.reduce((w, s) => Math.max(w, s.cards.join(', ').length), 10);
+  const width = rows.reduce((w, s) => Math.max(w, names(s.cards).length), 10);
   const basis =
     result.method === 'exact'
       ? `exactly, over all ${result.deals!.toLocaleString('en-US')} consistent deals`
@@ -74,7 +86,7 @@ export function renderSuggestions(result: SuggestResult, suggester: string, show
   rows.forEach((s, i) => {
     const mark = i === 0 ? '→' : ' ';
     lines.push(
-      `${mark}${String(i + 1).padStart(3)} ${s.cards.join(', ').padEnd(width)}  ${s.expectedInformationBits.toFixed(3).padStart(5)}   ${s.pNoRefutation.toFixed(3).padStart(16)}   ${s.expectedSolutionsLeft.toFixed(1).padStart(14)}`,
+      `${mark}${String(i + 1).padStart(3)} ${names(s.cards).padEnd(width)}  ${s.expectedInformationBits.toFixed(3).padStart(5)}   ${s.pNoRefutation.toFixed(3).padStart(16)}   ${s.expectedSolutionsLeft.toFixed(1).padStart(14)}`,
     );
   });
   if (result.suggestions.length > rows.length) lines.push(`     ... ${result.suggestions.length - rows.length} more (--top to show them)`);

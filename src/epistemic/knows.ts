@@ -1,6 +1,7 @@
 /**
- * `cluedo knows` as a library call (docs/epistemic.md §3): formulas evaluated against a game log,
- * each after its own number of events.
+ * Formulas evaluated against a game log, each after its own number of events (docs/epistemic.md
+ * §3): each asked of the first engine that supports it (semantics.ts), in this thread. The
+ * library's knows() (analysis/knows.ts) shares the drawn worlds among an executor's threads.
  */
 import type { Game } from '../model/game.js';
 import { InputError } from '../model/errors.js';
@@ -127,8 +128,8 @@ export function finishKnows(plan: KnowsPlan, queries: FormulaQuery[], estimates:
   return { method: plan.pending.length > 0 ? 'sampled' : 'exact', worlds: plan.worlds, results };
 }
 
-/** Evaluates every query in this thread (see planKnows). */
-export function knows(game: Game, queries: FormulaQuery[], options: KnowsOptions = {}): KnowsReport {
+/** Evaluates every query in this thread, synchronously (see planKnows; the library's knows() shares the draws among threads). */
+export function knowsInThisThread(game: Game, queries: FormulaQuery[], options: KnowsOptions = {}): KnowsReport {
   const plan = planKnows(game, queries, options);
   const estimates = plan.pending.map((p) => {
     const engine = new FullSizeEngine(game, p.at);

@@ -1,7 +1,8 @@
 // Loading a Wasm module of the knowledge core, instantiating it, and the few things every host of
 // such a module needs: the store layout the module exports, views on its memory that are re-taken
 // whenever memory grows (growth detaches the old ArrayBuffer), and writing a constraint store in.
-import { readFileSync } from 'node:fs';
+// In Node a module is read from its file when first needed; a browser fetches and compiles it
+// first (loadWasmModule), since instances are made synchronously.
 import type { ConstraintStore } from './constraints.js';
 
 export const LAYOUT_NAMES = [
@@ -15,23 +16,48 @@ const compiled = new Map<string, WebAssembly.Module>();
 
 /**
  * Registers an already compiled module for `url`, so that wasmModule(url) returns it without
- * reading a file. A browser has no file system: it fetches and compiles the module itself
- * (WebAssembly.compileStreaming) and provides it here before the first core is made.
+ * reading a file: what a browser does (loadWasmModule), or a Web Worker given the page's module.
  */
 export function provideWasmModule(url: URL | string, module: WebAssembly.Module): void {
   compiled.set(typeof url === 'string' ? url : url.href, module);
+}
+
+/**
+ * Fetches and compiles the module at `url` and provides it (streaming when the host sends
+ * application/wasm, from the bytes otherwise): what a page calls once, before the first analysis.
+ */
+export async function loadWasmModule(url: URL): Promise<WebAssembly.Module> {
+  const cached = compiled.get(url.href);
+  if (cached) return cached;
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`the Wasm module ${url.href} could not be loaded (${response.status})`);
+  let module: WebAssembly.Module;
+  try {
+    module = await WebAssembly.compileStreaming(response.clone());
+  } catch {
+    module = await WebAssembly.compile(await response.arrayBuffer());
+  }
+  provideWasmModule(url, module);
+  return module;
+}
+
+/** Node's file system when this runs in Node (looked up, not imported, so that a browser never loads it). */
+function nodeFileSystem(): { readFileSync(url: URL): Uint8Array } | null {
+  const node = (globalThis as { process?: { getBuiltinModule?: (name: string) => unknown } }).process;
+  return (node?.getBuiltinModule?.('node:fs') as { readFileSync(url: URL): Uint8Array } | undefined) ?? null;
 }
 
 /** Compiles the module at `url` once per thread (or returns the one provided for it). */
 export function wasmModule(url: URL): WebAssembly.Module {
   const cached = compiled.get(url.href);
   if (cached) return cached;
-  if (url.protocol !== 'file:') {
-    throw new Error(`the Wasm module at ${url.href} was not provided: fetch and compile it, then call provideWasmModule`);
+  const fs = url.protocol === 'file:' ? nodeFileSystem() : null;
+  if (fs === null) {
+    throw new Error(`the Wasm module at ${url.href} was not loaded: call loadWasmModule (or provideWasmModule) first`);
   }
   let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = new Uint8Array(readFileSync(url));
+    bytes = new Uint8Array(fs.readFileSync(url));
   } catch {
     throw new Error(`the Wasm core is not built (${url.pathname} is missing): run "npm run build"`);
   }

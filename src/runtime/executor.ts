@@ -1,12 +1,21 @@
 // Where work runs. A task is named by the module that exports it and the export's name, so the
-// runtime knows nothing of what it runs: analysis and tournaments register their own task modules,
-// and every executor (in process, a worker pool, later a remote queue) runs them the same way.
+// runtime knows nothing of what it runs: analysis and tournaments declare their own task modules,
+// and every executor (in this thread, Node's worker threads, a browser's Web Workers, a remote
+// queue) runs them the same way.
+//
+// A task module is named by its id, its path under the package's source root without extension
+// ("analysis/tasks"). Its exports are the tasks: functions of one payload (plain data, typed
+// arrays included) returning a result (the same). A task module may export `warmUp`, which every
+// worker that preloads the module calls once at start-up.
 
-/** A task: export `name` of the ES module at `module` (a file URL), called with one payload. */
+/** A task: export `name` of the task module `module` (its id, e.g. "analysis/tasks"). */
 export interface TaskRef {
   module: string;
   name: string;
 }
+
+/** A task module's exports. */
+export type TaskModule = Readonly<Record<string, unknown>>;
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -27,6 +36,13 @@ export class CancelledError extends Error {
 /** A worker threw or died while serving a request. The pool replaces it and goes on serving. */
 export class WorkerFailedError extends Error {
   override name = 'WorkerFailedError';
+}
+
+/** The function a task names in its module, or an error saying what is missing. */
+export function taskFunction(module: TaskModule, task: TaskRef): (payload: unknown) => unknown {
+  const handler = module[task.name];
+  if (typeof handler !== 'function') throw new Error(`task module ${task.module} has no task "${task.name}"`);
+  return handler as (payload: unknown) => unknown;
 }
 
 /**

@@ -1,26 +1,21 @@
-// The executor that runs tasks in the calling thread: no parallelism, no copies. Tests and small
-// jobs use it; it answers exactly as a worker pool would, since tasks are the same functions.
-import { CancelledError, type Executor, type RunOptions, type TaskRef } from './executor.js';
-import { resolveTaskModule } from './task-module.js';
-
-type TaskModule = Record<string, (payload: unknown) => unknown>;
+// The executor that runs tasks in the calling thread: no parallelism, no copies. It is given its
+// task modules (imported by the caller), so it loads nothing itself and runs the same in Node and
+// in a browser; it answers exactly as a worker pool would, since tasks are the same functions.
+import { CancelledError, taskFunction, type Executor, type RunOptions, type TaskModule, type TaskRef } from './executor.js';
 
 export class InProcessExecutor implements Executor {
-  private readonly modules = new Map<string, Promise<TaskModule>>();
-
-  /** `threads` only says how many tasks a request is cut into: they still run one after another. */
-  constructor(readonly threads = 1) {}
+  constructor(
+    /** The task modules it runs, by id ("analysis/tasks"). */
+    private readonly modules: Readonly<Record<string, TaskModule>>,
+    /** Only how many tasks a request is cut into: they still run one after another. */
+    readonly threads = 1,
+  ) {}
 
   async run<R>(task: TaskRef, payload: unknown, options: RunOptions = {}): Promise<R> {
     if (options.signal?.aborted) throw new CancelledError('the request was cancelled');
-    let module = this.modules.get(task.module);
-    if (!module) {
-      module = import(resolveTaskModule(task.module, 'source')) as Promise<TaskModule>;
-      this.modules.set(task.module, module);
-    }
-    const handler = (await module)[task.name];
-    if (typeof handler !== 'function') throw new Error(`${task.module} has no task "${task.name}"`);
-    return (await handler(payload)) as R;
+    const module = this.modules[task.module];
+    if (module === undefined) throw new Error(`this executor was given no task module ${task.module}`);
+    return (await taskFunction(module, task)(payload)) as R;
   }
 
   async close(): Promise<void> {}

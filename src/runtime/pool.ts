@@ -1,18 +1,17 @@
-// The worker pool: Piscina threads that run registered task modules (see executor.ts). A worker
+// The worker pool of Node: Piscina threads that run task modules (see executor.ts). A worker
 // imports a task module once and keeps it, so a module's state (a warmed-up Wasm core, the last
 // position it built) serves every later task on that thread.
 import { setMaxListeners } from 'node:events';
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { CancelledError, WorkerFailedError, type Executor, type RunOptions, type TaskRef } from './executor.js';
-import { resolveTaskModule } from './task-module.js';
+import { taskModuleUrl } from './task-module.js';
 
 export interface PoolOptions {
   /** Worker threads (default: every core; never more than the machine has). */
   threads?: number;
-  /** Task modules every worker imports at start-up, so that the first task does not pay for it. */
+  /** Task modules (ids) every worker imports and warms up at start-up, so that the first task does not pay for it. */
   preload?: string[];
 }
 
@@ -22,11 +21,9 @@ export function maxThreads(): number {
 }
 
 function workerFile(): string {
-  // Compiled, this file sits beside worker.js; under the test runner it is src/runtime/pool.ts. The
-  // path climbs to runtime/ so that it holds from the CLI's bundle too (dist/cli/cluedo.mjs).
-  const worker = new URL('../runtime/worker.js', import.meta.url);
-  if (existsSync(worker)) return fileURLToPath(worker);
-  return fileURLToPath(resolveTaskModule(worker.href, 'compiled'));
+  // The worker is a module like the tasks (runtime/worker.js), found the same way from here or
+  // from the CLI's bundle (dist/cli/cluedo.mjs).
+  return fileURLToPath(taskModuleUrl('runtime/worker'));
 }
 
 export class WorkerPool implements Executor {
@@ -43,7 +40,7 @@ export class WorkerPool implements Executor {
       minThreads: this.threads,
       maxThreads: this.threads,
       idleTimeout: 60_000,
-      workerData: { preload: (options.preload ?? []).map((m) => resolveTaskModule(m, 'compiled')) },
+      workerData: { preload: (options.preload ?? []).map(taskModuleUrl) },
     });
     // A worker that fails outside any task (at start-up, say) must not crash the host: remember
     // why, and fail the next requests with it.
@@ -60,7 +57,7 @@ export class WorkerPool implements Executor {
     // Piscina adds one abort listener per task in flight; a large request has many.
     if (signal) setMaxListeners(0, signal);
     try {
-      return (await this.piscina.run({ module: resolveTaskModule(task.module, 'compiled'), name: task.name, payload }, { signal })) as R;
+      return (await this.piscina.run({ url: taskModuleUrl(task.module), ref: task, payload }, { signal })) as R;
     } catch (error) {
       if (signal?.aborted || (error instanceof Error && error.name === 'AbortError')) throw new CancelledError(`${what} was cancelled`);
       const reason = error instanceof Error ? error.message : String(error);

@@ -1,20 +1,23 @@
-// Task modules are named by file URL. Under the test runner the code runs from src/*.ts, while a
-// worker thread runs plain Node and needs the compiled dist/*.js: this maps one to the other.
+// Where Node finds a task module: its id ("analysis/tasks") is its path under the package's source
+// root, and worker threads run plain Node, so they import the compiled file, dist/<id>.js. This
+// module and the CLI's bundle both sit one level under their root (dist/runtime/, dist/cli/), so
+// "../<id>.js" names the compiled module from either; under the test runner the code runs from
+// src/, where only the .ts file is, and the dist/ copy is taken instead.
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export type ModuleFlavour = 'source' | 'compiled';
+const found = new Map<string, string>();
 
-/**
- * The file URL of a task module that the given flavour of runtime can import: 'compiled' for
- * worker threads (dist/*.js), 'source' for the calling thread (the .ts file when only it exists).
- */
-export function resolveTaskModule(module: string, flavour: ModuleFlavour): string {
-  const path = fileURLToPath(module);
-  if (existsSync(path)) return module;
-  const ts = path.replace(/\.js$/, '.ts');
-  if (flavour === 'source' && existsSync(ts)) return pathToFileURL(ts).href;
-  const compiled = path.replace(/([\\/])src([\\/])/, '$1dist$2');
-  if (existsSync(compiled)) return pathToFileURL(compiled).href;
-  throw new Error(`task module ${path} is not built: run "npm run build"`);
+/** The file URL of task module `id`, compiled, for a worker thread to import. */
+export function taskModuleUrl(id: string): string {
+  let url = found.get(id);
+  if (url === undefined) {
+    const path = fileURLToPath(new URL(`../${id}.js`, import.meta.url));
+    const compiled = path.replace(/([\\/])src([\\/])/, '$1dist$2');
+    if (existsSync(path)) url = pathToFileURL(path).href;
+    else if (existsSync(compiled)) url = pathToFileURL(compiled).href;
+    else throw new Error(`task module ${id} is not built (${compiled} is missing): run "npm run build"`);
+    found.set(id, url);
+  }
+  return url;
 }

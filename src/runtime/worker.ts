@@ -1,26 +1,23 @@
-// A pool worker: imports task modules on first use (or at start-up, for the pool's preload list)
-// and runs the named export on each payload. Results go back through Piscina or into the
-// request's SharedArrayBuffers.
+// A pool worker (Node's worker threads, under Piscina): imports task modules on first use (or at
+// start-up, for the pool's preload list, calling their warmUp) and runs the named export on each
+// payload. Results go back through Piscina.
 import { workerData } from 'node:worker_threads';
-
-type TaskModule = Record<string, (payload: unknown) => unknown>;
+import { taskFunction, type TaskModule, type TaskRef } from './executor.js';
 
 const modules = new Map<string, Promise<TaskModule>>();
 
-function load(module: string): Promise<TaskModule> {
-  let loaded = modules.get(module);
+function load(url: string): Promise<TaskModule> {
+  let loaded = modules.get(url);
   if (!loaded) {
-    loaded = import(module) as Promise<TaskModule>;
-    modules.set(module, loaded);
+    loaded = import(url) as Promise<TaskModule>;
+    modules.set(url, loaded);
   }
   return loaded;
 }
 
 const preload = (workerData as { preload?: string[] } | undefined)?.preload ?? [];
-await Promise.all(preload.map(load));
+for (const module of await Promise.all(preload.map(load))) (module.warmUp as (() => void) | undefined)?.();
 
-export default async function run(task: { module: string; name: string; payload: unknown }): Promise<unknown> {
-  const handler = (await load(task.module))[task.name];
-  if (typeof handler !== 'function') throw new Error(`${task.module} has no task "${task.name}"`);
-  return handler(task.payload);
+export default async function run(task: { url: string; ref: TaskRef; payload: unknown }): Promise<unknown> {
+  return taskFunction(await load(task.url), task.ref)(task.payload);
 }

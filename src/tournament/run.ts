@@ -1,13 +1,13 @@
-// Running a tournament: games in parallel on an executor, in small numbered batches, results kept
-// as they finish. Stopping (an AbortSignal) keeps every game already finished.
-import { CancelledError, withExecutor, type Executor, type TaskRef } from '../runtime/executor.js';
-import { WorkerPool } from '../runtime/pool.js';
+// Running a tournament: games on an executor (worker threads in parallel, or this thread), in small
+// numbered batches, results kept as they finish. Stopping (an AbortSignal) keeps every game
+// already finished.
+import { CancelledError, type Executor, type TaskRef } from '../runtime/executor.js';
+import { InProcessExecutor } from '../runtime/in-process.js';
 import type { GameResult } from './results.js';
 import type { TournamentConfig } from './play.js';
-import type { GamesPayload } from './tasks.js';
+import * as tournamentTasks from './tasks.js';
+import { TOURNAMENT_TASKS, type GamesPayload } from './tasks.js';
 
-// '../tournament/' rather than './': the same file from the CLI's bundle in dist/cli/.
-export const TOURNAMENT_TASKS = new URL('../tournament/tasks.js', import.meta.url).href;
 const GAMES: TaskRef = { module: TOURNAMENT_TASKS, name: 'games' };
 
 export interface RunOptions {
@@ -15,9 +15,7 @@ export interface RunOptions {
   games: number;
   from?: number;
   seed: number;
-  /** Worker threads when no executor is given (default: every core). */
-  threads?: number;
-  /** Where to play (kept open); otherwise a worker pool of `threads` is made and closed for this run. */
+  /** Where to play (kept open): a worker pool (`tournamentPool` of the ./node entry); default: this thread. */
   executor?: Executor;
   signal?: AbortSignal;
   /** Called after every finished batch with the number of games done. */
@@ -39,11 +37,6 @@ export interface RunOutcome {
 
 /** Games per task: enough work to dwarf the pool's overhead, few enough to stop quickly. */
 export const GAMES_PER_TASK = 4;
-
-/** A worker pool whose threads load the tournament task at start-up. */
-export function tournamentPool(threads?: number): WorkerPool {
-  return new WorkerPool({ threads, preload: [TOURNAMENT_TASKS] });
-}
 
 export async function runTournament(config: TournamentConfig, options: RunOptions): Promise<RunOutcome> {
   const results: GameResult[] = [];
@@ -73,9 +66,8 @@ export async function runTournament(config: TournamentConfig, options: RunOption
       }
     }
   };
-  await withExecutor(options.executor, () => tournamentPool(options.threads), (executor) =>
-    Promise.all(Array.from({ length: executor.threads * 2 }, worker(executor))),
-  );
+  const executor = options.executor ?? new InProcessExecutor({ [TOURNAMENT_TASKS]: tournamentTasks });
+  await Promise.all(Array.from({ length: executor.threads * 2 }, worker(executor)));
   if (options.signal?.aborted) interrupted = true;
   results.sort((a, b) => a.game - b.game);
   return { results, done, interrupted };

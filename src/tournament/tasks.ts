@@ -1,8 +1,11 @@
-// The tournament's task for an executor: play a numbered range of games. Each thread has one
+// The tournament's task for an executor (task module "tournament/tasks"): play a numbered range of games. Each thread has one
 // Wasm core that its agents share.
 import { KnowledgeCore } from '../knowledge/wasm-core.js';
 import type { GameResult } from './results.js';
 import { playTournamentGames, type TournamentConfig } from './play.js';
+
+/** The id executors know this module by. */
+export const TOURNAMENT_TASKS = 'tournament/tasks';
 
 export interface GamesPayload {
   config: TournamentConfig;

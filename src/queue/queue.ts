@@ -6,52 +6,21 @@
 // twice (a stalled job retried while its first worker still ran) writes the same bytes. The results,
 // not the jobs, are what counts: the coordinator waits until all N are stored, then merges them.
 //
-// Only the command line imports this module (bullmq and ioredis stay out of the library and the
-// browser app: .dependency-cruiser.cjs).
+// bullmq and ioredis are optional peer dependencies of the package, imported here alone
+// (.dependency-cruiser.cjs): the command line loads this module only for --queue and worker
+// (queue/load.ts says which package is missing when one is).
 import { createHash } from 'node:crypto';
 import { Queue, QueueEvents, Worker, type Job, type RedisOptions } from 'bullmq';
 import { Redis, type RedisOptions as IORedisOptions } from 'ioredis';
 import { InputError } from '../model/errors.js';
-import type { TournamentConfig } from './play.js';
-import { playShard, shardFileText, shardRange, parseShardFile, SHARD_VERSION, type ShardFile } from './shards.js';
+import type { TournamentConfig } from '../tournament/play.js';
+import { playShard, shardFileText, shardRange, parseShardFile, SHARD_VERSION, type ShardFile } from '../tournament/shards.js';
 import type { Executor } from '../runtime/executor.js';
+import type { RedisAddress } from './address.js';
+
+export { parseRedisUrl, type RedisAddress } from './address.js';
 
 export const QUEUE_NAME = 'cluedo-shards';
-
-/** Where Redis is, from a redis://host:port[/db] URL. */
-export interface RedisAddress {
-  host: string;
-  port: number;
-  db: number;
-  password?: string;
-  username?: string;
-  /** The URL as given, without a password, for messages. */
-  text: string;
-}
-
-/** A redis://host[:port][/db] URL; a message saying what is wrong otherwise. */
-export function parseRedisUrl(text: string): RedisAddress | string {
-  const expected = `--queue takes redis://host:port (e.g. redis://127.0.0.1:6379), got "${text.length > 80 ? `${text.slice(0, 80)}…` : text}"`;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return expected;
-  }
-  if (url.protocol !== 'redis:' || url.hostname === '' || (url.search !== '' && url.search !== '?') || url.hash !== '') return expected;
-  const path = url.pathname.replace(/^\//, '');
-  if (path !== '' && !/^\d{1,2}$/.test(path)) return `--queue: the path of a Redis URL is a database number (redis://host:port/0), got "/${path}"`;
-  const port = url.port === '' ? 6379 : Number(url.port);
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  return {
-    host,
-    port,
-    db: path === '' ? 0 : Number(path),
-    ...(url.password !== '' && { password: decodeURIComponent(url.password) }),
-    ...(url.username !== '' && { username: decodeURIComponent(url.username) }),
-    text: `redis://${url.host}${path === '' ? '' : `/${path}`}`,
-  };
-}
 
 /** How long the first connection may take before the command gives up. */
 const CONNECT_TIMEOUT_MS = 3000;

@@ -1,0 +1,57 @@
+// knows(): `cluedo knows` as a library call (docs/epistemic.md §3). Formulas are asked of the
+// first engine of the epistemic layer that supports them; the worlds drawn for the estimates are
+// shared among an executor's threads when one is given: the same answer, to the byte, as in one
+// thread (each chunk of worlds has its own numbered stream of the seed).
+import type { Game } from '../model/game.js';
+import { gameOf, type GameLog } from '../io/log.js';
+import type { Executor, TaskRef } from '../runtime/executor.js';
+import { FullSizeEngine, chunksOf } from '../epistemic/full-size.js';
+import { finishKnows, knowsInThisThread, planKnows, type FormulaQuery, type KnowsOptions, type KnowsReport } from '../epistemic/knows.js';
+import { textQueries } from '../epistemic/queries.js';
+import { EPISTEMIC_TASKS, type HitsPayload } from './epistemic-tasks.js';
+
+const HITS: TaskRef = { module: EPISTEMIC_TASKS, name: 'hits' };
+
+export interface AskOptions extends KnowsOptions {
+  /** Where to draw worlds (kept open): a worker pool (`epistemicPool` of the ./node entry, a WebWorkerPool); default: this thread. */
+  executor?: Executor;
+  signal?: AbortSignal;
+}
+
+/**
+ * Evaluates formulas against a game: each a line of text ("K[Ann] has(envelope, Knife)",
+ * docs/epistemic.md §2), or a query with its id, its point of the log and its parsed formula.
+ */
+export async function knows(input: GameLog | Game, formulas: ReadonlyArray<string | FormulaQuery>, options: AskOptions = {}): Promise<KnowsReport> {
+  const game = gameOf(input);
+  const queries = formulas.map((f, i) => (typeof f === 'string' ? { ...textQueries([f], game, null)[0], id: String(i + 1) } : f));
+  if (options.executor === undefined) return knowsInThisThread(game, queries, options);
+  return knowsOn(options.executor, game, queries, options);
+}
+
+/** knows() on an executor: the drawn worlds' chunks shared among its threads. */
+export async function knowsOn(executor: Executor, game: Game, queries: FormulaQuery[], options: KnowsOptions & { signal?: AbortSignal } = {}): Promise<KnowsReport> {
+  const plan = planKnows(game, queries, options);
+  const estimates = await Promise.all(
+    plan.pending.map(async (p) => {
+      const chunks = chunksOf(plan.samples);
+      const tasks = Math.max(1, Math.min(chunks, executor.threads * 2));
+      const parts = await Promise.all(
+        Array.from({ length: tasks }, (_, t) => {
+          const first = Math.floor((t * chunks) / tasks);
+          const next = Math.floor(((t + 1) * chunks) / tasks);
+          const payload: HitsPayload = { game, at: p.at, formulas: p.formulas, total: plan.samples, seed: plan.seed, firstChunk: first, chunks: next - first };
+          return executor.run<number[]>(HITS, payload, { signal: options.signal });
+        }),
+      );
+      const hits = p.formulas.map((_, j) => parts.reduce((sum, part) => sum + part[j], 0));
+      const engine = new FullSizeEngine(game, p.at);
+      try {
+        return engine.estimatesOf(p.formulas, hits, plan.samples);
+      } finally {
+        engine.dispose();
+      }
+    }),
+  );
+  return finishKnows(plan, queries, estimates);
+}

@@ -1,0 +1,71 @@
+// The library's core (the package's main entry): logs, the analysis of a position, suggestions,
+// explanations, and the knowledge core underneath. No Node built-in is imported: it runs as it is
+// in a browser (load the Wasm modules there first: loadWasmModule). Results are keyed by index
+// (cards index the deck, seats the players); the *Json functions name them for programs and files.
+
+// A game and its log
+export type { Game } from '../model/game.js';
+export { ENVELOPE, TABLE, isGame, defaultHandSizes } from '../model/game.js';
+export type { GameEvent, SuggestionEvent, AccusationEvent, LookEvent, SuggestEvent, NocardEvent, ShowcardEvent, EndmoveEvent } from '../model/events.js';
+export { CLASSIC_CATEGORIES, CLASSIC_DECK, MAX_CARDS, MAX_SEATS, MIN_SEATS, makeDeck, envelopeCombinations } from '../model/deck.js';
+export type { Deck, Category } from '../model/deck.js';
+export { parseGame, gameOf } from '../io/log.js';
+export type { GameLog, GameLogEvent } from '../io/log.js';
+export { parseLogText, MAX_LOG_BYTES } from '../io/log-text.js';
+export { gameToLog } from '../io/write-log.js';
+export { toJson } from '../io/json.js';
+export { eventSentence } from '../io/describe.js';
+export { InputError } from '../model/errors.js';
+export { Random } from '../model/random.js';
+
+// The rules: variants, and what every event means
+export { DEFAULT_RULES, RULE_VARIANTS, nonStandardVariants, answerers, answersTo, actionsOf, gameActions, passers, seenBy, seesShown, falsehoodAt } from '../model/rules.js';
+export type { Rules, RuleVariant, KnowledgeAction, NumberedAction, Answer, DealMasks, Falsehood } from '../model/rules.js';
+
+// Names
+export { makeNameResolver, nameMatches, nameKey, UnknownNameError, AmbiguousNameError } from '../model/names.js';
+export type { NameResolver, NameKind } from '../model/names.js';
+
+// The analysis of a position
+export { analyze, deduce, envelopeProbability, worldsOf, DEFAULT_SEED, DEFAULT_ANALYSIS_SAMPLES, JOINT_BUDGET } from '../analysis/analyze.js';
+export type { Analysis, AnalysisMethod, AnalyzeOptions, Solution, Placement, StandardErrors, ResponsesReading } from '../analysis/analyze.js';
+export type { CardDeduction, Owner } from '../knowledge/deduce.js';
+export { estimate } from '../analysis/estimate.js';
+export type { EstimateOptions } from '../analysis/estimate.js';
+export { suggest, DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES } from '../analysis/suggest.js';
+export type { SuggestOptions, SuggestResult, SuggestionScore, ResponseModel } from '../analysis/suggest.js';
+export { rankSuggestions, scoreInProcess } from '../analysis/entropy-greedy.js';
+export type { Ranking, ScoringOptions } from '../analysis/entropy-greedy.js';
+export { explain, findContradiction } from '../analysis/explain.js';
+export type { Explanation, Question, ExplainOptions } from '../analysis/explain.js';
+export type { Contradiction, ExplainedEvent } from '../analysis/contradiction.js';
+export { RESPONSE_POLICIES, responseEvidence, dealLikelihood } from '../knowledge/responses.js';
+export type { ResponsePolicy, ResponseFactor, ResponseEvidence } from '../knowledge/responses.js';
+export { analysisJson, suggestionsJson, explanationJson, ownerName } from '../analysis/json.js';
+export type { AnalysisJson } from '../analysis/json.js';
+
+// Where work runs: this thread, or a pool of workers (Node's: the ./node entry; a browser's: WebWorkerPool)
+export type { Executor, TaskRef, TaskModule, RunOptions } from '../runtime/executor.js';
+export { CancelledError, WorkerFailedError } from '../runtime/executor.js';
+export { InProcessExecutor } from '../runtime/in-process.js';
+export { WebWorkerPool } from '../runtime/web-pool.js';
+export type { WebPoolOptions } from '../runtime/web-pool.js';
+export { serveTasks } from '../runtime/web-worker.js';
+export { ANALYSIS_TASKS } from '../analysis/tasks.js';
+export { EPISTEMIC_TASKS } from '../analysis/epistemic-tasks.js';
+
+// The knowledge core
+export { KnowledgeCore, Position, PositionTooLargeError, DEFAULT_MAX_NODES, WASM_PATH } from '../knowledge/wasm-core.js';
+export type { PositionStatus } from '../knowledge/wasm-core.js';
+export { provideWasmModule, loadWasmModule } from '../knowledge/wasm-module.js';
+export { KRIPKE_WASM_PATH } from '../epistemic/kripke-wasm.js';
+export { constraintsOf, factsOf, factsOfAction, setupStore } from '../knowledge/constraints-of.js';
+export type { Observer } from '../knowledge/constraints-of.js';
+export { addFact, addFacts, emptyStore, essentialClauses } from '../knowledge/constraints.js';
+export type { ConstraintStore, Clause, Fact } from '../knowledge/constraints.js';
+export { DagWorlds, ExplicitWorlds, SampledWorlds, DagSampler, dealSatisfies } from '../knowledge/worlds.js';
+export type { Worlds, WorldsMethod, Sampler, SampleTallies } from '../knowledge/worlds.js';
+export { possibleOwners, findDeal, SearchGaveUpError, DEFAULT_SEARCH_BUDGET } from '../knowledge/search.js';
+export type { PossibleOwners } from '../knowledge/search.js';
+export { mcmcTallies, chainTasks, runChain, combineChains, McmcSampler, NoConsistentDealError } from '../knowledge/mcmc.js';
+export type { McmcOptions, McmcResult, ChainTask, ChainResult } from '../knowledge/mcmc.js';

@@ -1,0 +1,40 @@
+// Playing Clue: the rules as a state machine (legal actions, chance's moves, what each seat is
+// told), the classic board, the game loop and the agents, and tournaments with honest statistics
+// (summaries, text, HTML and CSV reports, shards merged exactly). No Node built-in is imported;
+// Node's worker pool for tournaments is in the ./node entry.
+export type { GameSpec, Deal, EndmoveRule } from '../game/rules/deal.js';
+export { dealCards, randomDeal, handSizesOf, ENDMOVE_RULES } from '../game/rules/deal.js';
+export type { GameState, Phase, Suggestion, BoardPlay } from '../game/rules/state.js';
+export { newGame, dealt, toMove, isChance, isTerminal, returns } from '../game/rules/state.js';
+export type { Action, Step } from '../game/rules/actions.js';
+export { legalActions, applyAction, sampleChance, chanceOutcomes, suggestionProblem, IllegalActionError } from '../game/rules/actions.js';
+export { SeatView } from '../game/seat-view.js';
+export type { TableSetup } from '../game/seat-view.js';
+export type { Agent, Decision, MovementPolicy, BoardSituation, Opening } from '../game/agent.js';
+export { playGame } from '../game/play.js';
+export type { PlayedGame, PlayOptions, PlayStep } from '../game/play.js';
+export { ROOMS, ROOM_NAMES, CHARACTERS, DOORS, PASSAGES, STARTS, WIDTH, HEIGHT } from '../game/board/classic.js';
+export type { Room, Character, Cell } from '../game/board/classic.js';
+export { DEFAULT_BOARD_RULES, diceDistribution, expectedTurnsTable, stepsToRoom } from '../game/board/movement.js';
+export type { BoardRules, Place } from '../game/board/movement.js';
+export { reachable, roomDistance } from '../game/board/paths.js';
+export { bindClassicBoard } from '../game/board/binding.js';
+export type { BoardBinding } from '../game/board/binding.js';
+export { createAgent, parseAgentSpec, AGENT_NAMES } from '../agents/registry.js';
+export type { AgentSpec, AgentName } from '../agents/registry.js';
+export { runTournament, GAMES_PER_TASK } from '../tournament/run.js';
+export type { RunOptions, RunOutcome } from '../tournament/run.js';
+export { playTournamentGame, playTournamentGames, playScored, seatAgents } from '../tournament/play.js';
+export type { TournamentConfig, ScoredGame } from '../tournament/play.js';
+export { resultObserver } from '../tournament/results.js';
+export type { GameResult, SeatResult, SeatRole } from '../tournament/results.js';
+export { TOURNAMENT_TASKS } from '../tournament/tasks.js';
+export { summarize, emptyAccumulator, accumulate, merge, finalize, rowLabel } from '../tournament/summary.js';
+export type { SummaryAccumulator, AgentTally, WinTally } from '../tournament/summary.js';
+export type { Summary, AgentSummary, HeadToHead, Interval } from '../tournament/types.js';
+export { wilson, clusteredRate, clusteredMean, clusteredMedian } from '../tournament/statistics.js';
+export { renderSummary } from '../tournament/text-report.js';
+export { renderHtmlReport } from '../tournament/html-report.js';
+export { toCsv } from '../tournament/csv.js';
+export { shardRange, parseShardSpec, playShard, shardFile, shardFileText, parseShardFile, mergeShards, canonicalAccumulator, summaryOrder } from '../tournament/shards.js';
+export type { ShardRange, ShardFile, ShardOutcome, MergedShards } from '../tournament/shards.js';

@@ -1,0 +1,1 @@
+export { read } from '../io/file.js';

@@ -1,0 +1,2 @@
+// A downward import, which the rules allow.
+export const fine = 1;

@@ -1,2 +1,0 @@
-import { command } from '../cli/command.js';
-export const model = command;
