@@ -1,21 +1,13 @@
 // The browser advisor (src/web): built by `npm run build:web` into dist/web, a folder any static
-// host serves (relative asset paths). The knowledge core's Wasm module is an asset of the site;
-// Node's modules that the library imports for files (node:fs, node:crypto) become stubs that throw.
+// host serves (relative asset paths). The Wasm modules are assets of the site; the library loads
+// in the browser as it is (no Node built-in is reachable from it: .dependency-cruiser.cjs).
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
-
-const stub = (name: string) => fileURLToPath(new URL(`./src/web/stubs/${name}.ts`, import.meta.url));
 
 export default defineConfig({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
   base: './',
   publicDir: false,
-  resolve: {
-    alias: [
-      { find: /^node:fs$/, replacement: stub('node-fs') },
-      { find: /^node:crypto$/, replacement: stub('node-crypto') },
-    ],
-  },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   worker: { format: 'es' },
   build: {

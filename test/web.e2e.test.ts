@@ -9,8 +9,11 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { analyze } from '../src/analysis/analyze.js';
 import { suggest } from '../src/analysis/suggest.js';
-import { opponentsOf } from '../src/analysis/opponents.js';
+import { opponentsInThisThread } from '../src/analysis/opponents.js';
+import { analysisJson } from '../src/analysis/json.js';
 import { parseGame } from '../src/io/log.js';
+import * as analysisTasks from '../src/analysis/tasks.js';
+import { ANALYSIS_TASKS } from '../src/analysis/tasks.js';
 import { reachable } from '../src/game/board/paths.js';
 import { passageFrom } from '../src/game/board/classic.js';
 import { InProcessExecutor } from '../src/runtime/in-process.js';
@@ -22,9 +25,14 @@ const EXAMPLE = JSON.parse(readFileSync(new URL('../examples/classic-6p-late.jso
 const TURNS = 12;
 const SHOTS = join(tmpdir(), 'cluedo-web-shots');
 const logOf = (events: number) => ({ ...EXAMPLE, events: EXAMPLE.events.slice(0, events) });
+/** The notebook analyze() gives a log, its cards and owners named as the page names them. */
+const cardsOf = (log: unknown) => {
+  const game = parseGame(log);
+  return analysisJson(game, analyze(game)).cards;
+};
 
 function expectNotebook(shown: Record<string, Record<string, number>>, events: number): void {
-  const expected = analyze(logOf(events));
+  const expected = { cards: cardsOf(logOf(events)) };
   expect(Object.keys(shown).sort()).toEqual(Object.keys(expected.cards).sort());
   for (const [card, row] of Object.entries(expected.cards)) {
     expect(Object.keys(shown[card]).sort()).toEqual(Object.keys(row).sort());
@@ -69,23 +77,25 @@ describe.skipIf(!CHROMIUM)('the advisor in headless Chromium', () => {
     expectNotebook(await notebook(page), TURNS);
     // The log in the browser is the CLI's log format: analyze() reads it as it is.
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('cluedo-advisor')!).log);
-    expect(analyze(saved).cards).toEqual(analyze(logOf(TURNS)).cards);
+    expect(cardsOf(saved)).toEqual(cardsOf(logOf(TURNS)));
   }, 120_000);
 
   it('ranks suggestions as suggest() does on the worker pool, for the same seed', async () => {
     await page.waitForSelector('#app[data-suggest-state="ready"] [data-view="suggestions"] li');
     const shown = await page.$$eval('[data-view="suggestions"] li', (lis) => lis.map((li) => [li.getAttribute('data-cards'), li.getAttribute('data-bits')]));
-    const expected = await suggest(logOf(TURNS), { seed: 1, top: shown.length, executor: new InProcessExecutor(2) });
-    expect(shown).toEqual(expected.suggestions.map((s) => [s.cards.join('|'), String(s.expectedInformationBits)]));
+    const game = parseGame(logOf(TURNS));
+    const expected = await suggest(game, { seed: 1, top: shown.length, executor: new InProcessExecutor({ [ANALYSIS_TASKS]: analysisTasks }, 2) });
+    expect(shown).toEqual(expected.suggestions.map((s) => [s.cards.map((c) => game.deck.cards[c]).join('|'), String(s.expectedInformationBits)]));
     // 20,000 draws by 324 suggestions: scored half on each of two workers, to the same bytes.
     expect(await page.getAttribute('[data-view="suggestions"]', 'data-workers')).toBe('2');
   }, 120_000);
 
-  it("shows the opponents' knowledge opponentsOf() gives for the same seed", async () => {
+  it("shows the opponents' knowledge opponents() gives for the same seed", async () => {
     await page.waitForSelector('#app[data-opponents-state="ready"] [data-view="opponents"] tr[data-seat]');
     const shown = await page.$$eval('[data-view="opponents"] tr[data-seat]', (trs) => trs.map((tr) => [tr.getAttribute('data-seat'), Number(tr.getAttribute('data-can-accuse'))]));
-    const expected = opponentsOf(parseGame(logOf(TURNS)), { seed: 1 })!;
-    expect(shown).toEqual(expected.seats.map((s) => [s.seat, s.canAccuse]));
+    const game = parseGame(logOf(TURNS));
+    const expected = opponentsInThisThread(game, { seed: 1 })!;
+    expect(shown).toEqual(expected.seats.map((s) => [game.players[s.seat], s.canAccuse]));
   }, 60_000);
 
   it('undoes and redoes the last turn', async () => {
@@ -142,16 +152,18 @@ describe.skipIf(!CHROMIUM)('the advisor in headless Chromium', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const href = (await page.getAttribute('a[download]', 'href'))!;
     const downloaded = JSON.parse(decodeURIComponent(href.slice(href.indexOf(',') + 1)));
-    expect(analyze(downloaded).cards).toEqual(analyze(logOf(TURNS)).cards);
+    expect(cardsOf(downloaded)).toEqual(cardsOf(logOf(TURNS)));
     // Another game, with face-up cards and four players, loaded from its file.
     const other = readFileSync(new URL('../examples/classic-4p-faceup.json', import.meta.url));
+    // The page asks before replacing the current game.
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.setInputFiles('input[data-action="load"]', { name: 'classic-4p-faceup.json', mimeType: 'application/json', buffer: other });
     const otherLog = JSON.parse(other.toString('utf8'));
     // Its notebook has a column for the face-up cards ("table"), which the six-player game had not.
     await page.waitForSelector('td[data-owner="table"]');
     await settled(page, otherLog.events.length);
     const shown = await notebook(page);
-    const expected = analyze(otherLog);
+    const expected = { cards: cardsOf(otherLog) };
     for (const [card, row] of Object.entries(expected.cards)) {
       for (const [owner, p] of Object.entries(row)) expect(Math.abs(shown[card][owner] - p), `${card} / ${owner}`).toBeLessThanOrEqual(1e-9);
     }
@@ -224,6 +236,6 @@ describe.skipIf(!CHROMIUM)('the advisor in headless Chromium', () => {
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('cluedo-advisor')!));
     expect(saved.pawn).toEqual({ room: '', cell: '16,24', roll: '12' });
     expect(Object.keys(saved.log)).not.toContain('pawn');
-    expect(analyze(saved.log).cards).toEqual(analyze(logOf(4)).cards);
+    expect(cardsOf(saved.log)).toEqual(cardsOf(logOf(4)));
   }, 120_000);
 });

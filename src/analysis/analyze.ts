@@ -139,10 +139,21 @@ export function worldsOf(
   method: 'auto' | AnalysisMethod,
   samples: number,
   seed: number,
-  { maxNodes = DEFAULT_MAX_NODES, jointBudget = JOINT_BUDGET, responses = 'holds' }: { maxNodes?: number; jointBudget?: number; responses?: ResponsePolicy } = {},
+  {
+    maxNodes = DEFAULT_MAX_NODES,
+    jointBudget = JOINT_BUDGET,
+    responses = 'holds',
+    position: given,
+  }: {
+    maxNodes?: number;
+    jointBudget?: number;
+    responses?: ResponsePolicy;
+    /** The game's position, already built (the worlds then own it); else it is built here. */
+    position?: Position;
+  } = {},
 ): Worlds {
   if (method === 'mcmc') return mcmcWorlds(core, game, storeOf(core, game, game.events.length, responses), samples, seed, responses);
-  const position = positionOf(core, game, 'tryLoad', maxNodes, responses);
+  const position = given ?? positionOf(core, game, 'tryLoad', maxNodes, responses);
   if (position.status === 'too-large') {
     const { store, estimatedNodes } = position;
     position.dispose();

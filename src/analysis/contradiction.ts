@@ -27,6 +27,14 @@ export interface Contradiction {
   text: string;
 }
 
+/** A log that leaves no deal: the contradiction, in words (its text is the message). */
+export class ContradictionError extends InputError {
+  override name = 'ContradictionError';
+  constructor(readonly contradiction: Contradiction) {
+    super(contradiction.text);
+  }
+}
+
 /**
  * null when some deal is consistent with the log; else the first event after which none is left
  * (prefixes only lose deals: a binary search finds it) and a minimal set of earlier events it
@@ -57,7 +65,7 @@ export function gameContradiction(game: Game, core: KnowledgeCore): Contradictio
 export function contradiction(core: KnowledgeCore, game: Game, responses: ResponsePolicy = 'holds', storeAfter?: (events: number) => ConstraintStore): InputError {
   if (responses === 'holds' || storeAfter === undefined) {
     const found = gameContradiction(game, core);
-    if (found !== null) return new InputError(found.text);
+    if (found !== null) return new ContradictionError(found);
   }
   const after = storeAfter ?? ((k: number) => storeWith(game, factsPerEvent(game), [...Array(k).keys()]));
   if (!isConsistentQuickly(core, after(0))) return setupContradiction(game);

@@ -47,7 +47,7 @@ export async function knowsOn(executor: Executor, game: Game, queries: FormulaQu
       const hits = p.formulas.map((_, j) => parts.reduce((sum, part) => sum + part[j], 0));
       const engine = new FullSizeEngine(game, p.at);
       try {
-        return engine.estimatesOf(p.formulas, hits, plan.samples);
+        return engine.estimatesOf(p.formulas, hits, plan.samples, plan.known);
       } finally {
         engine.dispose();
       }

@@ -81,7 +81,8 @@ function request(game: Game, options: OpponentsOptions) {
   }
   // The observer's view: a full record's deal is what the observer does not know. The exact model
   // answers only when it is small: building millions of worlds takes longer than drawing a few thousand.
-  const knowsOptions = { samples: options.samples ?? DEFAULT_OPPONENT_SAMPLES, seed: options.seed, maxWorlds: options.maxWorlds ?? EXACT_OPPONENT_WORLDS };
+  // Only the probabilities are asked: whether the observer knows each is not weighed.
+  const knowsOptions = { samples: options.samples ?? DEFAULT_OPPONENT_SAMPLES, seed: options.seed, maxWorlds: options.maxWorlds ?? EXACT_OPPONENT_WORLDS, known: false };
   return { view: { ...game, deal: null }, queries, knowsOptions };
 }
 

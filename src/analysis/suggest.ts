@@ -74,6 +74,11 @@ export async function suggest(input: GameLog | Game, options: SuggestOptions = {
   const game = gameOf(input);
   const scoring = suggestionRequest(game, options);
   using position = positionOf(options.core ?? sharedCore(), game); // names the impossible event, if any
+  return suggestAt(game, position, scoring, options);
+}
+
+/** The ranking of a checked request (suggestionRequest) at the game's position (the caller keeps it). */
+export async function suggestAt(game: Game, position: Position, scoring: ScoringOptions, options: Omit<SuggestOptions, 'samples' | 'seed' | 'exact' | 'responses' | 'core'> = {}): Promise<SuggestResult> {
   const exactly = scoresExactly(position, scoring);
   if (exactly && position.count() > BigInt(MAX_EXACT_DEALS)) {
     throw new InputError(`exact scoring holds every deal in memory: this position has ${position.count()}, more than ${MAX_EXACT_DEALS.toLocaleString('en-US')}; sample instead`);

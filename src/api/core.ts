@@ -69,3 +69,7 @@ export { possibleOwners, findDeal, SearchGaveUpError, DEFAULT_SEARCH_BUDGET } fr
 export type { PossibleOwners } from '../knowledge/search.js';
 export { mcmcTallies, chainTasks, runChain, combineChains, McmcSampler, NoConsistentDealError } from '../knowledge/mcmc.js';
 export type { McmcOptions, McmcResult, ChainTask, ChainResult } from '../knowledge/mcmc.js';
+
+// A game kept open at the table: parsed once, its position kept, each entry conditioning it
+export { OpenGame } from '../analysis/open-game.js';
+export { ContradictionError } from '../analysis/contradiction.js';

@@ -80,6 +80,12 @@ const MAX_CACHED_POSITIONS = 4096;
 const MAX_INFORMATION_STATES = 200_000;
 
 /**
+ * The most informations of an agent weighed to decide whether the observer knows a formula (each
+ * may build a position): past it, the engine says it cannot tell rather than spend seconds.
+ */
+const MAX_KNOWN_INFORMATIONS = 2_000;
+
+/**
  * The agent whose information alone decides the formula (its K, M, Kenv, and E or D of it alone,
  * of formulas without modalities, combined by connectives), 'none' for a constant, null otherwise.
  */
@@ -225,9 +231,10 @@ export class FullSizeEngine implements Semantics {
    * when every draw holds, knowledge is decided exactly where the engine can (knownByObserver),
    * and a known formula's probability is then exactly 1 (a known negation's, exactly 0).
    */
-  estimatesOf(formulas: Formula[], hits: number[], samples: number): FullSizeEstimate[] {
+  estimatesOf(formulas: Formula[], hits: number[], samples: number, decideKnown = true): FullSizeEstimate[] {
     return formulas.map((f, k) => {
       const p = hits[k] / samples;
+      if (!decideKnown) return { probability: p, standardError: Math.sqrt((p * (1 - p)) / samples), known: hits[k] < samples ? false : null };
       const known = hits[k] < samples ? false : this.knownByObserver(f);
       if (known === true) return { probability: 1, standardError: null, known };
       // Likewise a formula that fails in every draw is exactly improbable when the observer knows its negation.
@@ -251,7 +258,7 @@ export class FullSizeEngine implements Semantics {
       const { deals, shown } = this.drawWorlds(1, 0);
       const world = { deal: deals, shown: shown[0] };
       const me = this.game.me;
-      return this.#overInformations(observer, (s) => s.by === me || s.to === me, me, f, world, 'all');
+      return this.#overInformations(observer, (s) => s.by === me || s.to === me, me, f, world, 'all', MAX_KNOWN_INFORMATIONS);
     } catch (e) {
       if (e instanceof RangeError) return null; // too many informations to weigh
       throw e;
@@ -287,8 +294,8 @@ export class FullSizeEngine implements Semantics {
   }
 
   /** Estimates each formula's probability from `samples` worlds drawn with `seed`, in this thread. */
-  estimate(formulas: Formula[], samples: number, seed: number): FullSizeEstimate[] {
-    return this.estimatesOf(formulas, this.hits(formulas, samples, seed, 0, chunksOf(samples)), samples);
+  estimate(formulas: Formula[], samples: number, seed: number, decideKnown = true): FullSizeEstimate[] {
+    return this.estimatesOf(formulas, this.hits(formulas, samples, seed, 0, chunksOf(samples)), samples, decideKnown);
   }
 
   /** Each formula's value at a full record's deal: exact. */
@@ -362,7 +369,7 @@ export class FullSizeEngine implements Semantics {
    * `aSaw(s)`: the knower knows the card of showcard s (it showed it, or was shown it); `a`: the
    * knower's seat, null for the spectator.
    */
-  #overInformations(aPosition: Position, aSaw: (s: Showcard) => boolean, a: number | null, chi: Formula, w: World, quantifier: 'all' | 'some'): boolean {
+  #overInformations(aPosition: Position, aSaw: (s: Showcard) => boolean, a: number | null, chi: Formula, w: World, quantifier: 'all' | 'some', limit = MAX_INFORMATION_STATES): boolean {
     const b = informationOf(chi);
     if (typeof b !== 'number' || b === a) return this.#holds(chi, w); // a's own information is the same in all its worlds
     const nCards = this.game.deck.cards.length;
@@ -379,8 +386,8 @@ export class FullSizeEngine implements Semantics {
     let answer = target;
     // Returns true once the answer is decided (a counterexample for 'all', a witness for 'some').
     const decide = (hand: number, shown: number[]): boolean => {
-      if (++visited > MAX_INFORMATION_STATES) {
-        throw new RangeError(`more than ${MAX_INFORMATION_STATES.toLocaleString('en-US')} possible informations of ${this.game.players[b]} to weigh`);
+      if (++visited > limit) {
+        throw new RangeError(`more than ${limit.toLocaleString('en-US')} possible informations of ${this.game.players[b]} to weigh`);
       }
       const deal = Uint32Array.from(w.deal);
       deal[b] = hand;

@@ -43,6 +43,12 @@ export interface KnowsOptions extends ModelOptions {
   /** Worlds drawn per point of the log when the model is too large to build (default DEFAULT_KNOWS_SAMPLES). */
   samples?: number;
   seed?: number;
+  /**
+   * Decide whether the observer knows each estimated formula (default true). At full size this
+   * weighs the informations an agent may have, a position each: whoever needs only the
+   * probabilities (the opponents' view) skips it, and `known` is then false or null.
+   */
+  known?: boolean;
 }
 
 /** Default draws: standard errors of at most 0.008. */
@@ -63,6 +69,8 @@ export interface KnowsPlan {
   worlds: number | null;
   samples: number;
   seed: number;
+  /** Whether the estimates decide `known` (KnowsOptions.known). */
+  known: boolean;
 }
 
 /**
@@ -109,7 +117,7 @@ export function planKnows(game: Game, queries: FormulaQuery[], options: KnowsOpt
         pending.get(at)!.formulas.push(q.formula);
       } else results[i] = { ...base, ...engine.probability(q.formula) };
     });
-    return { results, pending: [...pending.values()], worlds, samples, seed };
+    return { results, pending: [...pending.values()], worlds, samples, seed, known: options.known ?? true };
   } finally {
     // The models' Wasm memory goes back now rather than when they are collected.
     for (const { explicit, fullSize } of engines.values()) {
@@ -134,7 +142,7 @@ export function knowsInThisThread(game: Game, queries: FormulaQuery[], options: 
   const estimates = plan.pending.map((p) => {
     const engine = new FullSizeEngine(game, p.at);
     try {
-      return engine.estimate(p.formulas, plan.samples, plan.seed);
+      return engine.estimate(p.formulas, plan.samples, plan.seed, options.known ?? true);
     } finally {
       engine.dispose();
     }

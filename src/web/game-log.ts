@@ -1,29 +1,16 @@
-// The game as the advisor keeps it: exactly the CLI's log format (docs/game-log.md), plus what
-// the format has no field for (board or card game), saved in the browser's localStorage.
+// The game as the advisor keeps it: exactly the library's log format (docs/game-log.md), plus what
+// the format has no field for (board or card game, where the pawn is), saved in the browser's
+// localStorage. Only a game the engine opened is ever saved.
 import { CLASSIC_CATEGORIES } from '../model/deck.js';
 import { defaultHandSizes } from '../model/game.js';
+import { nameKey, nameMatches } from '../model/names.js';
+import type { GameLog, GameLogEvent } from '../io/log.js';
 import { readPawn, type PawnInput } from './board-advice.js';
-import { nameMatches } from '../model/names.js';
-
-export type LogEvent =
-  | { type: 'suggestion'; by: string; cards: string[]; shownBy: string | null; shown?: string }
-  | { type: 'accusation'; by: string; cards: string[]; correct: boolean };
-
-export interface GameLog {
-  deck?: Record<string, string[]>;
-  players: string[];
-  handSizes?: number[];
-  faceUp?: string[];
-  me?: string;
-  myHand?: string[];
-  events: LogEvent[];
-  [key: string]: unknown;
-}
 
 export interface Saved {
   log: GameLog | null;
   /** Events undone, the next to redo last. */
-  redo: LogEvent[];
+  redo: GameLogEvent[];
   board: boolean;
   /** On the board: where my pawn is and the roll, as typed (the log format has no field for them). */
   pawn?: PawnInput;
@@ -68,22 +55,40 @@ export function resolveCard(cards: readonly string[], typed: string): string {
   return hits.length === 1 ? cards[hits[0]] : typed.trim();
 }
 
-/** The seats that passed: strictly between the suggester and the refuter (everyone else when nobody refuted). */
-export function passedSeats(players: readonly string[], by: string, shownBy: string | null): string[] {
-  const start = players.indexOf(by);
-  if (start < 0) return [];
-  const out: string[] = [];
-  for (let k = 1; k < players.length; k++) {
-    const seat = players[(start + k) % players.length];
-    if (seat === shownBy) break;
-    out.push(seat);
-  }
-  return out;
+/** What a new game's setup is: the players in seat order, who I am, my hand, the face-up cards, the hand sizes. */
+export interface SetupForm {
+  deck: Record<string, string[]>;
+  players: string[];
+  /** '' for a spectator. */
+  me: string;
+  hand: string[];
+  faceUp: string[];
+  handSizes: number[];
 }
 
-/** One line per event, as the table would say it. */
-export function describe(e: LogEvent): string {
-  if (e.type === 'accusation') return `${e.by} accused ${e.cards.join(', ')}: ${e.correct ? 'correct' : 'wrong'}`;
-  const answer = e.shownBy === null ? 'nobody showed' : `${e.shownBy} showed ${e.shown ?? 'a card'}`;
-  return `${e.by} suggested ${e.cards.join(', ')}; ${answer}`;
+/**
+ * What is still wrong with a setup, in a player's words ("My hand: 2 of 3 cards chosen"), checked
+ * as the form is filled: an empty list when the game can start.
+ */
+export function setupProblems(form: SetupForm): string[] {
+  const problems: string[] = [];
+  const cards = Object.values(form.deck).reduce((n, c) => n + c.length, 0);
+  const dealt = cards - Object.keys(form.deck).length - form.faceUp.length;
+  if (form.players.length < 2) problems.push('Name at least two players, in seat order.');
+  // Names are told apart as every name is matched (model/names.ts).
+  const keys = form.players.map(nameKey);
+  const twice = form.players.find((_, i) => keys.indexOf(keys[i]) !== i);
+  if (twice !== undefined) problems.push(`Two players are called ${twice}: give each a name of their own.`);
+  if (keys.some((k) => k === 'envelope' || k === 'table')) problems.push('"Envelope" and "table" cannot be players\' names.');
+  if (dealt < 0) problems.push(`Too many face-up cards: ${form.faceUp.length}, but only ${cards - Object.keys(form.deck).length} are left after the envelope.`);
+  const sum = form.handSizes.reduce((a, b) => a + b, 0);
+  if (form.handSizes.some((h) => !Number.isInteger(h) || h < 0)) problems.push('Hand sizes are whole numbers, 0 or more.');
+  else if (dealt >= 0 && sum !== dealt) problems.push(`Hand sizes: ${sum} of the ${dealt} cards dealt.`);
+  const seat = form.players.indexOf(form.me);
+  if (form.me !== '' && seat >= 0 && form.handSizes[seat] !== undefined && form.hand.length !== form.handSizes[seat]) {
+    problems.push(`My hand: ${form.hand.length} of ${form.handSizes[seat]} cards chosen.`);
+  }
+  const both = form.hand.find((c) => form.faceUp.includes(c));
+  if (both !== undefined) problems.push(`${both} is in my hand and face up: it can only be one.`);
+  return problems;
 }

@@ -1,240 +1,317 @@
 // The advisor: set up a game, enter what happens at the table, and read the notebook, the
-// envelope, the best suggestions and why each certain cell is certain. The game is the CLI's log.
+// envelope, the best suggestions, what the opponents know and why each certain cell is certain.
+// The game is the library's log, kept open (OpenGame: parsed once, its position kept); an entry
+// that leaves no deal is refused and the game stays as it was. Only a game the engine opened is
+// ever saved.
 import { render } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { Engine } from './engine.js';
-import type { Response, WebAnalysis } from './protocol.js';
-import type { Explanation } from './explain-adapter.js';
+import { startEngine, type Engine } from './engine.js';
+import { OpenGame } from '../analysis/open-game.js';
+import { envelopeProbability, type Analysis } from '../analysis/analyze.js';
+import type { SuggestResult } from '../analysis/suggest.js';
+import type { Opponents } from '../analysis/opponents.js';
+import type { Explanation } from '../analysis/explain.js';
+import { ownerName } from '../analysis/json.js';
+import { eventSentence } from '../io/describe.js';
+import type { GameLog, GameLogEvent } from '../io/log.js';
+import { ENVELOPE, TABLE, type Game } from '../model/game.js';
+import { passers } from '../model/rules.js';
 import { NO_PAWN, boardAdvice, parseRoll, pawnPlace, roomCards, type PawnInput } from './board-advice.js';
 import { ROOMS } from '../game/board/classic.js';
-import { deckOf, describe, evenHandSizes, load, passedSeats, resolveCard, save, type GameLog, type LogEvent, type Saved } from './game-log.js';
+import { deckOf, evenHandSizes, load, resolveCard, save, setupProblems, type Saved, type SetupForm } from './game-log.js';
 
-const engine = new Engine();
-type Suggestions = Extract<Response, { kind: 'suggestions' }>;
-type OpponentsAnswer = Extract<Response, { kind: 'opponents' }>;
 type State = 'loading' | 'busy' | 'ready' | 'refused' | 'invalid' | 'setup';
+type Timed<T> = { result: T | null; reason: string | null; ms: number; workers?: number };
+interface Why {
+  card: number;
+  owner: number;
+  holds: boolean;
+  explanation: Explanation | null;
+  message: string | null;
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 function App() {
+  const [engine, setEngine] = useState<Engine | null>(null);
   const [saved, setSaved] = useState<Saved>(load);
-  const [analysis, setAnalysis] = useState<WebAnalysis | null>(null);
-  /** Events of the log the views show (data-events: tests and benchmarks wait on it). */
-  const [analysedEvents, setAnalysedEvents] = useState(0);
-  const [suggestions, setSuggestions] = useState<Suggestions | null>(null);
-  const [opponents, setOpponents] = useState<OpponentsAnswer | null>(null);
+  const [open, setOpen] = useState<OpenGame | null>(null);
+  const [analysis, setAnalysis] = useState<Analysis | null>(null);
+  const [suggestions, setSuggestions] = useState<Timed<SuggestResult> | null>(null);
+  const [opponents, setOpponents] = useState<Timed<Opponents> | null>(null);
   const [state, setState] = useState<State>('loading');
-  const [message, setMessage] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
   const [ms, setMs] = useState<number | null>(null);
-  const [why, setWhy] = useState<{ card: string; owner: string; holds: boolean; explanation: Explanation | null; message: string | null } | null>(null);
-  const [engineReady, setEngineReady] = useState(false);
+  const [why, setWhy] = useState<Why | null>(null);
+  /** What the setup form starts from: the last game's players, or a log that could not be opened. */
+  const [draft, setDraft] = useState<GameLog | null>(null);
+  const generation = useRef(0);
 
   useEffect(() => {
-    engine.onSuggestions = (s) => setSuggestions(s);
-    engine.onOpponents = (o) => setOpponents(o);
-    engine.ready.then(
-      () => {
-        setEngineReady(true);
+    startEngine().then(
+      (e) => {
+        setEngine(e);
         // When the page can take a first entry (read by bench/web.ts as the time to interactive).
         requestAnimationFrame(() => performance.mark('advisor-interactive'));
       },
-      (e: Error) => {
+      (e: unknown) => {
         setState('invalid');
-        setMessage(`The engine could not start: ${e.message}`);
+        setNote(`The engine could not start: ${message(e)}`);
       },
     );
   }, []);
 
+  // The saved game, opened once the engine is ready (start-up); a saved game the engine refuses
+  // goes back to the setup, filled with it, and is not kept.
+  useEffect(() => {
+    if (engine === null) return;
+    if (saved.log === null) return setState('setup');
+    const opened = tryOpen(saved.log);
+    if ('error' in opened) {
+      setDraft(saved.log);
+      setSaved({ log: null, redo: [], board: saved.board, pawn: NO_PAWN });
+      setNote(`The saved game could not be opened: ${opened.error}`);
+      setState('setup');
+    } else show(opened.open, performance.now());
+  }, [engine]);
+
   useEffect(() => save(saved), [saved]);
 
-  // Analyse the saved log whenever the engine is ready and the log is set (start-up, undo, redo, upload).
-  const analysed = useRef<string>('');
-  useEffect(() => {
-    if (!engineReady) return;
-    if (saved.log === null) {
-      setState('setup');
-      return;
+  function tryOpen(log: GameLog): { open: OpenGame } | { error: string } {
+    try {
+      return { open: new OpenGame(log) };
+    } catch (e) {
+      return { error: message(e) };
     }
-    const key = JSON.stringify(saved.log);
-    if (key === analysed.current) return;
-    void run(saved.log).then((ok) => {
-      if (!ok) setState('invalid');
-    });
-  }, [engineReady, saved.log]);
-
-  /** Analyses `log`; true when it is consistent (the views then show it). */
-  async function run(log: GameLog): Promise<boolean> {
-    setState('busy');
-    const t0 = performance.now();
-    const answer = await engine.update(log, log.me !== undefined);
-    if (answer.kind === 'analysis') {
-      // A refused entry leaves the views as they were; an accepted one makes them wait for the new answers.
-      setSuggestions(null);
-      setOpponents(null);
-      analysed.current = JSON.stringify(log);
-      setAnalysis(answer.analysis);
-      setAnalysedEvents(log.events.length);
-      setMs(performance.now() - t0);
-      setMessage(null);
-      setState('ready');
-      return true;
-    }
-    setMessage(answer.kind === 'contradiction' ? `Refused: ${answer.text}` : answer.kind === 'invalid' ? `Refused: ${answer.message}` : 'Refused');
-    setState(answer.kind === 'contradiction' ? 'refused' : 'invalid');
-    return false;
   }
 
-  /** Adds an event if some deal is still consistent with it; else the log is left as it was. */
-  async function add(event: LogEvent): Promise<boolean> {
-    if (!saved.log) return false;
-    const log = { ...saved.log, events: [...saved.log.events, event] };
-    const ok = await run(log);
-    if (ok) setSaved({ ...saved, log, redo: [] });
-    return ok;
+  /** Shows an open game: its notebook now, its suggestions and the opponents' knowledge when the workers answer. */
+  function show(next: OpenGame, t0: number) {
+    const mine = ++generation.current;
+    const previous = open;
+    setOpen(next);
+    if (previous !== next) previous?.dispose();
+    setAnalysis(next.analysis());
+    setMs(performance.now() - t0);
+    setSuggestions(null);
+    setOpponents(null);
+    setWhy(null);
+    setNote(null);
+    setState('ready');
+    if (next.game.me === null || engine === null) return;
+    const pool = engine.pool;
+    const started = performance.now();
+    next.suggestions({ seed: 1, executor: pool }).then(
+      (result) => mine === generation.current && setSuggestions({ result, reason: null, ms: performance.now() - started, workers: pool.threads }),
+      (e: unknown) => mine === generation.current && setSuggestions({ result: null, reason: message(e), ms: performance.now() - started }),
+    );
+    next.opponents({ seed: 1, executor: pool }).then(
+      (result) => mine === generation.current && setOpponents({ result, reason: null, ms: performance.now() - started }),
+      (e: unknown) => mine === generation.current && setOpponents({ result: null, reason: message(e), ms: performance.now() - started }),
+    );
+  }
+
+  /** Adds an event if some deal is still consistent with it; else the game is left as it was, and why is said. */
+  function add(event: GameLogEvent): boolean {
+    if (!open || !saved.log) return false;
+    const t0 = performance.now();
+    try {
+      const next = open.with(event);
+      setSaved({ ...saved, log: next.log(), redo: [] });
+      show(next, t0);
+      return true;
+    } catch (e) {
+      setNote(`Refused: ${message(e)}`);
+      setState('refused');
+      return false;
+    }
+  }
+
+  /** Replaces the game by the log with `events` (undo, redo). */
+  function reopen(log: GameLog, redo: GameLogEvent[]) {
+    const t0 = performance.now();
+    const opened = tryOpen(log);
+    if ('error' in opened) {
+      setNote(`Refused: ${opened.error}`);
+      return;
+    }
+    setSaved({ ...saved, log: opened.open.log(), redo });
+    show(opened.open, t0);
   }
 
   function undo() {
-    if (!saved.log || saved.log.events.length === 0) return;
-    const events = saved.log.events.slice(0, -1);
-    setWhy(null);
-    setSaved({ ...saved, log: { ...saved.log, events }, redo: [...saved.redo, saved.log.events[saved.log.events.length - 1]] });
+    const events = saved.log?.events ?? [];
+    if (!saved.log || events.length === 0) return;
+    reopen({ ...saved.log, events: events.slice(0, -1) }, [...saved.redo, events[events.length - 1]]);
   }
 
   function redo() {
     if (!saved.log || saved.redo.length === 0) return;
-    const event = saved.redo[saved.redo.length - 1];
-    setWhy(null);
-    setSaved({ ...saved, log: { ...saved.log, events: [...saved.log.events, event] }, redo: saved.redo.slice(0, -1) });
+    reopen({ ...saved.log, events: [...(saved.log.events ?? []), saved.redo[saved.redo.length - 1]] }, saved.redo.slice(0, -1));
   }
 
-  async function explain(card: string, owner: string, holds: boolean) {
-    if (!saved.log) return;
-    setWhy({ card, owner, holds, explanation: null, message: 'Working…' });
-    const answer = await engine.explain(saved.log, card, owner, holds);
-    if (answer.kind === 'explanation') setWhy({ card, owner, holds, explanation: answer.explanation, message: answer.message });
+  function explainCell(card: number, owner: number, holds: boolean) {
+    if (!open) return;
+    try {
+      setWhy({ card, owner, holds, explanation: open.explain({ card, owner, holds }), message: null });
+    } catch (e) {
+      setWhy({ card, owner, holds, explanation: null, message: message(e) });
+    }
   }
 
-  function startGame(log: GameLog, board: boolean) {
-    analysed.current = '';
+  /** Starts a game from the setup (already checked there); false, with the reason shown, when the engine refuses it. */
+  function startGame(log: GameLog, board: boolean): boolean {
+    const opened = tryOpen(log);
+    if ('error' in opened) {
+      setNote(opened.error);
+      return false;
+    }
+    setSaved({ log: opened.open.log(), redo: [], board, pawn: NO_PAWN });
+    show(opened.open, performance.now());
+    return true;
+  }
+
+  /** A log from a file: opened first; the current game is replaced only when it opens and the player agrees. */
+  async function loadFile(file: File) {
+    let log: GameLog;
+    try {
+      log = JSON.parse(await file.text()) as GameLog;
+    } catch (e) {
+      setNote(`${file.name} was not loaded, it is not JSON (${message(e)}); your game is unchanged.`);
+      return;
+    }
+    const opened = tryOpen(log);
+    if ('error' in opened) {
+      setNote(`${file.name} was not loaded: ${opened.error}. Your game is unchanged.`);
+      return;
+    }
+    const turns = saved.log?.events?.length ?? 0;
+    if (saved.log !== null && !confirm(`Replace the current game (${turns} event${turns === 1 ? '' : 's'}) with ${file.name}? Download the current one first to keep it.`)) {
+      opened.open.dispose();
+      return;
+    }
+    setSaved({ log: opened.open.log(), redo: [], board: saved.board, pawn: NO_PAWN });
+    show(opened.open, performance.now());
+  }
+
+  function newGame() {
+    if (!confirm('Start a new game? The current one will be replaced (download it first to keep it).')) return;
+    setDraft(saved.log);
+    open?.dispose();
+    setOpen(null);
     setAnalysis(null);
-    setWhy(null);
-    setSaved({ log, redo: [], board, pawn: NO_PAWN });
+    setSaved({ log: null, redo: [], board: saved.board, pawn: NO_PAWN });
+    setNote(null);
+    setState('setup');
   }
 
+  const game = open?.game ?? null;
   const log = saved.log;
+  const events = game?.events.length ?? 0;
   return (
-    <div id="app" data-state={state} data-events={analysedEvents} data-suggest-state={suggestions === null ? 'busy' : 'ready'} data-opponents-state={opponents === null ? 'busy' : 'ready'}>
+    <div id="app" data-state={state} data-events={events} data-suggest-state={suggestions === null ? 'busy' : 'ready'} data-opponents-state={opponents === null ? 'busy' : 'ready'}>
       <header>
         <h1>Cluedo advisor</h1>
-        {log && (
+        {log && game && (
           <nav aria-label="Game">
-            <button type="button" onClick={undo} disabled={!log.events.length} data-action="undo">Undo</button>
+            <button type="button" onClick={undo} disabled={!events} data-action="undo">Undo</button>
             <button type="button" onClick={redo} disabled={!saved.redo.length} data-action="redo">Redo</button>
             <a class="button" download="cluedo-game.json" href={`data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify(log, null, 1))}`}>Download log</a>
             <label class="button">
               Load log
               <input class="visually-hidden" type="file" accept=".json,application/json" data-action="load"
-                onChange={async (e) => {
-                  const file = (e.target as HTMLInputElement).files?.[0];
-                  if (!file) return;
-                  try {
-                    const loaded = JSON.parse(await file.text()) as GameLog;
-                    startGame({ ...loaded, events: loaded.events ?? [] }, saved.board);
-                  } catch (error) {
-                    setMessage(`Not a game log: ${(error as Error).message}`);
-                  }
+                onChange={(e) => {
+                  const input = e.target as HTMLInputElement;
+                  const file = input.files?.[0];
+                  input.value = '';
+                  if (file) void loadFile(file);
                 }} />
             </label>
-            <button type="button" onClick={() => confirm('Start a new game? The current one will be replaced.') && setSaved({ log: null, redo: [], board: false, pawn: NO_PAWN })}>New game</button>
+            <button type="button" onClick={newGame} data-action="new">New game</button>
           </nav>
         )}
       </header>
-      {message && <p class="message" role="alert" data-role="message">{message}</p>}
+      {note && <p class="message" role="alert" data-role="message">{note}</p>}
       {state === 'loading' && <p>Loading the engine…</p>}
-      {log === null && engineReady && <Setup onStart={startGame} onUpload={(l) => startGame(l, false)} />}
-      {log && (
+      {state === 'setup' && engine && <Setup draft={draft} board={saved.board} onStart={startGame} onLoad={(f) => void loadFile(f)} />}
+      {game && analysis && state !== 'setup' && (
         <main>
           <section class="entry" aria-labelledby="entry-h">
             <h2 id="entry-h">Enter a turn</h2>
-            <EntryForm log={log} onAdd={add} />
+            <EntryForm game={game} onAdd={add} />
             <details>
-              <summary>Events ({log.events.length})</summary>
-              <ol class="events">{log.events.map((e, i) => <li key={i}>{describe(e)}</li>)}</ol>
+              <summary>Events ({events})</summary>
+              <ol class="events">{game.events.map((_, i) => <li key={i}>{eventSentence(game, i)}</li>)}</ol>
             </details>
           </section>
-          {analysis && (
-            <>
-              <div class="col-main">
-                <Notebook log={log} analysis={analysis} onWhy={explain} />
-                <SuggestionsView suggestions={suggestions} log={log} board={saved.board} pawn={saved.pawn ?? NO_PAWN} onPawn={(pawn) => setSaved({ ...saved, pawn })} />
-              </div>
-              <div class="col-side">
-                {why && <WhyPanel why={why} onClose={() => setWhy(null)} />}
-                <EnvelopeView analysis={analysis} log={log} />
-                <OpponentsView opponents={opponents} me={log.me} />
-                <p class="note" data-role="status" aria-live="polite">
-                  {analysis.method === 'exact' ? `${Number(analysis.consistentDeals).toLocaleString('en-US')} consistent deals, counted exactly` : `estimated (${analysis.method})`}
-                  {ms !== null && ` · updated in ${ms.toFixed(0)} ms`}
-                </p>
-              </div>
-            </>
-          )}
+          <div class="col-main">
+            <Notebook game={game} analysis={analysis} onWhy={explainCell} />
+            <SuggestionsView suggestions={suggestions} game={game} board={saved.board} pawn={saved.pawn ?? NO_PAWN} onPawn={(pawn) => setSaved({ ...saved, pawn })} />
+          </div>
+          <div class="col-side">
+            {why && <WhyPanel why={why} game={game} onClose={() => setWhy(null)} />}
+            <EnvelopeView analysis={analysis} game={game} />
+            <OpponentsView opponents={opponents} game={game} />
+            <p class="note" data-role="status" aria-live="polite">
+              {analysis.method === 'exact' ? `${Number(analysis.consistentDeals).toLocaleString('en-US')} consistent deals, counted exactly` : `estimated (${analysis.method})`}
+              {ms !== null && ` · updated in ${ms.toFixed(0)} ms`}
+            </p>
+          </div>
         </main>
       )}
     </div>
   );
 }
 
-function Setup({ onStart, onUpload }: { onStart: (log: GameLog, board: boolean) => void; onUpload: (log: GameLog) => void }) {
-  const [deck, setDeck] = useState<Record<string, string[]>>(deckOf(null));
-  const [customDeck, setCustomDeck] = useState(false);
-  const [players, setPlayers] = useState('Ann, Bob, Cat, Dan');
-  const [me, setMe] = useState('Ann');
-  const [hand, setHand] = useState<string[]>([]);
-  const [faceUp, setFaceUp] = useState<string[]>([]);
-  const [sizes, setSizes] = useState<number[] | null>(null);
-  const [board, setBoard] = useState(false);
+/** The new game's form: checked as it is filled, started only when the engine accepts it. */
+function Setup({ draft, board: wasBoard, onStart, onLoad }: { draft: GameLog | null; board: boolean; onStart: (log: GameLog, board: boolean) => boolean; onLoad: (file: File) => void }) {
+  const [deck, setDeck] = useState<Record<string, string[]>>(deckOf(draft));
+  const [customDeck, setCustomDeck] = useState(draft?.deck !== undefined);
+  const [players, setPlayers] = useState(draft?.players.join(', ') ?? 'Ann, Bob, Cat, Dan');
+  const [me, setMe] = useState(draft ? (draft.me ?? '') : 'Ann');
+  const [hand, setHand] = useState<string[]>(draft?.myHand ?? []);
+  const [faceUp, setFaceUp] = useState<string[]>(draft?.faceUp ?? []);
+  const [sizes, setSizes] = useState<number[] | null>(draft?.handSizes ?? null);
+  const [board, setBoard] = useState(wasBoard);
   const [error, setError] = useState<string | null>(null);
   const seats = players.split(',').map((p) => p.trim()).filter(Boolean);
   const even = evenHandSizes(deck, seats.length, faceUp.length);
   const handSizes = sizes && sizes.length === seats.length ? sizes : even;
+  const form: SetupForm = { deck, players: seats, me: seats.includes(me) ? me : '', hand, faceUp, handSizes };
+  const problems = setupProblems(form);
+  const mySeat = seats.indexOf(me);
   const toggle = (list: string[], card: string) => (list.includes(card) ? list.filter((c) => c !== card) : [...list, card]);
 
-  async function upload(file: File | undefined, deckOnly: boolean) {
+  async function useDeckOf(file: File | undefined) {
     if (!file) return;
     try {
       const log = JSON.parse(await file.text()) as GameLog;
-      if (deckOnly) {
-        setDeck(deckOf(log));
-        setCustomDeck(log.deck !== undefined);
-        setHand([]);
-        setFaceUp([]);
-      } else onUpload({ ...log, events: log.events ?? [] });
+      setDeck(deckOf(log));
+      setCustomDeck(log.deck !== undefined);
+      setHand([]);
+      setFaceUp([]);
     } catch (e) {
-      setError(`Not a game log: ${(e as Error).message}`);
+      setError(`${file.name} is not a game log: ${message(e)}`);
     }
   }
 
   function start(e: Event) {
     e.preventDefault();
-    if (seats.length < 2) return setError('Name at least two players, in seat order.');
-    const log: GameLog = {
-      ...(customDeck ? { deck } : {}),
-      players: seats,
-      handSizes,
-      faceUp,
-      ...(me ? { me, myHand: hand } : {}),
-      events: [],
-    };
-    onStart(log, board);
+    if (problems.length > 0) return;
+    const log: GameLog = { ...(customDeck ? { deck } : {}), players: seats, handSizes, faceUp, ...(form.me ? { me: form.me, myHand: hand } : {}), events: [] };
+    if (!onStart(log, board)) setError('The engine refused this setup: see the message above.');
   }
 
+  const dealt = Object.values(deck).reduce((n, c) => n + c.length, 0) - Object.keys(deck).length - faceUp.length;
+  const sum = handSizes.reduce((a, b) => a + b, 0);
   return (
     <form class="setup" onSubmit={start} aria-labelledby="setup-h">
       <h2 id="setup-h">New game</h2>
       {error && <p class="message" role="alert">{error}</p>}
       <fieldset>
         <legend>Deck</legend>
-        <p>{customDeck ? 'The deck of the uploaded log' : 'Classic (6 suspects, 6 weapons, 9 rooms)'}</p>
-        <label>Use the deck of a log file <input type="file" accept=".json,application/json" onChange={(e) => upload((e.target as HTMLInputElement).files?.[0], true)} /></label>
+        <p>{customDeck ? 'The deck of the loaded log' : 'Classic (6 suspects, 6 weapons, 9 rooms)'}</p>
+        <label>Use the deck of a log file <input type="file" accept=".json,application/json" onChange={(e) => useDeckOf((e.target as HTMLInputElement).files?.[0])} /></label>
       </fieldset>
       <label>
         Players in seat order (comma-separated)
@@ -242,13 +319,13 @@ function Setup({ onStart, onUpload }: { onStart: (log: GameLog, board: boolean) 
       </label>
       <label>
         I am
-        <select name="me" value={me} onChange={(e) => setMe((e.target as HTMLSelectElement).value)}>
+        <select name="me" value={seats.includes(me) ? me : ''} onChange={(e) => setMe((e.target as HTMLSelectElement).value)}>
           {seats.map((p) => <option key={p} value={p}>{p}</option>)}
-          <option value="">nobody (spectator)</option>
+          <option value="">nobody (I watch: the spectator's view)</option>
         </select>
       </label>
       <fieldset class="sizes">
-        <legend>Hand sizes</legend>
+        <legend>Hand sizes <span class="note" data-role="sizes-count">({sum} of {Math.max(0, dealt)} cards dealt)</span></legend>
         {seats.map((p, s) => (
           <label key={p}>
             {p}
@@ -258,12 +335,21 @@ function Setup({ onStart, onUpload }: { onStart: (log: GameLog, board: boolean) 
         ))}
         <button type="button" onClick={() => setSizes(null)}>Even (earlier seats take extras)</button>
       </fieldset>
-      {me && <CardPicker legend="My hand" name="hand" deck={deck} chosen={hand} onToggle={(c) => setHand(toggle(hand, c))} />}
-      <CardPicker legend="Face-up cards" name="faceup" deck={deck} chosen={faceUp} onToggle={(c) => setFaceUp(toggle(faceUp, c))} />
-      <label class="inline"><input type="checkbox" name="board" checked={board} onChange={(e) => setBoard((e.target as HTMLInputElement).checked)} /> Board game (otherwise the card game)</label>
+      {form.me && (
+        <CardPicker legend={`My hand: ${hand.length} of ${handSizes[mySeat] ?? 0} cards`} name="hand" deck={deck} chosen={hand} onToggle={(c) => setHand(toggle(hand, c))} />
+      )}
+      <CardPicker legend={`Face-up cards (${faceUp.length})`} name="faceup" deck={deck} chosen={faceUp} onToggle={(c) => setFaceUp(toggle(faceUp, c))} />
+      <fieldset class="mode">
+        <legend>How you play</legend>
+        <label class="inline"><input type="radio" name="board" value="no" checked={!board} onChange={() => setBoard(false)} /> Cards only (no board)</label>
+        <label class="inline"><input type="radio" name="board" value="yes" checked={board} onChange={() => setBoard(true)} /> On the board (pawns move by dice; the advisor ranks the rooms)</label>
+      </fieldset>
+      {problems.length > 0 && (
+        <ul class="problems" data-role="setup-problems" aria-live="polite">{problems.map((p) => <li key={p}>{p}</li>)}</ul>
+      )}
       <div class="actions">
-        <button type="submit" class="primary" data-action="start">Start the game</button>
-        <label class="button">Load a saved game <input class="visually-hidden" type="file" accept=".json,application/json" onChange={(e) => upload((e.target as HTMLInputElement).files?.[0], false)} /></label>
+        <button type="submit" class="primary" data-action="start" disabled={problems.length > 0}>Start the game</button>
+        <label class="button">Load a saved game <input class="visually-hidden" type="file" accept=".json,application/json" onChange={(e) => { const f = (e.target as HTMLInputElement).files?.[0]; if (f) onLoad(f); }} /></label>
       </div>
     </form>
   );
@@ -272,7 +358,7 @@ function Setup({ onStart, onUpload }: { onStart: (log: GameLog, board: boolean) 
 function CardPicker({ legend, name, deck, chosen, onToggle }: { legend: string; name: string; deck: Record<string, string[]>; chosen: string[]; onToggle: (card: string) => void }) {
   return (
     <fieldset class="cards">
-      <legend>{legend} ({chosen.length})</legend>
+      <legend>{legend}</legend>
       {Object.entries(deck).map(([category, cards]) => (
         <div key={category} class="category">
           <span class="category-name">{capital(category)}</span>
@@ -287,36 +373,45 @@ function CardPicker({ legend, name, deck, chosen, onToggle }: { legend: string; 
   );
 }
 
-function EntryForm({ log, onAdd }: { log: GameLog; onAdd: (e: LogEvent) => Promise<boolean> }) {
-  const deck = deckOf(log);
-  const categories = Object.keys(deck);
-  const allCards = Object.values(deck).flat();
-  const last = log.events[log.events.length - 1];
-  const nextBy = last ? log.players[(log.players.indexOf(last.by) + 1) % log.players.length] : log.players[0];
+/** "Shown by": nobody is a choice like any seat, and no choice is made for the player ("-" names no player: its name would be empty). */
+const NOBODY = '-';
+
+function EntryForm({ game, onAdd }: { game: Game; onAdd: (e: GameLogEvent) => boolean }) {
+  const deck = game.deck;
+  const categories = deck.categories.map((c) => c.name);
+  const last = game.events[game.events.length - 1];
+  const nextBy = last && 'by' in last ? game.players[(last.by + 1) % game.players.length] : game.players[0];
+  const me = game.me === null ? null : game.players[game.me];
   const [kind, setKind] = useState<'suggestion' | 'accusation'>('suggestion');
   const [by, setBy] = useState(nextBy);
   const [typed, setTyped] = useState<string[]>(categories.map(() => ''));
-  const [shownBy, setShownBy] = useState<string>('');
+  const [shownBy, setShownBy] = useState('');
   const [shown, setShown] = useState('');
   const [correct, setCorrect] = useState(false);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setBy(nextBy), [log.events.length]);
-  const cards = typed.map((t) => resolveCard(allCards, t));
-  const passed = passedSeats(log.players, by, shownBy || null);
-  const seesShown = log.me !== undefined && (by === log.me || shownBy === log.me);
+  useEffect(() => setBy(nextBy), [game.events.length]);
+  const cards = typed.map((t) => resolveCard(deck.cards, t));
+  const byIndex = game.players.indexOf(by);
+  const showerIndex = shownBy === '' || shownBy === NOBODY ? null : game.players.indexOf(shownBy);
+  const passed =
+    shownBy === '' || byIndex < 0
+      ? null
+      : passers({ type: 'suggestion', by: byIndex, cards: [], shownBy: showerIndex, shown: null }, game.players.length, game.rules).map((s) => game.players[s]);
+  const iAsked = me !== null && by === me && showerIndex !== null;
+  const iShowed = me !== null && shownBy === me;
+  // The card I showed is one of the named cards in my hand.
+  const myHand = game.myHand.map((c) => deck.cards[c]);
+  const shownOptions = iShowed ? cards.filter((c) => myHand.includes(c)) : cards.filter((c) => deck.cards.includes(c));
 
-  async function submit(e: Event) {
+  function submit(e: Event) {
     e.preventDefault();
-    const event: LogEvent =
+    const event: GameLogEvent =
       kind === 'accusation'
         ? { type: 'accusation', by, cards, correct }
-        : { type: 'suggestion', by, cards, shownBy: shownBy || null, ...(seesShown && shownBy && shown ? { shown: resolveCard(cards, shown) } : {}) };
-    setBusy(true);
-    const ok = await onAdd(event);
-    setBusy(false);
-    if (ok) {
+        : { type: 'suggestion', by, cards, shownBy: showerIndex === null ? null : shownBy, ...((iAsked || iShowed) && shown ? { shown } : {}) };
+    if (onAdd(event)) {
       (document.querySelector('input[name="card-0"]') as HTMLInputElement | null)?.focus();
-      // Keep the values of a refused entry for correction; clear after an accepted one.
+      // Cleared after an accepted entry; a refused one keeps its values for correction.
+      setKind('suggestion');
       setTyped(categories.map(() => ''));
       setShownBy('');
       setShown('');
@@ -333,7 +428,7 @@ function EntryForm({ log, onAdd }: { log: GameLog; onAdd: (e: LogEvent) => Promi
       <label>
         {kind === 'suggestion' ? 'Suggester' : 'Accuser'}
         <select name="by" value={by} onChange={(e) => setBy((e.target as HTMLSelectElement).value)}>
-          {log.players.map((p) => <option key={p} value={p}>{p}</option>)}
+          {game.players.map((p) => <option key={p} value={p}>{p}</option>)}
         </select>
       </label>
       {categories.map((category, g) => (
@@ -341,25 +436,26 @@ function EntryForm({ log, onAdd }: { log: GameLog; onAdd: (e: LogEvent) => Promi
           {capital(category)}
           <input name={`card-${g}`} list={`cards-${g}`} value={typed[g]} autocomplete="off" required
             onInput={(e) => setTyped(typed.map((t, k) => (k === g ? (e.target as HTMLInputElement).value : t)))} />
-          <datalist id={`cards-${g}`}>{deck[category].map((c) => <option key={c} value={c} />)}</datalist>
+          <datalist id={`cards-${g}`}>{deck.categories[g].cards.map((c) => <option key={c} value={c} />)}</datalist>
         </label>
       ))}
       {kind === 'suggestion' ? (
         <>
           <label>
             Shown by
-            <select name="shownBy" value={shownBy} onChange={(e) => setShownBy((e.target as HTMLSelectElement).value)}>
-              <option value="">nobody</option>
-              {log.players.filter((p) => p !== by).map((p) => <option key={p} value={p}>{p}</option>)}
+            <select name="shownBy" value={shownBy} required onChange={(e) => setShownBy((e.target as HTMLSelectElement).value)}>
+              <option value="" disabled>choose who showed a card</option>
+              {game.players.filter((p) => p !== by).map((p) => <option key={p} value={p}>{p}</option>)}
+              <option value={NOBODY}>nobody: everyone passed</option>
             </select>
           </label>
-          <p class="passed" aria-live="polite">Passed: {passed.length ? passed.join(', ') : 'nobody'}</p>
-          {seesShown && shownBy && (
+          <p class="passed" aria-live="polite">{passed === null ? 'Choose who showed a card, or nobody.' : `Passed: ${passed.length ? passed.join(', ') : 'nobody'}`}</p>
+          {(iAsked || iShowed) && (
             <label>
-              Card shown {by === log.me ? 'to me' : 'by me'}
-              <select name="shown" value={shown} onChange={(e) => setShown((e.target as HTMLSelectElement).value)}>
-                <option value="">not seen / not recorded</option>
-                {cards.filter(Boolean).map((c) => <option key={c} value={c}>{c}</option>)}
+              {iAsked ? `Card ${shownBy} showed me` : `Card I showed ${by}`}
+              <select name="shown" value={shown} required onChange={(e) => setShown((e.target as HTMLSelectElement).value)}>
+                <option value="" disabled>{shownOptions.length ? 'choose the card' : iShowed ? 'none of these cards is in your hand' : 'type the three cards first'}</option>
+                {shownOptions.map((c) => <option key={c} value={c}>{c}</option>)}
               </select>
             </label>
           )}
@@ -367,7 +463,7 @@ function EntryForm({ log, onAdd }: { log: GameLog; onAdd: (e: LogEvent) => Promi
       ) : (
         <label class="inline"><input type="checkbox" name="correct" checked={correct} onChange={(e) => setCorrect((e.target as HTMLInputElement).checked)} /> Correct (ends the game)</label>
       )}
-      <button type="submit" class="primary" disabled={busy} data-action="add">Add {kind}</button>
+      <button type="submit" class="primary" data-action="add">Add {kind}</button>
     </form>
   );
 }
@@ -376,9 +472,15 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const percent = (p: number) => (p === 0 ? '✗' : p === 1 ? '✓' : p < 0.005 ? '<1%' : p > 0.995 ? '>99%' : `${Math.round(p * 100)}%`);
 
-function Notebook({ log, analysis, onWhy }: { log: GameLog; analysis: WebAnalysis; onWhy: (card: string, owner: string, holds: boolean) => void }) {
-  const deck = deckOf(log);
-  const known = useMemo(() => new Set(analysis.known.map((k) => `${k.card}\u0000${k.owner}`)), [analysis]);
+/** "the envelope", "you", "Bob": an owner in a sentence. */
+function ownerInWords(game: Game, owner: number): string {
+  return owner === ENVELOPE ? 'the envelope' : owner === TABLE ? 'the table' : owner === game.me ? 'you' : game.players[owner];
+}
+
+function Notebook({ game, analysis, onWhy }: { game: Game; analysis: Analysis; onWhy: (card: number, owner: number, holds: boolean) => void }) {
+  const known = useMemo(() => new Set(analysis.known.map((k) => `${k.card}:${k.owner}`)), [analysis]);
+  // The envelope first: on a phone, where the seats' columns may scroll, it stays in sight.
+  const columns = useMemo(() => analysis.owners.map((owner, k) => ({ owner, k })).sort((a, b) => Number(b.owner === ENVELOPE) - Number(a.owner === ENVELOPE)), [analysis]);
   return (
     <section class="notebook" aria-labelledby="nb-h">
       <h2 id="nb-h">Notebook</h2>
@@ -386,24 +488,24 @@ function Notebook({ log, analysis, onWhy }: { log: GameLog; analysis: WebAnalysi
       <div class="scroll">
         <table data-view="notebook">
           <thead>
-            <tr><th scope="col">Card</th>{analysis.owners.map((o) => <th scope="col" key={o}>{o === 'envelope' ? 'Env.' : o}</th>)}</tr>
+            <tr><th scope="col">Card</th>{columns.map(({ owner: o }) => <th scope="col" key={o}>{o === ENVELOPE ? 'Env.' : ownerName(game, o)}</th>)}</tr>
           </thead>
-          {Object.entries(deck).map(([category, cards]) => (
-            <tbody key={category}>
-              <tr class="category-row"><th scope="rowgroup" colSpan={analysis.owners.length + 1}>{category}</th></tr>
-              {cards.map((card) => {
-                const row = analysis.cards[card];
-                const owned = analysis.owners.some((o) => known.has(`${card}\u0000${o}`));
+          {game.deck.categories.map((category) => (
+            <tbody key={category.name}>
+              <tr class="category-row"><th scope="rowgroup" colSpan={analysis.owners.length + 1}>{category.name}</th></tr>
+              {category.cards.map((name) => {
+                const card = game.deck.cards.indexOf(name);
+                const owned = columns.some(({ owner }) => known.has(`${card}:${owner}`));
                 return (
-                  <tr key={card} class={owned ? 'settled' : ''}>
-                    <th scope="row">{card}</th>
-                    {analysis.owners.map((o) => {
-                      const p = row[o];
-                      const certain = p === 1 || p === 0;
-                      const label = `${card}, ${o}: ${p === 1 ? 'certain' : p === 0 ? 'impossible' : `${(p * 100).toFixed(1)}%`}`;
+                  <tr key={name} class={owned ? 'settled' : ''}>
+                    <th scope="row">{name}</th>
+                    {columns.map(({ owner: o, k }) => {
+                      const p = analysis.cards[card][k];
+                      const owner = ownerName(game, o);
+                      const label = `${name}, ${owner}: ${p === 1 ? 'certain' : p === 0 ? 'impossible' : `${(p * 100).toFixed(1)}%`}`;
                       return (
-                        <td key={o} data-card={card} data-owner={o} data-p={String(p)} class={p === 1 ? 'yes' : p === 0 ? 'no' : 'maybe'} style={p > 0 && p < 1 ? `--p:${p}` : undefined}>
-                          {certain && log.me !== undefined ? (
+                        <td key={o} data-card={name} data-owner={owner} data-p={String(p)} class={p === 1 ? 'yes' : p === 0 ? 'no' : 'maybe'} style={p > 0 && p < 1 ? `--p:${p}` : undefined}>
+                          {p === 1 || p === 0 ? (
                             <button type="button" aria-label={`${label}: why?`} onClick={() => onWhy(card, o, p === 1)}>{percent(p)}</button>
                           ) : (
                             <span aria-label={label}>{percent(p)}</span>
@@ -422,18 +524,22 @@ function Notebook({ log, analysis, onWhy }: { log: GameLog; analysis: WebAnalysi
   );
 }
 
-function WhyPanel({ why, onClose }: { why: { card: string; owner: string; holds: boolean; explanation: Explanation | null; message: string | null }; onClose: () => void }) {
+function WhyPanel({ why, game, onClose }: { why: Why; game: Game; onClose: () => void }) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => ref.current?.focus(), [why.card, why.owner]);
   const x = why.explanation;
+  const who = ownerInWords(game, why.owner);
+  const verb = why.owner === game.me ? (why.holds ? 'hold' : 'do not hold') : why.holds ? 'holds' : 'does not hold';
+  const card = game.deck.cards[why.card];
+  const heading = why.owner === ENVELOPE || why.owner === TABLE ? `Why ${card} is ${why.holds ? '' : 'not '}${why.owner === ENVELOPE ? 'in the envelope' : 'face up'}` : `Why ${who} ${verb} ${card}`;
   return (
-    <section class="why" aria-labelledby="why-h" tabIndex={-1} ref={ref} data-view="why" data-state={x ? 'ready' : why.message === 'Working…' ? 'busy' : 'error'}>
-      <h2 id="why-h">Why {why.holds ? `${why.owner} holds` : `${why.owner} does not hold`} {why.card}</h2>
+    <section class="why" aria-labelledby="why-h" tabIndex={-1} ref={ref} data-view="why" data-state={x ? 'ready' : 'error'}>
+      <h2 id="why-h">{heading}</h2>
       {x ? (
         <>
-          <p data-role="why-text">{x.text}</p>
+          <p data-role="why-text">{x.summary}</p>
           {x.fromSetup.length > 0 && <ul>{x.fromSetup.map((s) => <li key={s}>{s}</li>)}</ul>}
-          <ol>{x.events.map((e) => <li key={e.event} value={e.event}>{e.sentence}</li>)}</ol>
+          {x.events.length > 0 && <ol>{x.events.map((e) => <li key={e.event} value={e.event}>{e.sentence}</li>)}</ol>}
         </>
       ) : (
         <p>{why.message}</p>
@@ -443,58 +549,63 @@ function WhyPanel({ why, onClose }: { why: { card: string; owner: string; holds:
   );
 }
 
-function EnvelopeView({ analysis, log }: { analysis: WebAnalysis; log: GameLog }) {
+function EnvelopeView({ analysis, game }: { analysis: Analysis; game: Game }) {
   const top = analysis.solutions.slice(0, 8);
+  const names = (cards: number[]) => cards.map((c) => game.deck.cards[c]).join(', ');
   const certain = analysis.solutions.length === 1 ? analysis.solutions[0] : null;
   return (
     <section class="envelope" aria-labelledby="env-h">
       <h2 id="env-h">Envelope</h2>
-      {certain && log.me !== undefined && (
-        <p class="accuse" data-view="accuse" role="status"><strong>Accuse now:</strong> {certain.cards.join(', ')}</p>
+      {certain && game.me !== null && (
+        <p class="accuse" data-view="accuse" role="status"><strong>Accuse now:</strong> {names(certain.cards)}</p>
       )}
       <div class="categories">
-        {Object.entries(analysis.envelope).map(([category, cards]) => (
-          <div key={category}>
-            <h3>{capital(category)}</h3>
+        {game.deck.categories.map((category) => (
+          <div key={category.name}>
+            <h3>{capital(category.name)}</h3>
             <ul>
-              {Object.entries(cards).filter(([, p]) => p > 0).sort((a, b) => b[1] - a[1]).map(([card, p]) => (
-                <li key={card}><span class="bar" style={`--p:${p}`} />{card} <b>{(p * 100).toFixed(1)}%</b></li>
-              ))}
+              {category.cards
+                .map((card) => [card, envelopeProbability(analysis, game.deck.cards.indexOf(card))] as const)
+                .filter(([, p]) => p > 0)
+                .sort((a, b) => b[1] - a[1])
+                .map(([card, p]) => <li key={card}><span class="bar" style={`--p:${p}`} />{card} <b>{(p * 100).toFixed(1)}%</b></li>)}
             </ul>
           </div>
         ))}
       </div>
       <h3>Most likely solutions ({analysis.solutions.length})</h3>
-      <ol class="solutions">{top.map((s) => <li key={s.cards.join()}>{s.cards.join(', ')} <b>{(s.probability * 100).toFixed(2)}%</b></li>)}</ol>
+      <ol class="solutions">{top.map((s) => <li key={s.cards.join()}>{names(s.cards)} <b>{(s.probability * 100).toFixed(2)}%</b></li>)}</ol>
       <p class="note">Envelope entropy: {analysis.entropyBits.toFixed(3)} bits</p>
     </section>
   );
 }
 
-function SuggestionsView({ suggestions, log, board, pawn, onPawn }: { suggestions: Suggestions | null; log: GameLog; board: boolean; pawn: PawnInput; onPawn: (p: PawnInput) => void }) {
-  if (log.me === undefined) return null;
+function SuggestionsView({ suggestions, game, board, pawn, onPawn }: { suggestions: Timed<SuggestResult> | null; game: Game; board: boolean; pawn: PawnInput; onPawn: (p: PawnInput) => void }) {
+  if (game.me === null) return null;
+  const names = (cards: number[]) => cards.map((c) => game.deck.cards[c]);
+  const result = suggestions?.result;
   return (
     <section class="suggestions" aria-labelledby="sg-h" data-view="suggestions" data-workers={suggestions?.workers}>
       <h2 id="sg-h">Best suggestions</h2>
-      {board && <BoardRooms suggestions={suggestions} log={log} pawn={pawn} onPawn={onPawn} />}
+      {board && <BoardRooms suggestions={suggestions} game={game} pawn={pawn} onPawn={onPawn} />}
       {suggestions === null ? (
         <p>Scoring…</p>
-      ) : suggestions.result === null ? (
+      ) : !result ? (
         <p>{suggestions.reason}</p>
-      ) : suggestions.result.accuse ? (
-        <p>The envelope is certain: accuse {suggestions.result.accuse.join(', ')}.</p>
+      ) : result.accuse ? (
+        <p>The envelope is certain: accuse {names(result.accuse).join(', ')}.</p>
       ) : (
         <>
           {board && <h3>Every room alike</h3>}
           <ol class="ranking">
-            {suggestions.result.suggestions.slice(0, 10).map((s) => (
-              <li key={s.cards.join()} data-cards={s.cards.join('|')} data-bits={String(s.expectedInformationBits)}>
-                {s.cards.join(', ')} <b>{s.expectedInformationBits.toFixed(3)} bits</b>
+            {result.suggestions.slice(0, 10).map((s) => (
+              <li key={s.cards.join()} data-cards={names(s.cards).join('|')} data-bits={String(s.expectedInformationBits)}>
+                {names(s.cards).join(', ')} <b>{s.expectedInformationBits.toFixed(3)} bits</b>
               </li>
             ))}
           </ol>
           <p class="note">
-            Entropy-greedy, {suggestions.result.method === 'exact' ? `exact over ${suggestions.result.deals?.toLocaleString('en-US')} deals` : `from ${suggestions.result.samples?.toLocaleString('en-US')} samples, seed ${suggestions.result.seed}`} · {suggestions.ms.toFixed(0)} ms{suggestions.workers === 2 ? ' on 2 workers' : ''}
+            Entropy-greedy, {result.method === 'exact' ? `exact over ${result.deals?.toLocaleString('en-US')} deals` : `from ${result.samples?.toLocaleString('en-US')} samples, seed ${result.seed}`} · {suggestions.ms.toFixed(0)} ms on {suggestions.workers} workers
           </p>
         </>
       )}
@@ -503,13 +614,15 @@ function SuggestionsView({ suggestions, log, board, pawn, onPawn }: { suggestion
 }
 
 /** On the board: where my pawn is (and the roll), and per room the best suggestion there and its bits per expected turn. */
-function BoardRooms({ suggestions, log, pawn, onPawn }: { suggestions: Suggestions | null; log: GameLog; pawn: PawnInput; onPawn: (p: PawnInput) => void }) {
-  const cards = useMemo(() => roomCards(deckOf(log), log.players.length), [log.deck, log.players.length]);
+function BoardRooms({ suggestions, game, pawn, onPawn }: { suggestions: Timed<SuggestResult> | null; game: Game; pawn: PawnInput; onPawn: (p: PawnInput) => void }) {
+  const deck = useMemo(() => Object.fromEntries(game.deck.categories.map((c) => [c.name, c.cards])), [game.deck]);
+  const cards = useMemo(() => roomCards(deck, game.players.length), [deck, game.players.length]);
   if (typeof cards === 'string') return <p class="note" data-role="board-unbound">Board game: {cards}; every room is ranked alike.</p>;
   const place = pawnPlace(pawn);
   const parsedRoll = parseRoll(pawn.roll);
   const roll = { roll: 'roll' in parsedRoll ? parsedRoll.roll : null, error: 'error' in parsedRoll ? parsedRoll.error : null };
-  const ranking = suggestions?.result && !suggestions.result.accuse ? suggestions.result.suggestions : null;
+  const result = suggestions?.result;
+  const ranking = result && !result.accuse ? result.suggestions.map((s) => ({ ...s, cards: s.cards.map((c) => game.deck.cards[c]) })) : null;
   const advice = ranking && 'place' in place && roll.error === null ? boardAdvice(ranking, cards, place.place, roll.roll) : null;
   const error = 'error' in place && pawn.room === '' && pawn.cell.trim() !== '' ? place.error : roll.error;
   const cardOf = (room: string) => cards[ROOMS.indexOf(room as (typeof ROOMS)[number])];
@@ -576,8 +689,8 @@ function BoardRooms({ suggestions, log, pawn, onPawn }: { suggestions: Suggestio
   );
 }
 
-function OpponentsView({ opponents, me }: { opponents: OpponentsAnswer | null; me: string | undefined }) {
-  if (me === undefined) return null;
+function OpponentsView({ opponents, game }: { opponents: Timed<Opponents> | null; game: Game }) {
+  if (game.me === null) return null;
   const o = opponents?.result;
   return (
     <section class="opponents" aria-labelledby="opp-h" data-view="opponents">
@@ -589,15 +702,16 @@ function OpponentsView({ opponents, me }: { opponents: OpponentsAnswer | null; m
       ) : (
         <>
           <table class="opp">
-            <thead><tr><th scope="col">Seat</th><th scope="col">Can accuse now</th><th scope="col">Knows my cards (most known)</th></tr></thead>
+            <thead><tr><th scope="col">Seat</th><th scope="col">Can accuse now</th><th scope="col">The card of mine it most likely knows</th></tr></thead>
             <tbody>
               {o.seats.map((s) => {
-                const known = Object.entries(s.knowsMyCards).sort((a, b) => b[1] - a[1]);
+                const k = s.knowsMyCards.reduce((best, p, i) => (p > s.knowsMyCards[best] ? i : best), 0);
+                const p = s.knowsMyCards[k] ?? 0;
                 return (
-                  <tr key={s.seat} data-seat={s.seat} data-can-accuse={String(s.canAccuse)} class={s.canAccuse >= 0.5 ? 'warn' : ''}>
-                    <th scope="row">{s.seat}</th>
+                  <tr key={s.seat} data-seat={game.players[s.seat]} data-can-accuse={String(s.canAccuse)} class={s.canAccuse >= 0.5 ? 'warn' : ''}>
+                    <th scope="row">{game.players[s.seat]}</th>
                     <td>{(s.canAccuse * 100).toFixed(1)}%{s.canAccuse >= 0.5 ? ' ⚠' : ''}</td>
-                    <td>{known.length ? `${known[0][0]} ${(known[0][1] * 100).toFixed(0)}%` : '–'}</td>
+                    <td>{p > 0 ? `${game.deck.cards[game.myHand[k]]} ${(p * 100).toFixed(0)}%` : 'none yet'}</td>
                   </tr>
                 );
               })}

@@ -58,7 +58,7 @@ export async function setUp(page: Page, log: ExampleLog, options: { board?: bool
   await page.selectOption('select[name="me"]', log.me ?? '');
   for (const card of log.myHand ?? []) await page.check(`input[name="hand"][value="${card}"]`);
   for (const card of log.faceUp ?? []) await page.check(`input[name="faceup"][value="${card}"]`);
-  if (options.board) await page.check('input[name="board"]');
+  await page.check(`input[name="board"][value="${options.board ? 'yes' : 'no'}"]`);
   await page.click('button[data-action="start"]');
   await settled(page, 0);
 }
@@ -69,8 +69,12 @@ export async function fill(page: Page, event: LogEvent): Promise<void> {
   await page.selectOption('select[name="by"]', event.by);
   for (const [g, card] of event.cards.entries()) await page.fill(`input[name="card-${g}"]`, card);
   if (event.type === 'suggestion') {
-    await page.selectOption('select[name="shownBy"]', event.shownBy ?? '');
+    // Nobody showed: the choice "-" (no player can be called that).
+    await page.selectOption('select[name="shownBy"]', event.shownBy ?? '-');
+    // The page asks which card was shown whenever the observer saw it; a log that leaves out the
+    // card the observer showed is entered with the first named card of the observer's hand.
     if (event.shown !== undefined) await page.selectOption('select[name="shown"]', event.shown);
+    else if (await page.$('select[name="shown"]')) await page.selectOption('select[name="shown"]', { index: 1 });
   } else if (event.correct) await page.check('input[name="correct"]');
 }
 
