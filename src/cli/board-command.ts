@@ -1,4 +1,6 @@
-import { Command } from 'commander';
+// cluedo board: the classic board (rooms, doors, passages, start cells) and the steps between
+// rooms; with --from and --roll, where a pawn can go.
+import { Command, Option } from 'commander';
 import { DOORS, PASSAGES, ROOM_NAMES, ROOMS, STARTS, isBlocked, inBounds, type Room } from '../game/board/classic.js';
 import { cellIndex, reachable } from '../game/board/paths.js';
 import { makeNameResolver } from '../model/names.js';
@@ -7,6 +9,7 @@ import { quote } from '../model/quote.js';
 import { distanceTable, renderDistances, renderMap } from './board-map.js';
 import { UsageError } from './errors.js';
 import { wholeNumber } from './options.js';
+import { requireOptions } from './option-rules.js';
 import { writeStdout } from './output.js';
 
 interface BoardOptions {
@@ -15,31 +18,36 @@ interface BoardOptions {
   json?: boolean;
 }
 
+/** What one run of board prints. */
+export type BoardRequest = { kind: 'map' } | { kind: 'json' } | { kind: 'reach'; from: Room | { x: number; y: number }; roll: number };
+
 export function boardCommand(): Command {
-  return new Command('board')
+  const command = new Command('board')
     .description('print the classic board (rooms, doors, passages, start cells) and the steps between rooms; --from and --roll show where a pawn can go')
     .option('--from <place>', 'a room ("Kitchen", "ball") or a free cell "x,y" (x 0-23 left to right, y 0-24 bottom to top)')
     .option('--roll <n>', 'the dice total to move with (with --from)', wholeNumber('--roll', 12))
-    .option('--json', 'print the rooms, doors, passages, start cells and the distance table as JSON')
-    .action(async (opts: BoardOptions) => {
-      if ((opts.from === undefined) !== (opts.roll === undefined)) throw new UsageError('--from and --roll go together: where the pawn is, and what it rolled');
-      if (opts.from !== undefined && opts.json) throw new UsageError('--json prints the board and its distances; drop --from and --roll');
-      if (opts.json) {
-        await writeStdout(`${toJson(boardJson())}\n`);
-        return;
-      }
-      if (opts.from === undefined) {
-        await writeStdout(`${renderMap()}\n\n${renderDistances()}\n`);
-        return;
-      }
-      const from = place(opts.from);
-      const reach = reachable(from, opts.roll!);
-      const start = typeof from === 'string' ? undefined : cellIndex(from);
-      const rooms = reach.rooms.length === 0 ? 'none' : reach.rooms.map((r) => ROOM_NAMES[r]).join(', ');
-      const where = typeof from === 'string' ? `the ${ROOM_NAMES[from]}` : `cell ${from.x},${from.y}`;
-      const summary = `From ${where} with a roll of ${opts.roll}: ${reach.cells.length} cells to end on; rooms to enter: ${rooms}`;
-      await writeStdout(`${renderMap({ reach: new Set(reach.cells), from: start, rooms: new Set(reach.rooms) })}\n\n${summary}\n`);
-    });
+    .addOption(new Option('--json', 'print the rooms, doors, passages, start cells and the distance table as JSON').conflicts(['from', 'roll']))
+    .action(async (opts: BoardOptions) => runBoard(boardRequest(opts)));
+  const together = { why: 'where the pawn is, and what it rolled' };
+  return requireOptions(command, { '--from': { anyOf: ['--roll'], ...together }, '--roll': { anyOf: ['--from'], ...together } });
+}
+
+export function boardRequest(opts: BoardOptions): BoardRequest {
+  if (opts.json) return { kind: 'json' };
+  if (opts.from === undefined) return { kind: 'map' };
+  return { kind: 'reach', from: place(opts.from), roll: opts.roll! };
+}
+
+async function runBoard(request: BoardRequest): Promise<void> {
+  if (request.kind === 'json') return writeStdout(`${toJson(boardJson())}\n`);
+  if (request.kind === 'map') return writeStdout(`${renderMap()}\n\n${renderDistances()}\n`);
+  const { from, roll } = request;
+  const reach = reachable(from, roll);
+  const start = typeof from === 'string' ? undefined : cellIndex(from);
+  const rooms = reach.rooms.length === 0 ? 'none' : reach.rooms.map((r) => ROOM_NAMES[r]).join(', ');
+  const where = typeof from === 'string' ? `the ${ROOM_NAMES[from]}` : `cell ${from.x},${from.y}`;
+  const summary = `From ${where} with a roll of ${roll}: ${reach.cells.length} cells to end on; rooms to enter: ${rooms}`;
+  await writeStdout(`${renderMap({ reach: new Set(reach.cells), from: start, rooms: new Set(reach.rooms) })}\n\n${summary}\n`);
 }
 
 /** A room by name (or a distinctive word of it), or a free cell "x,y". */

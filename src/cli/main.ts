@@ -12,6 +12,7 @@ import { serveCommand } from './serve-command.js';
 import { mergeCommand } from './merge-command.js';
 import { workerCommand } from './queue-command.js';
 import { commanderExit, reportError } from './errors.js';
+import { requireStdout } from './output.js';
 
 function version(): string {
   return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -26,6 +27,8 @@ export function program(): Command {
     .exitOverride(commanderExit('cluedo'));
   for (const command of [analyzeCommand(), suggestCommand(), knowsCommand(), simulateCommand(), mergeCommand(), workerCommand(), boardCommand(), serveCommand()]) {
     command.copyInheritedSettings(cli);
+    // A command whose answer is its standard output does not start without one (a worker reports on stderr).
+    if (command.name() !== 'worker') command.hook('preAction', requireStdout);
     cli.addCommand(command.exitOverride(commanderExit(`cluedo ${command.name()}`)));
   }
   return cli;

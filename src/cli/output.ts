@@ -1,6 +1,7 @@
 // Writing a command's answer to standard output. A reader that stops early (`| head`) is no error:
 // the rest is dropped quietly. Any other failure (a full disk, an I/O error) must not pass for
 // success: it is an OutputError, exit 1.
+import { readFileSync, readlinkSync } from 'node:fs';
 import { OutputError } from './errors.js';
 
 let readerGone = false;
@@ -37,4 +38,24 @@ export function writeStdout(text: string): Promise<void> {
       else reject(new OutputError([`cannot write to standard output: ${writeFailure(e)}`]));
     });
   });
+}
+
+/**
+ * Whether the process started with its standard output closed (`>&-`). Node then opens /dev/null
+ * in its place, read-write, so that writes vanish without an error; a redirection to /dev/null
+ * is write-only. Known on Linux (from /proc); elsewhere false.
+ */
+export function stdoutClosedAtStart(): boolean {
+  try {
+    if (readlinkSync('/proc/self/fd/1') !== '/dev/null') return false;
+    const flags = /^flags:\s*([0-7]+)/m.exec(readFileSync('/proc/self/fdinfo/1', 'utf8'));
+    return flags !== null && (parseInt(flags[1], 8) & 3) === 2; // O_RDWR
+  } catch {
+    return false;
+  }
+}
+
+/** Refuses to start a command whose answer could not be written: its standard output is closed. */
+export function requireStdout(): void {
+  if (stdoutClosedAtStart()) throw new OutputError(['cannot write to standard output: it is closed (EBADF); nothing was run']);
 }
