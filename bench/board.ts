@@ -3,7 +3,8 @@
 // and the time to compute the pawn-free distance tables (every cell to every room, room to room).
 import { Bench } from 'tinybench';
 import { CLASSIC_CATEGORIES } from '../src/model/deck.js';
-import { runTournament, tournamentPool } from '../src/tournament/run.js';
+import { runTournament } from '../src/tournament/run.js';
+import { tournamentPool } from '../src/tournament/pool.js';
 import type { TournamentConfig } from '../src/tournament/play.js';
 import { DEFAULT_BOARD_RULES } from '../src/game/board/movement.js';
 import { ROOMS } from '../src/game/board/classic.js';

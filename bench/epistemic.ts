@@ -6,7 +6,7 @@ import { parseGame } from '../src/io/log.js';
 import { makeDeck } from '../src/model/deck.js';
 import { type Game } from '../src/model/game.js';
 import { DEFAULT_RULES } from '../src/model/rules.js';
-import { knows } from '../src/epistemic/knows.js';
+import { knowsInThisThread } from '../src/epistemic/knows.js';
 import { buildGameModel } from '../src/epistemic/explicit/game-model.js';
 import { textQueries } from '../src/epistemic/queries.js';
 import { parseFormulaText } from '../src/epistemic/language/index.js';
@@ -46,7 +46,7 @@ export function benchEpistemic(): EpistemicBench {
   // The whole OTTER course: every claim, each after its own number of events (one model per time).
   const otter = example('otter-course');
   const otterQueries = otter.claims.filter((c) => c.showcard !== 'refinement').flatMap((c) => textQueries([c.formula], otter.game, c.at));
-  const otterRun = timed(9, () => knows(otter.game, otterQueries));
+  const otterRun = timed(9, () => knowsInThisThread(otter.game, otterQueries));
 
   // The Java game: the model after `look`, one showcard, then C over all four agents.
   const java = example('java-game');

@@ -15,7 +15,7 @@ import { BaselineCore } from '../baselines/baseline-core.js';
 import { constraintsOf } from '../src/knowledge/constraints-of.js';
 import { parseGame } from '../src/io/log.js';
 import type { Game } from '../src/model/game.js';
-import { analyzeGame } from '../src/analysis/analyze.js';
+import { analyze } from '../src/analysis/analyze.js';
 import { benchCountingApproaches } from './counting-approaches.js';
 import { benchPool } from './pool.js';
 import { benchSimulate } from './simulate.js';
@@ -103,7 +103,7 @@ async function benchInference() {
   const core = KnowledgeCore.create();
   const bench = new Bench({ name: 'exact inference', time: TIME / 2, warmup: true, warmupTime: 200 });
   const games = new Map(names.map((name) => [name, loadExample(name)]));
-  for (const [name, game] of games) bench.add(name, () => analyzeGame(game, { core }));
+  for (const [name, game] of games) bench.add(name, () => analyze(game, { core }));
   await bench.run();
   return bench.tasks.map((task) => {
     const game = games.get(task.name)!;

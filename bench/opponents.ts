@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { parseGame } from '../src/io/log.js';
 import type { Game } from '../src/model/game.js';
-import { opponentsOn, type Opponents } from '../src/analysis/opponents.js';
-import { epistemicPool } from '../src/analysis/knows-on.js';
+import { opponents, type Opponents } from '../src/analysis/opponents.js';
+import { epistemicPool } from '../src/analysis/pools.js';
 
 const EXAMPLES = ['classic-5p-mid', 'classic-6p-early', 'classic-6p-late', 'classic-4p-faceup', 'custom-deck-3p'];
 const ROUNDS = 3;
@@ -26,9 +26,9 @@ async function firstRequest(threads: number, game: Game): Promise<{ ms: number; 
   const pool = epistemicPool(threads);
   try {
     // Warm-up on another classic log: the full-size engine's code compiled, none of this log's positions cached.
-    await opponentsOn(pool, load(game.players.length === 4 ? 'classic-5p-mid' : 'classic-4p-faceup'));
+    await opponents(load(game.players.length === 4 ? 'classic-5p-mid' : 'classic-4p-faceup'), { executor: pool });
     const t = performance.now();
-    const result = (await opponentsOn(pool, game))!;
+    const result = (await opponents(game, { executor: pool }))!;
     return { ms: performance.now() - t, result };
   } finally {
     await pool.close();
@@ -51,7 +51,7 @@ export async function benchOpponents(): Promise<OpponentsBench[]> {
       }
     }
     let worst = 0;
-    for (const s of result!.seats) if (s.standardErrors) worst = Math.max(worst, s.standardErrors.canAccuse, ...Object.values(s.standardErrors.knowsMyCards));
+    for (const s of result!.seats) if (s.standardErrors) worst = Math.max(worst, s.standardErrors.canAccuse, ...s.standardErrors.knowsMyCards);
     rows.push({ example, method: result!.method, samples: result!.samples, oneThreadMs: median(times[0]), twoThreadsMs: median(times[1]), maxStandardError: worst });
   }
   return rows;

@@ -4,15 +4,16 @@
 import { readFileSync } from 'node:fs';
 import { Bench } from 'tinybench';
 import { constraintsOf } from '../src/knowledge/constraints-of.js';
-import { parseGame } from '../src/io/log.js';
+import { parseGame, type GameLog } from '../src/io/log.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
-import { analysisPool, tallySamples } from '../src/analysis/sampling.js';
+import { tallySamples } from '../src/analysis/sampling.js';
+import { analysisPool } from '../src/analysis/pools.js';
 import { tallyChunks } from '../src/knowledge/chunks.js';
 import { suggest } from '../src/analysis/suggest.js';
 
 const median = (task: { result: unknown }) => (task.result as { latency: { p50: number } }).latency.p50;
 
-function example(name: string): unknown {
+function example(name: string): GameLog {
   return JSON.parse(readFileSync(new URL(`../examples/${name}.json`, import.meta.url), 'utf8'));
 }
 

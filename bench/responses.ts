@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { Bench, type Task } from 'tinybench';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
 import { parseGame } from '../src/io/log.js';
-import { analyzeGame } from '../src/analysis/analyze.js';
+import { analyze } from '../src/analysis/analyze.js';
 import { InputError } from '../src/model/errors.js';
 import type { ResponsePolicy } from '../src/knowledge/responses.js';
 
@@ -26,16 +26,16 @@ export async function benchResponses(time: number): Promise<ResponsesBenchRow[]>
   const possible = new Set<string>();
   for (const name of names) {
     const game = parseGame(JSON.parse(readFileSync(new URL(`${name}.json`, examples), 'utf8')));
-    bench.add(`${name}|default`, () => analyzeGame(game, { core, method: 'exact' }));
+    bench.add(`${name}|default`, () => analyze(game, { core, method: 'exact' }));
     for (const responses of POLICIES) {
       try {
-        analyzeGame(game, { core, method: 'exact', responses });
+        analyze(game, { core, method: 'exact', responses });
       } catch (e) {
         if (e instanceof InputError) continue;
         throw e;
       }
       possible.add(`${name}|${responses}`);
-      bench.add(`${name}|${responses}`, () => analyzeGame(game, { core, method: 'exact', responses }));
+      bench.add(`${name}|${responses}`, () => analyze(game, { core, method: 'exact', responses }));
     }
   }
   await bench.run();

@@ -2,7 +2,8 @@
 // agent among five deductive ones.
 import { Bench } from 'tinybench';
 import { CLASSIC_CATEGORIES } from '../src/model/deck.js';
-import { runTournament, tournamentPool } from '../src/tournament/run.js';
+import { runTournament } from '../src/tournament/run.js';
+import { tournamentPool } from '../src/tournament/pool.js';
 import type { TournamentConfig } from '../src/tournament/play.js';
 
 const median = (task: { result: unknown }) => (task.result as { latency: { p50: number } }).latency.p50;

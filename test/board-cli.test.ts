@@ -57,13 +57,13 @@ describe('cluedo board', () => {
   });
 
   it.each([
-    [['--from', 'hall'], /--from and --roll go together/],
-    [['--roll', '4'], /--from and --roll go together/],
+    [['--from', 'hall'], /--from goes with --roll: where the pawn is, and what it rolled/],
+    [['--roll', '4'], /--roll goes with --from: where the pawn is, and what it rolled/],
     [['--from', '3,3', '--roll', '2'], /inside a room or a wall/],
     [['--from', '30,3', '--roll', '2'], /24 cells wide/],
     [['--from', 'cellar', '--roll', '2'], /unknown room "cellar"/],
     [['--from', 'hall', '--roll', '13'], /--roll must be a whole number from 1 to 12/],
-    [['--from', 'hall', '--roll', '2', '--json'], /--json prints the board/],
+    [['--from', 'hall', '--roll', '2', '--json'], /option '--json' cannot be used with option '--from <place>'/],
   ])('refuses %j with one line, exit 2', (args, message) => {
     const r = cluedo(...(args as string[]));
     expect(r.status).toBe(2);
@@ -114,8 +114,8 @@ describe('cluedo simulate --board classic', () => {
   });
 
   it.each([
-    [['--dice', '1d6'], /^cluedo: --dice is a rule of the board: add --board classic$/m],
-    [['--no-summon'], /^cluedo: --no-summon is a rule of the board: add --board classic$/m],
+    [['--dice', '1d6'], /^cluedo: --dice goes with --board: it is a rule of the board$/m],
+    [['--no-summon'], /^cluedo: --no-summon goes with --board: it is a rule of the board$/m],
     [['--board', 'mansion'], /argument 'mansion' is invalid\. Allowed choices are classic/],
     [['--board', 'classic', '--dice', '3d6'], /Allowed choices are 2d6, 1d6/],
     [['--board', 'classic', '--players', '7'], /^cluedo: --board classic: the classic board has 6 pawns, not enough for 7 seats \(--players 7\)$/m],

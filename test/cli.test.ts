@@ -12,13 +12,16 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, 
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyze } from '../src/analysis/analyze.js';
-import { explainCard } from '../src/analysis/explain.js';
+import { analyze, type AnalyzeOptions } from '../src/analysis/analyze.js';
+import { explain } from '../src/analysis/explain.js';
+import { rationalAnalysis } from '../src/analysis/rational.js';
+import { analysisJson, explanationJson, suggestionsJson, type AnalysisJson } from '../src/analysis/json.js';
+import { analysisPool } from '../src/analysis/pools.js';
+import { parseGame } from '../src/io/log.js';
 import { toJson } from '../src/io/json.js';
 import { suggest } from '../src/analysis/suggest.js';
 import { formatMedianInterval, formatRateInterval } from '../src/tournament/format.js';
 import type { Summary } from '../src/tournament/types.js';
-import type { Analysis } from '../src/analysis/analyze.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { cluedo: string } }).bin.cluedo;
@@ -78,6 +81,11 @@ function interrupted(ready: RegExp, ...args: string[]): Promise<Run & { runningA
 const lines = (text: string) => text.split('\n').filter((l) => l !== '');
 const readJson = (path: string): unknown => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
 const roundTrip = (x: unknown): unknown => JSON.parse(toJson(x));
+/** The library's analyze() of a log file, named at the JSON boundary as `--json` prints it. */
+const analysisOfFile = (path: string, options?: AnalyzeOptions) => {
+  const game = parseGame(readJson(path));
+  return analysisJson(game, analyze(game, options));
+};
 
 /** An error run: exit `code`, nothing on stdout, exactly one line on stderr, "cluedo: ...", no stack. */
 function expectOneLineError(r: Run, code: number, pattern: RegExp): void {
@@ -107,15 +115,15 @@ describe('cluedo analyze', () => {
     expect(r.status, r.stderr).toBe(0);
     const got = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(Object.keys(got)).toEqual([...ANALYSIS_KEYS, 'responses']);
-    expect(got).toEqual(roundTrip(analyze(readJson('examples/classic-6p-late.json'), { responses: 'uniform' })));
+    expect(got).toEqual(roundTrip(analysisOfFile('examples/classic-6p-late.json', { responses: 'uniform' })));
     expect(got.responses).toEqual({ policy: 'uniform', likelihood: 0.75 });
     expect(cluedo('analyze', 'examples/classic-6p-late.json', '--responses', 'first').stdout).toContain('the first named card it holds');
     expectOneLineError(cluedo('analyze', 'examples/custom-deck-3p.json', '--responses', 'first'), 1, /^cluedo: No deal is left after event 4: you suggested .*, reading the cards shown under --responses first\.$/m);
   });
 
   it('--why: the events that force a certain card, in words; --json the library explanation; an uncertain or unknown card is one line', () => {
-    const log = readJson('examples/classic-6p-late.json');
-    const want = explainCard(log, 'Colonel Mustard');
+    const log = parseGame(readJson('examples/classic-6p-late.json'));
+    const want = explanationJson(log, explain(log, { card: 'Colonel Mustard' }));
     const r = cluedo('analyze', 'examples/classic-6p-late.json', '--why', 'mustard');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.startsWith(`${want.summary}\n`)).toBe(true);
@@ -125,10 +133,10 @@ describe('cluedo analyze', () => {
     expect(JSON.parse(json.stdout)).toEqual(roundTrip(want));
 
     const uncertain = analyze(log, { method: 'exact' });
-    const card = Object.keys(uncertain.cards).find((c) => !uncertain.known.some((k) => k.card === c))!;
+    const card = log.deck.cards.find((_, c) => !uncertain.known.some((k) => k.card === c))!;
     expectOneLineError(cluedo('analyze', 'examples/classic-6p-late.json', '--why', card), 1, new RegExp(`^cluedo: ${card} has no certain owner yet: it may be with .*%\\)$`, 'm'));
     expectOneLineError(cluedo('analyze', 'examples/classic-6p-late.json', '--why', 'Mustrd'), 2, /^cluedo: --why: unknown card "Mustrd"; did you mean "Colonel Mustard"\?$/m);
-    expectOneLineError(cluedo('analyze', 'examples/classic-6p-late.json', '--why', 'Mustard', '--samples', '100'), 2, /^cluedo: --why goes without --samples/m);
+    expectOneLineError(cluedo('analyze', 'examples/classic-6p-late.json', '--why', 'Mustard', '--samples', '100'), 2, /^cluedo: option '--why <card>' cannot be used with option '--samples <n>'/m);
   });
 
   it('prints the notebook of an example', () => {
@@ -139,13 +147,23 @@ describe('cluedo analyze', () => {
     expect(r.stdout).toContain('Envelope entropy: 1.000 bits');
   });
 
+  it('--rational --samples: the library rationalAnalysis; --rational --method: a usage error naming --method', () => {
+    const file = 'examples/classic-6p-late.json';
+    const r = cluedo('analyze', file, '--rational', '--samples', '300', '--seed', '4', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const game = parseGame(readJson(file));
+    const { rational, ...analysis } = rationalAnalysis(game, { samples: 300, seed: 4 });
+    expect(JSON.parse(r.stdout)).toEqual(roundTrip({ ...analysisJson(game, analysis), rational }));
+    expectOneLineError(cluedo('analyze', file, '--rational', '--method', 'exact'), 2, /^cluedo: option '--rational' cannot be used with option '--method <m>'/m);
+  });
+
   it('--json is the library analyze(), exactly', () => {
     for (const name of ['classic-6p-late', 'classic-4p-faceup']) {
       const r = cluedo('analyze', `examples/${name}.json`, '--json');
       expect(r.status, r.stderr).toBe(0);
       const got = JSON.parse(r.stdout) as Record<string, unknown>;
       expect(Object.keys(got)).toEqual(ANALYSIS_KEYS);
-      expect(got).toEqual(roundTrip(analyze(readJson(`examples/${name}.json`))));
+      expect(got).toEqual(roundTrip(analysisOfFile(`examples/${name}.json`)));
     }
   });
 
@@ -156,7 +174,7 @@ describe('cluedo analyze', () => {
     const none = cluedo('analyze', file, '--samples', '5000', '--seed', '3', '--json');
     for (const r of [two, one, none]) expect(r.status, r.stderr).toBe(0);
     expect(two.stdout).toBe(one.stdout);
-    const want = roundTrip(analyze(readJson(file), { samples: 5000, seed: 3 })) as Record<string, unknown>;
+    const want = roundTrip(analysisOfFile(file, { samples: 5000, seed: 3 })) as Record<string, unknown>;
     expect(JSON.parse(none.stdout)).toEqual(want);
     // every documented key of the pool's answer equals the in-process one
     const got = JSON.parse(two.stdout) as Record<string, unknown>;
@@ -252,9 +270,9 @@ describe('cluedo analyze', () => {
     expectOneLineError(cluedo('analyze', file('envelope.json', renamed('P1', 'Envelope'))), 1, /players: "Envelope" cannot name a player/);
     expectOneLineError(cluedo('analyze', file('table.json', renamed('P2', 'table'))), 1, /players: "table" cannot name a player/);
     // A card and a category named "__proto__" keep their place: the same answer as under their own names.
-    const want = JSON.parse(cluedo('analyze', 'examples/custom-deck-3p.json', '--json').stdout) as Analysis;
-    const got = JSON.parse(cluedo('analyze', file('proto.json', renamed('tools', '__proto__')), '--json').stdout) as Analysis;
-    const gotCard = JSON.parse(cluedo('analyze', file('proto-card.json', renamed('axe', '__proto__')), '--json').stdout) as Analysis;
+    const want = JSON.parse(cluedo('analyze', 'examples/custom-deck-3p.json', '--json').stdout) as AnalysisJson;
+    const got = JSON.parse(cluedo('analyze', file('proto.json', renamed('tools', '__proto__')), '--json').stdout) as AnalysisJson;
+    const gotCard = JSON.parse(cluedo('analyze', file('proto-card.json', renamed('axe', '__proto__')), '--json').stdout) as AnalysisJson;
     expect(got.consistentDeals).toBe(want.consistentDeals);
     expect(Object.hasOwn(got.envelope, '__proto__') && got.envelope.__proto__).toEqual(want.envelope.tools);
     expect(gotCard.consistentDeals).toBe(want.consistentDeals);
@@ -299,11 +317,11 @@ describe('usage mistakes: exit 2, one line', () => {
     [['analyze'], /missing required argument 'log.json'/],
     [['analyze', log, log], /too many arguments/],
     [['analyze', log, '--threads', '2'], /^cluedo: --threads goes with --samples or --opponents: exact counting runs on one thread$/m],
-    [['analyze', log, '--samples', '100', '--progress'], /--progress goes with --samples and --threads/],
+    [['analyze', log, '--samples', '100', '--progress'], /--progress goes with --threads/],
     [['analyze', log, '--samples', '1000', '--threads', '257'], /--threads must be a whole number from 1 to 256, got "257"/],
     [['analyze', log, '--responses', 'bogus'], /^cluedo: option '--responses <policy>' argument 'bogus' is invalid\. Allowed choices are holds, uniform, first, repeat\./m],
-    [['analyze', log, '--responses', 'uniform', '--samples', '1000', '--threads', '2'], /^cluedo: --responses goes without --rational, --opponents and --threads/m],
-    [['suggest', log, '--response', 'sometimes'], /--response/],
+    [['analyze', log, '--responses', 'uniform', '--samples', '1000', '--threads', '2'], /^cluedo: option '--responses <policy>' cannot be used with option '--threads <t>'/m],
+    [['suggest', log, '--responses', 'sometimes'], /--responses/],
     [['suggest', log, '--top', '-1'], /--top/],
     [['suggest', log, '--samples', '5000001'], /--samples must be a whole number from 1 to 5,000,000/],
     [['simulate', '--players', '1'], /^cluedo: --players must be a whole number from 2 to 10, got "1"$/m],
@@ -312,7 +330,7 @@ describe('usage mistakes: exit 2, one line', () => {
     [['simulate', '--agents', 'deductive,entropi'], /^cluedo: --agents: unknown agent "entropi".*did you mean "entropy"/],
     [['simulate', '--agents', 'deductive:accuse=risky:2'], /--agents: .*risky/],
     [['simulate', '--agents', ',,'], /--agents names no agent/],
-    [['simulate', '--solo', 'naive'], /--solo and --field go together/],
+    [['simulate', '--solo', 'naive'], /^cluedo: --solo goes with --field: /m],
     [['simulate', '--endmove', 'sometimes'], /^cluedo: option '--endmove <when>' argument 'sometimes' is invalid\. Allowed choices are never, unanswered, always\./m],
     [['simulate', '--agents', 'epistemic:risk=2'], /^cluedo: --agents: agent "epistemic:risk=2": risk must be a probability from 0 to 1/m],
     [['simulate', '--json', ''], /^cluedo: --json needs a path, got ""$/m],
@@ -359,6 +377,12 @@ describe('writing the output', () => {
     }
   });
 
+  it.each(commands)('%s: started with stdout closed (>&-): exit 1, one line, nothing run', (_, args) => {
+    // A shell closes the descriptor; Node then puts /dev/null in its place, where writes vanish.
+    const r = spawnSync('/bin/sh', ['-c', 'exec "$0" "$@" >&-', process.execPath, MAIN, ...args], { cwd: ROOT, encoding: 'utf8', env: env(), timeout: 60_000 });
+    expectOneLineError({ status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr }, 1, /^cluedo: cannot write to standard output: it is closed \(EBADF\); nothing was run$/m);
+  });
+
   it.each(commands)('%s: a reader that has gone (| head) ends quietly, exit 0', async (_, args) => {
     const r = await new Promise<Run>((resolve, reject) => {
       const child = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, env: env() });
@@ -391,7 +415,13 @@ describe('cluedo suggest', () => {
     });
     const one = cluedo('suggest', file, '--json', '--top', '5', '--threads', '1', '--samples', '20000', '--seed', '6');
     expect(one.stdout).toBe(r.stdout);
-    expect(got).toEqual(roundTrip(await suggest(readJson(file), { samples: 20000, seed: 6, top: 5, threads: 1 })));
+    const game = parseGame(readJson(file));
+    const pool = analysisPool(1);
+    try {
+      expect(got).toEqual(roundTrip(suggestionsJson(game, await suggest(game, { samples: 20000, seed: 6, top: 5, executor: pool }))));
+    } finally {
+      await pool.close();
+    }
   });
 
   it('without --top: every legal suggestion (324 in the classic deck); the default text output names the choice', () => {
@@ -408,8 +438,8 @@ describe('cluedo suggest', () => {
     expectOneLineError(cluedo('suggest', 'examples/classic-3p-spectator.json'), 1, /observer|"me"/);
   });
 
-  it('--response repeat is accepted', () => {
-    const r = cluedo('suggest', 'examples/custom-deck-3p.json', '--json', '--samples', '2000', '--threads', '1', '--response', 'repeat', '--top', '1');
+  it('--responses repeat is accepted', () => {
+    const r = cluedo('suggest', 'examples/custom-deck-3p.json', '--json', '--samples', '2000', '--threads', '1', '--responses', 'repeat', '--top', '1');
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).suggestions).toHaveLength(1);
   });

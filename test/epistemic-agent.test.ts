@@ -8,10 +8,10 @@ import { type Game } from '../src/model/game.js';
 import { DEFAULT_RULES } from '../src/model/rules.js';
 import { type GameEvent } from '../src/model/events.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
-import { knows } from '../src/epistemic/knows.js';
+import { knowsInThisThread } from '../src/epistemic/knows.js';
 import { has, K } from '../src/epistemic/language/formula.js';
 import { rationalAnalysis } from '../src/analysis/rational.js';
-import { nearlyKenv, opponentsOf } from '../src/analysis/opponents.js';
+import { nearlyKenv, opponentsInThisThread } from '../src/analysis/opponents.js';
 import { SeatView, type ViewWriter } from '../src/game/seat-view.js';
 import type { Agent, Decision } from '../src/game/agent.js';
 import { exactKnowledge } from '../src/agents/knowledge.js';
@@ -72,19 +72,19 @@ describe('the epistemic agent reads an endmove', () => {
 
   it("in the exact Kripke model, P0's endmove tells P1 that P0 holds A0, and so the envelope", () => {
     const queries = [5, 6].map((at) => ({ id: `${at}`, at, formula: K(ME, has(0, A0)), text: '' }));
-    const report = knows(gameOf(EVENTS), queries);
+    const report = knowsInThisThread(gameOf(EVENTS), queries);
     expect(report.method).toBe('exact');
     expect(report.results.map((r) => r.known)).toEqual([false, true]);
     const before = rationalAnalysis(gameOf(withoutEndmove), { infer: false });
     const after = rationalAnalysis(gameOf(EVENTS), { infer: false });
     expect(after.rational.reading).toBe('epistemic');
     expect(before.solutions.length).toBeGreaterThan(1);
-    expect(after.solutions.map((s) => s.cards)).toEqual([['A1', 'B1', 'C1']]);
+    expect(after.solutions.map((s) => s.cards)).toEqual([[A1, B1, C1]]);
   });
 
   it('its own knowledge (the counting core and the endmove facts) allows exactly the owners the Kripke model does', () => {
     const model = rationalAnalysis(gameOf(EVENTS), { infer: false });
-    const fromModel = DECK.cards.map((card) => model.owners.flatMap((o, k) => (model.cards[card][o] > 0 ? [k] : [])));
+    const fromModel = DECK.cards.map((_, card) => model.owners.flatMap((_, k) => (model.cards[card][k] > 0 ? [k] : [])));
     const knowledge = exactKnowledge(core, endmoveFacts('announced'));
     const mine = possibleOwners(knowledge.position(viewOf(EVENTS)).ownerCounts(), DECK.cards.length, 3);
     expect(mine).toEqual(fromModel);
@@ -118,17 +118,17 @@ describe('the epistemic agent reads an endmove', () => {
     expect(decide('epistemic:samples=200,risk=1')).toEqual({ certain: false, accusation: null });
     const inferred = rationalAnalysis(gameOf(events));
     expect(inferred.rational.reading).toBe('epistemic');
-    expect(inferred.known).toContainEqual({ card: 'A0', owner: 'P0' });
+    expect(inferred.known).toContainEqual({ card: A0, owner: 0 });
   });
 
   it("its estimate of an opponent's next turn counts a seat that knows the envelope, or all of it but two cards of one category", () => {
     // After the endmove P1 knows the envelope: nearlyKenv holds for it; for P2 it is what the model says.
-    const report = knows(gameOf(EVENTS), [
+    const report = knowsInThisThread(gameOf(EVENTS), [
       { id: 'me', at: null, formula: nearlyKenv(ME, DECK.categoryMasks), text: '' },
       { id: 'me-before', at: 5, formula: nearlyKenv(ME, DECK.categoryMasks), text: '' },
     ]);
     expect(report.results.map((r) => r.probability)).toEqual([1, 1]); // before it: A0 or A1, B1, C1
-    const opponents = opponentsOf(gameOf(withoutEndmove), { nextTurn: true })!;
+    const opponents = opponentsInThisThread(gameOf(withoutEndmove), { nextTurn: true })!;
     for (const o of opponents.seats) expect(o.canAccuseNextTurn).toBeGreaterThanOrEqual(o.canAccuse);
   });
 });

@@ -8,12 +8,20 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
-import { explainCard, explainFact, findContradiction } from '../src/analysis/explain.js';
+import { explain, findContradiction, type Question } from '../src/analysis/explain.js';
 import { analyze } from '../src/analysis/analyze.js';
+import { explanationJson } from '../src/analysis/json.js';
+import { parseGame, type GameLog } from '../src/io/log.js';
 import { InputError } from '../src/model/errors.js';
 import type { Game } from '../src/model/game.js';
 import { bruteForceGame, dealSatisfiesEventsOnly, dealSatisfiesGame, dealWidth, firstInconsistentEvent } from './support/brute-force.js';
 import { arbConsistentLog, arbNoisyLog } from './support/random-logs.js';
+
+/** explain() of a log, its card and owner named at the JSON boundary (explanationJson). */
+function explained(log: unknown, question: Question) {
+  const game = parseGame(log);
+  return explanationJson(game, explain(game, question));
+}
 
 /** The game with only the given events (the setup unchanged). */
 function withEvents(game: Game, events: readonly number[]): Game {
@@ -69,7 +77,7 @@ function expectInputError(f: () => unknown, pattern: RegExp): void {
   expect((error as Error).message).not.toContain('\n');
 }
 
-describe('explainFact against brute force', () => {
+describe('explain (a fact) against brute force', () => {
   it('names events that force the fact, none of which can be left out; refuses a fact that does not follow', () => {
     let severalEvents = 0;
     fc.assert(
@@ -82,10 +90,10 @@ describe('explainFact against brute force', () => {
           for (let o = 0; o < owners; o++) {
             for (const holds of [true, false]) {
               if (!forces(game, setupDeals, all, c, o, holds)) {
-                expectInputError(() => explainFact(log, card, ownerName(game, o), holds), /^it does not follow from the log that /);
+                expectInputError(() => explained(log, { card, owner: ownerName(game, o), holds }), /^it does not follow from the log that /);
                 continue;
               }
-              const x = explainFact(log, card, ownerName(game, o), holds);
+              const x = explained(log, { card, owner: ownerName(game, o), holds });
               expect([x.card, x.owner, x.holds]).toEqual([card, ownerName(game, o), holds]);
               const events = x.events.map((e) => e.event - 1);
               expect(events).toEqual([...new Set(events)].sort((a, b) => a - b));
@@ -122,10 +130,10 @@ describe('findContradiction against brute force', () => {
       fc.property(arbNoisyLog({ maxCards: 9, maxEvents: 7 }), ({ log, game }) => {
         const first = firstInconsistentEvent(game);
         if (first === null) {
-          expectInputError(() => findContradiction(log), /before any event/);
+          expectInputError(() => findContradiction(parseGame(log)), /before any event/);
           return;
         }
-        const found = findContradiction(log);
+        const found = findContradiction(parseGame(log));
         if (first === -1) {
           expect(found).toBeNull();
           return;
@@ -161,35 +169,35 @@ describe('explanations in words', () => {
         { type: 'suggestion', by: 'Bob', cards: ['Plum', 'Knife', 'Study'], shownBy: 'Cat' },
       ],
     };
-    const x = explainCard(log, 'knife');
+    const x = explained(log, { card: 'knife' });
     expect(x).toMatchObject({ card: 'Knife', owner: 'Cat', holds: true, fromSetup: [] });
     expect(x.events).toEqual([{ event: 1, sentence: 'you suggested {Plum, Knife, Hall} at event 1: Bob passed, Cat showed you Knife' }]);
     expect(x.text).toBe('Cat holds Knife in every deal consistent with the log, and this event forces it: you suggested {Plum, Knife, Hall} at event 1: Bob passed, Cat showed you Knife.');
     // Cat's one card is Knife, so the other weapon is in the envelope: the hand sizes say so.
-    expect(explainCard(log, 'Rope')).toMatchObject({ owner: 'envelope', fromSetup: ['hand sizes'], events: [{ event: 1 }] });
+    expect(explained(log, { card: 'Rope' })).toMatchObject({ owner: 'envelope', fromSetup: ['hand sizes'], events: [{ event: 1 }] });
     // Green is yours, so Plum is the envelope's suspect: no event needed.
-    expect(explainCard(log, 'Plum')).toMatchObject({
+    expect(explained(log, { card: 'Plum' })).toMatchObject({
       owner: 'envelope',
       fromSetup: ['you hold Green', 'hand sizes'],
       events: [],
       text: 'Plum is in the envelope: it follows from the setup alone (given your Green, the hand sizes).',
     });
-    expect(explainFact(log, 'Knife', 'bob', false)).toMatchObject({ fromSetup: [], events: [{ event: 1 }] });
+    expect(explained(log, { card: 'Knife', owner: 'bob', holds: false })).toMatchObject({ fromSetup: [], events: [{ event: 1 }] });
   });
 
   it('refuses an uncertain card with its possible owners, and unknown names with a suggestion', () => {
     const log = { ...base, events: [] };
-    expectInputError(() => explainCard(log, 'Knife'), /^Knife has no certain owner yet: it may be with the envelope \(50\.0%\), Bob \(25\.0%\), Cat \(25\.0%\)$/);
-    expectInputError(() => explainCard(log, 'Knfe'), /unknown card "Knfe"; did you mean "Knife"\?/);
-    expectInputError(() => explainFact(log, 'Knife', 'Dan', true), /unknown owner "Dan"/);
-    expectInputError(() => explainFact(log, 'Knife', 'Bob', true), /^it does not follow from the log that Bob holds Knife: Knife may be with Bob, Cat or the envelope$/);
-    expect(explainCard(log, 'Green').text).toBe('You hold Green: it follows from the setup alone (given your Green).');
+    expectInputError(() => explained(log, { card: 'Knife' }), /^Knife has no certain owner yet: it may be with the envelope \(50\.0%\), Bob \(25\.0%\), Cat \(25\.0%\)$/);
+    expectInputError(() => explained(log, { card: 'Knfe' }), /unknown card "Knfe"; did you mean "Knife"\?/);
+    expectInputError(() => explained(log, { card: 'Knife', owner: 'Dan', holds: true }), /unknown owner "Dan"/);
+    expectInputError(() => explained(log, { card: 'Knife', owner: 'Bob', holds: true }), /^it does not follow from the log that Bob holds Knife: Knife may be with Bob, Cat or the envelope$/);
+    expect(explained(log, { card: 'Green' }).text).toBe('You hold Green: it follows from the setup alone (given your Green).');
   });
 
   it('explains a face-up card by the setup', () => {
     const log = { ...base, players: ['Ann', 'Bob'], handSizes: [1, 1], faceUp: ['Rope'], events: [] };
-    expect(explainCard(log, 'Rope')).toMatchObject({ owner: 'table', fromSetup: ['Rope is face up'], events: [], text: 'Rope is face up: the setup says so.' });
-    expect(explainFact(log, 'Rope', 'Bob', false).fromSetup).toEqual(['Rope is face up']);
+    expect(explained(log, { card: 'Rope' })).toMatchObject({ owner: 'table', fromSetup: ['Rope is face up'], events: [], text: 'Rope is face up: the setup says so.' });
+    expect(explained(log, { card: 'Rope', owner: 'Bob', holds: false }).fromSetup).toEqual(['Rope is face up']);
   });
 
   it('names the conflicting events of an impossible log', () => {
@@ -201,26 +209,28 @@ describe('explanations in words', () => {
         { type: 'suggestion', by: 'Ann', cards: ['Plum', 'Knife', 'Study'], shownBy: 'Cat', shown: 'Knife' },
       ],
     };
-    const c = findContradiction(log)!;
+    const c = findContradiction(parseGame(log))!;
     expect(c.event).toBe(3);
     expect(c.conflicts).toEqual([{ event: 1, sentence: 'Bob suggested {Plum, Knife, Hall} at event 1: nobody could show a card' }]);
     expect(c.text).toBe(
       'No deal is left after event 3: you suggested {Plum, Knife, Study} at event 3: Bob passed, Cat showed you Knife, which conflicts with an earlier event (given your hand (Green) and the hand sizes): Bob suggested {Plum, Knife, Hall} at event 1: nobody could show a card.',
     );
-    expectInputError(() => analyze(log), /^No deal is left after event 3: you suggested \{Plum, Knife, Study\} at event 3: Bob passed, Cat showed you Knife, which conflicts with an earlier event \(.*\): Bob suggested \{Plum, Knife, Hall\} at event 1: nobody could show a card\.$/);
-    expectInputError(() => explainCard(log, 'Knife'), /which conflicts with an earlier event/);
-    expect(findContradiction({ ...log, events: log.events.slice(0, 2) })).toBeNull();
+    expectInputError(() => analyze(parseGame(log)), /^No deal is left after event 3: you suggested \{Plum, Knife, Study\} at event 3: Bob passed, Cat showed you Knife, which conflicts with an earlier event \(.*\): Bob suggested \{Plum, Knife, Hall\} at event 1: nobody could show a card\.$/);
+    expectInputError(() => explained(log, { card: 'Knife' }), /which conflicts with an earlier event/);
+    expect(findContradiction(parseGame({ ...log, events: log.events.slice(0, 2) }))).toBeNull();
   });
 });
 
 describe('explanations on the classic examples', () => {
   for (const name of ['classic-6p-late', 'classic-6p-early']) {
     it(`${name}: every certain card is explained by events that still force it`, () => {
-      const log = JSON.parse(readFileSync(new URL(`../examples/${name}.json`, import.meta.url), 'utf8')) as { events: unknown[] };
-      for (const { card, owner } of analyze(log, { method: 'exact' }).known) {
-        const x = explainCard(log, card);
+      const log = JSON.parse(readFileSync(new URL(`../examples/${name}.json`, import.meta.url), 'utf8')) as GameLog;
+      const events = log.events ?? [];
+      const game = parseGame(log);
+      for (const { card, owner } of analyze(game, { method: 'exact' }).known) {
+        const x = explain(game, { card });
         expect(x.owner).toBe(owner);
-        const kept = { ...log, events: log.events.map((e, i) => (x.events.some((k) => k.event === i + 1) ? e : null)).filter((e) => e !== null) };
+        const kept = { ...log, events: events.map((e, i) => (x.events.some((k) => k.event === i + 1) ? e : null)).filter((e) => e !== null) };
         expect(analyze(kept, { method: 'exact' }).known).toContainEqual({ card, owner });
       }
     });

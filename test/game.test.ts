@@ -16,7 +16,8 @@ import { gameToLog } from '../src/io/write-log.js';
 import { parseGame } from '../src/io/log.js';
 import { analyze } from '../src/analysis/analyze.js';
 import type { WorkerPool } from '../src/runtime/pool.js';
-import { runTournament, tournamentPool } from '../src/tournament/run.js';
+import { runTournament } from '../src/tournament/run.js';
+import { tournamentPool } from '../src/tournament/pool.js';
 import { seatAgents, type TournamentConfig } from '../src/tournament/play.js';
 import { InputError } from '../src/model/errors.js';
 
@@ -99,11 +100,11 @@ describe('games, checked against the deal', () => {
 
   it('the winner replays: its own view, analysed, is certain of the envelope', () => {
     for (const game of games.filter((g) => g.result.winner !== null && g.result.seats[g.result.winner] === 'deductive').slice(0, 4)) {
-      const log = gameToLog(game.views[game.result.winner!].game()) as { events: unknown[] };
-      const before = { ...log, events: log.events.slice(0, -1) }; // its knowledge when it accused
+      const log = gameToLog(game.views[game.result.winner!].game());
+      const before = parseGame({ ...log, events: log.events!.slice(0, -1) }); // its knowledge when it accused
       const analysis = analyze(before);
       expect(analysis.solutions).toHaveLength(1);
-      expect(mask(analysis.solutions[0].cards.map((c) => CLASSIC_DECK.cards.indexOf(c)))).toBe(dealOf(game).envelope);
+      expect(mask(analysis.solutions[0].cards.map((c) => CLASSIC_DECK.cards.indexOf(before.deck.cards[c])))).toBe(dealOf(game).envelope);
     }
   });
 
@@ -111,8 +112,9 @@ describe('games, checked against the deal', () => {
     for (const game of games.slice(0, 4)) {
       const { envelope } = dealOf(game);
       for (const view of game.views) {
-        const analysis = analyze(gameToLog(view.game()));
-        const truth = analysis.solutions.find((s) => mask(s.cards.map((c) => CLASSIC_DECK.cards.indexOf(c))) === envelope);
+        const parsed = parseGame(gameToLog(view.game()));
+        const analysis = analyze(parsed);
+        const truth = analysis.solutions.find((s) => mask(s.cards.map((c) => CLASSIC_DECK.cards.indexOf(parsed.deck.cards[c]))) === envelope);
         expect(truth?.probability ?? 0).toBeGreaterThan(0);
       }
     }

@@ -9,16 +9,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
-import { analyze, analyzeGame, type Analysis } from '../src/analysis/analyze.js';
+import { analyze, type Analysis } from '../src/analysis/analyze.js';
 import { estimate } from '../src/analysis/estimate.js';
-import { analysisPool } from '../src/analysis/sampling.js';
-import { parseGame } from '../src/io/log.js';
+import { analysisPool } from '../src/analysis/pools.js';
+import { parseGame, type GameLog } from '../src/io/log.js';
 import { InputError } from '../src/model/errors.js';
 import type { WorkerPool } from '../src/runtime/pool.js';
 import { arbConsistentLog, arbNoisyLog } from './support/random-logs.js';
 
 const TINY = { maxNodes: 1 }; // no DAG fits: the Markov chains answer
-const readExample = (name: string): unknown => JSON.parse(readFileSync(new URL(`../examples/${name}.json`, import.meta.url), 'utf8'));
+const readExample = (name: string): GameLog => JSON.parse(readFileSync(new URL(`../examples/${name}.json`, import.meta.url), 'utf8')) as GameLog;
 
 let pool: WorkerPool;
 beforeAll(() => {
@@ -29,17 +29,21 @@ afterAll(async () => pool.close());
 /** Every estimated probability within z standard errors of the exact one (the exact 0s and 1s exactly). */
 function expectWithin(got: Analysis, exact: Analysis, z: number): { worst: number } {
   let worst = 0;
-  for (const [card, row] of Object.entries(exact.cards)) {
-    for (const [owner, p] of Object.entries(row)) {
-      const q = got.cards[card][owner];
+  // cells keyed by index: the same owners (columns) in the same order
+  expect(got.owners).toEqual(exact.owners);
+  expect(got.cards.length).toBe(exact.cards.length);
+  exact.cards.forEach((row, card) => {
+    row.forEach((p, column) => {
+      const owner = exact.owners[column];
+      const q = got.cards[card][column];
       if (p === 0 || p === 1) {
-        expect(q, `${card}/${owner}: exact ${p}`).toBe(p);
-        continue;
+        expect(q, `card ${card}/owner ${owner}: exact ${p}`).toBe(p);
+        return;
       }
-      const se = Math.max(got.standardErrors!.cards[card][owner], 1e-3);
+      const se = Math.max(got.standardErrors!.cards[card][column], 1e-3);
       worst = Math.max(worst, Math.abs(q - p) / se);
-    }
-  }
+    });
+  });
   expect(worst).toBeLessThan(z);
   return { worst };
 }
@@ -63,8 +67,8 @@ describe('analyze picks its method', () => {
     fc.assert(
       fc.property(arbConsistentLog(), (g) => {
         const game = parseGame(g.log);
-        const exact = analyzeGame(game);
-        const chains = analyzeGame(game, { ...TINY, samples: 40_000, seed: 3 });
+        const exact = analyze(game);
+        const chains = analyze(game, { ...TINY, samples: 40_000, seed: 3 });
         // A DAG of one node (a deal the log determines) still fits: drawn from it.
         if (chains.method === 'sampled') {
           expect(exact.consistentDeals).toBe(1n);
@@ -86,8 +90,8 @@ describe('analyze picks its method', () => {
 
   it('--method exact is refused, with what to do, when the DAG is too large', () => {
     const game = parseGame(readExample('classic-6p-early'));
-    expect(() => analyzeGame(game, { ...TINY, method: 'exact' })).toThrow(InputError);
-    expect(() => analyzeGame(game, { ...TINY, method: 'exact' })).toThrow(/too large for the exact counter.*--method mcmc/);
+    expect(() => analyze(game, { ...TINY, method: 'exact' })).toThrow(InputError);
+    expect(() => analyze(game, { ...TINY, method: 'exact' })).toThrow(/too large for the exact counter.*--method mcmc/);
   });
 
   it('an impossible log names the same event, whatever the method', () => {
@@ -97,7 +101,7 @@ describe('analyze picks its method', () => {
         const game = parseGame(g.log);
         const message = (options: object) => {
           try {
-            analyzeGame(game, options);
+            analyze(game, options);
             return null;
           } catch (e) {
             if (!(e instanceof InputError)) throw e;

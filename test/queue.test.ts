@@ -1,5 +1,5 @@
 /**
- * The tournament on a job queue (src/tournament/queue.ts, `cluedo simulate --queue URL`,
+ * The tournament on a job queue (src/queue/queue.ts, `cluedo simulate --queue URL`,
  * `cluedo worker --queue URL`), against a real Redis: the tests start `redis-server` on a free
  * loopback port (never anything else) and stop it after. A coordinator and two worker processes give
  * the same summary as a local run; so do a run with a worker SIGKILLed mid-run and a coordinator
@@ -208,9 +208,9 @@ describe('bad queue addresses: one line, a non-zero exit, within seconds', () =>
       expect(worker.stderr()).toMatch(/^cluedo: --queue[^\n]*\n$/);
     }
     for (const [args, message] of [
-      [['simulate', '--games', '4', '--shards', '2'], 'cluedo: --shards goes with --queue redis://host:port\n'],
+      [['simulate', '--games', '4', '--shards', '2'], 'cluedo: --shards goes with --queue: the queue plays the shards\n'],
       [['simulate', '--games', '4', '--queue', 'redis://127.0.0.1:1', '--shards', '5'], 'cluedo: --shards 5 of 4 games would leave some empty (--shards ≤ --games)\n'],
-      [['simulate', '--queue', 'redis://127.0.0.1:1', '--resume', 't0123456789abcdef', '--games', '5'], 'cluedo: --resume t0123456789abcdef plays the tournament as it was queued: leave out --games\n'],
+      [['simulate', '--queue', 'redis://127.0.0.1:1', '--resume', 't0123456789abcdef', '--games', '5'], 'cluedo: option \'--resume <id>\' cannot be used with option \'--games <g>\' (see "cluedo simulate --help")\n'],
     ] as const) {
       const run = cluedo([...args]);
       expect(await run.exit).toBe(2);

@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { CLASSIC_CATEGORIES } from '../src/model/deck.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
 import { InProcessExecutor } from '../src/runtime/in-process.js';
+import * as tournamentTasks from '../src/tournament/tasks.js';
+import { TOURNAMENT_TASKS } from '../src/tournament/tasks.js';
 import { playTournamentGames, type TournamentConfig } from '../src/tournament/play.js';
 import { accumulate, emptyAccumulator, finalize } from '../src/tournament/summary.js';
 import {
@@ -29,6 +31,9 @@ import {
   type ShardFile,
 } from '../src/tournament/shards.js';
 import { InputError } from '../src/model/errors.js';
+
+/** The tournament's task run in this process, cut into `threads` tasks at a time. */
+const inProcess = (threads: number) => new InProcessExecutor({ [TOURNAMENT_TASKS]: tournamentTasks }, threads);
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { cluedo: string } }).bin.cluedo;
@@ -99,7 +104,7 @@ describe('merging the shards of a tournament', () => {
     files = [];
     for (let i = 1; i <= COUNT; i++) {
       // two "threads" in one process: batches finish interleaved, the file must not depend on it
-      const outcome = await playShard(CONFIG, SEED, GAMES, shardRange(GAMES, COUNT, i), { executor: new InProcessExecutor(2) });
+      const outcome = await playShard(CONFIG, SEED, GAMES, shardRange(GAMES, COUNT, i), { executor: inProcess(2) });
       expect(outcome.interrupted).toBe(false);
       files.push(outcome.file!);
     }
@@ -128,7 +133,7 @@ describe('merging the shards of a tournament', () => {
   it('a stopped shard gives no file (its job is retried), with the games it finished', async () => {
     const controller = new AbortController();
     const outcome = await playShard(CONFIG, SEED, GAMES, shardRange(GAMES, 1, 1), {
-      executor: new InProcessExecutor(1),
+      executor: inProcess(1),
       signal: controller.signal,
       onProgress: () => controller.abort(),
     });
@@ -139,7 +144,7 @@ describe('merging the shards of a tournament', () => {
 
   it('keeps every game in the file only when asked, and merges them in game order', async () => {
     const kept = [];
-    for (let i = 1; i <= 2; i++) kept.push((await playShard(CONFIG, SEED, GAMES, shardRange(GAMES, 2, i), { executor: new InProcessExecutor(2), keepResults: true })).file!);
+    for (let i = 1; i <= 2; i++) kept.push((await playShard(CONFIG, SEED, GAMES, shardRange(GAMES, 2, i), { executor: inProcess(2), keepResults: true })).file!);
     expect(files[0].results).toBeUndefined();
     expect(kept.map((f) => f.results!.map((r) => r.game))).toEqual([[...Array(12).keys()], [...Array(12).keys()].map((g) => g + 12)]);
     const read = kept.map((f, i) => parseShardFile(JSON.parse(shardFileText(f)), `k${i}.json`));
@@ -275,18 +280,18 @@ describe('cluedo simulate --shard and cluedo merge', () => {
 
   it('refuses, in one line, what does not go with --shard (exit 2)', () => {
     const cases: Array<[string[], RegExp]> = [
-      [['--shard', '1/3'], /^cluedo: --shard 1\/3 needs --out FILE/],
-      [['--out', 'p.json'], /^cluedo: --out goes with --shard i\/N/],
+      [['--shard', '1/3'], /^cluedo: --shard goes with --out: /],
+      [['--out', 'p.json'], /^cluedo: --out goes with --shard: /],
       [['--shard', '0/3', '--out', 'p.json'], /the shard must be from 1 to 3 \(1-based\)/],
       [['--shard', '4/3', '--out', 'p.json'], /the shard must be from 1 to 3/],
       [['--shard', '1/25', '--out', 'p.json'], /25 shards of 24 games would leave some empty/],
       [['--shard', 'two', '--out', 'p.json'], /--shard takes i\/N/],
-      [['--shard', '1/3', '--out', 'p.json', '--report', 'r.html'], /--shard writes only its shard file \(--out\): leave out --report/],
-      [['--shard', '1/3', '--out', 'p.json', '--json', 'r.json'], /leave out --json/],
-      [['--shard', '1/3', '--out', 'p.json', '--csv', 'r.csv'], /leave out --csv/],
-      [['--shard', '1/3', '--out', 'p.json', '--logs', 'logs'], /leave out --logs/],
-      [['--shard', '1/3', '--out', 'p.json', '--preset', 'thesis'], /--preset thesis cannot be sharded/],
-      [['--keep-games'], /^cluedo: --keep-games goes with --shard i\/N$/],
+      [['--shard', '1/3', '--out', 'p.json', '--report', 'r.html'], /^cluedo: option '--shard <i\/N>' cannot be used with option '--report <file\.html>'/],
+      [['--shard', '1/3', '--out', 'p.json', '--json', 'r.json'], /^cluedo: option '--shard <i\/N>' cannot be used with option '--json <file>'/],
+      [['--shard', '1/3', '--out', 'p.json', '--csv', 'r.csv'], /^cluedo: option '--shard <i\/N>' cannot be used with option '--csv <file>'/],
+      [['--shard', '1/3', '--out', 'p.json', '--logs', 'logs'], /^cluedo: option '--shard <i\/N>' cannot be used with option '--logs <dir>'/],
+      [['--shard', '1/3', '--out', 'p.json', '--preset', 'thesis'], /^cluedo: option '--preset <name>' cannot be used with option '--shard <i\/N>'/],
+      [['--keep-games'], /^cluedo: --keep-games goes with --shard: /],
     ];
     for (const [args, pattern] of cases) {
       const r = cluedo(dir, 'simulate', '--games', '24', ...args);

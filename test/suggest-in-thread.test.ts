@@ -1,20 +1,20 @@
-// suggestInThread (the browser advisor's ranking, in one thread) against suggest() on an executor:
-// the same deals (all of them, or the same seeded numbered chunks), the same scores, the same order.
+// suggest() in this thread (no executor: the browser advisor's ranking) against suggest() on an
+// executor: the same deals (all of them, or the same seeded numbered chunks), the same scores, the
+// same order.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { suggest } from '../src/analysis/suggest.js';
-import { suggestInThread } from '../src/analysis/suggest-rules.js';
-import { parseGame } from '../src/io/log.js';
-import { InProcessExecutor } from '../src/runtime/in-process.js';
+import { parseGame, type GameLog } from '../src/io/log.js';
+import { inThisThread } from '../src/analysis/sampling.js';
 
-const example = (name: string) => JSON.parse(readFileSync(new URL(`../examples/${name}.json`, import.meta.url), 'utf8')) as unknown;
+const example = (name: string) => JSON.parse(readFileSync(new URL(`../examples/${name}.json`, import.meta.url), 'utf8')) as GameLog;
 
-describe('suggestInThread', () => {
+describe('suggest in this thread', () => {
   for (const [name, seed] of [['classic-6p-early', 1], ['classic-6p-early', 7], ['classic-6p-late', 1], ['classic-4p-faceup', 3]] as const) {
-    it(`ranks ${name} (seed ${seed}) as suggest() does`, async () => {
+    it(`ranks ${name} (seed ${seed}) as suggest() on an executor does`, async () => {
       const log = example(name);
-      const here = suggestInThread(parseGame(log), { seed, top: 40 });
-      const pooled = await suggest(log, { seed, top: 40, executor: new InProcessExecutor(2) });
+      const here = await suggest(parseGame(log), { seed, top: 40 });
+      const pooled = await suggest(log, { seed, top: 40, executor: inThisThread(2) });
       expect(here).toEqual(pooled);
     });
   }

@@ -16,11 +16,12 @@ import { InputError } from '../src/model/errors.js';
 import { constraintsOf } from '../src/knowledge/constraints-of.js';
 import { parseGame } from '../src/io/log.js';
 import type { Game } from '../src/model/game.js';
-import { suggest, type SuggestResult, type SuggestionScore } from '../src/analysis/suggest.js';
+import { suggest, type SuggestOptions } from '../src/analysis/suggest.js';
+import { suggestionsJson } from '../src/analysis/json.js';
 import { combinationCards, combinationCount } from '../src/knowledge/tallies.js';
 import type { WorkerPool } from '../src/runtime/pool.js';
 import { CancelledError } from '../src/runtime/executor.js';
-import { analysisPool } from '../src/analysis/sampling.js';
+import { analysisPool } from '../src/analysis/pools.js';
 import { bruteForce } from './support/brute-force.js';
 import { exactEig, type ExactEig } from './support/exact-eig.js';
 import { arbConsistentLog, type LogJson } from './support/random-logs.js';
@@ -48,8 +49,16 @@ function exactAll(game: Game, model: 'uniform' | 'repeat', shownTo: number[]): E
   return Array.from({ length: n }, (_, q) => exactEig(deals, game.players.length, game.me!, combinationCards(game.deck.categoryMasks, q), model, shownTo));
 }
 
+/** suggest() on a log (read first), its cards named at the JSON boundary (suggestionsJson). */
+async function suggestNamed(log: unknown, options: SuggestOptions = {}) {
+  const game = parseGame(log);
+  return suggestionsJson(game, await suggest(game, options));
+}
+type NamedResult = Awaited<ReturnType<typeof suggestNamed>>;
+type NamedScore = NamedResult['suggestions'][number];
+
 const key = (cards: string[]) => cards.join(' | ');
-const byCards = (r: SuggestResult) => new Map(r.suggestions.map((s) => [key(s.cards), s]));
+const byCards = (r: NamedResult) => new Map(r.suggestions.map((s) => [key(s.cards), s]));
 
 let pool1: WorkerPool;
 let pool2: WorkerPool;
@@ -229,7 +238,7 @@ describe('sampled suggest() agrees with the exact expected information', () => {
       const TOL = 0.03;
       for (const model of MODELS) {
         const exact = exactAll(game, model, shownToObserver(game));
-        const got = await suggest(log, { samples: N, seed: 3, executor: pool2, responseModel: model, exact: 'never' });
+        const got = await suggestNamed(log, { samples: N, seed: 3, executor: pool2, responses: model, exact: 'never' });
         expect(got.method).toBe('sampled');
         expect(got.samples).toBe(N);
         expect(got.seed).toBe(3);
@@ -275,7 +284,7 @@ describe('exact suggest() over every consistent deal', () => {
       const deals = bruteForce(constraintsOf(game)).count;
       for (const model of MODELS) {
         const exact = exactAll(game, model, shownToObserver(game));
-        const got = await suggest(log, { exact: 'always', seed: 3, executor: pool2, responseModel: model });
+        const got = await suggestNamed(log, { exact: 'always', seed: 3, executor: pool2, responses: model });
         expect(got.method).toBe('exact');
         expect(got.samples).toBeNull();
         expect(got.deals).toBe(deals);
@@ -291,7 +300,7 @@ describe('exact suggest() over every consistent deal', () => {
         const best = Math.max(...exact.map((e) => e.bits));
         expect(got.tiedForBest).toBe(exact.filter((e) => Math.abs(e.bits - best) < 1e-12).length);
         // with no more deals than samples, exact is the default
-        if (deals <= 20_000) expect(await suggest(log, { seed: 3, executor: pool2, responseModel: model })).toEqual(got);
+        if (deals <= 20_000) expect(await suggestNamed(log, { seed: 3, executor: pool2, responses: model })).toEqual(got);
       }
     });
   }
@@ -301,7 +310,7 @@ describe('exact suggest() over every consistent deal', () => {
     // most likely solution, so (with P0 holding none of it) it is the envelope.
     const late = readExample('classic-6p-late') as LogJson;
     const solved = { ...late, events: [...late.events, { type: 'suggestion', by: 'P0', cards: ['Colonel Mustard', 'Wrench', 'Dining Room'], shownBy: null }] };
-    const got = await suggest(solved, { executor: pool2 });
+    const got = await suggestNamed(solved, { executor: pool2 });
     expect(got.accuse).toEqual(['Colonel Mustard', 'Wrench', 'Dining Room']);
     expect(got.suggestions).toEqual([]);
   });
@@ -311,8 +320,8 @@ describe('suggest(): ranking, determinism, ties', () => {
   const classic = readExample('classic-6p-early');
 
   it('classic deck: 324 suggestions, one card per category, best first; identical with 1 and 2 threads', async () => {
-    const one = await suggest(classic, { samples: 20_000, seed: 4, executor: pool1 });
-    const two = await suggest(classic, { samples: 20_000, seed: 4, executor: pool2 });
+    const one = await suggestNamed(classic, { samples: 20_000, seed: 4, executor: pool1 });
+    const two = await suggestNamed(classic, { samples: 20_000, seed: 4, executor: pool2 });
     expect(two).toEqual(one);
     expect(one.samples).toBe(20_000);
     expect(one.seed).toBe(4);
@@ -334,16 +343,16 @@ describe('suggest(): ranking, determinism, ties', () => {
     const own = new Set(['Library', 'Candlestick', 'Hall']);
     expect(one.suggestions.some((s) => s.cards.some((c) => own.has(c)))).toBe(true);
 
-    // the same request with threads (the pool made and closed by suggest) and with `top`
-    const viaThreads = await suggest(classic, { samples: 20_000, seed: 4, threads: 2 });
-    expect(viaThreads).toEqual(one);
-    const top = await suggest(classic, { samples: 20_000, seed: 4, executor: pool2, top: 5 });
+    // the same request in this thread (no executor) and with `top`
+    const inThisThread = await suggestNamed(classic, { samples: 20_000, seed: 4 });
+    expect(inThisThread).toEqual(one);
+    const top = await suggestNamed(classic, { samples: 20_000, seed: 4, executor: pool2, top: 5 });
     expect(top.suggestions).toEqual(one.suggestions.slice(0, 5));
     expect(top.samples).toBe(20_000);
 
     // the 'repeat' model is deterministic across threads too
-    const r1 = await suggest(classic, { samples: 20_000, seed: 4, executor: pool1, responseModel: 'repeat' });
-    const r2 = await suggest(classic, { samples: 20_000, seed: 4, executor: pool2, responseModel: 'repeat' });
+    const r1 = await suggestNamed(classic, { samples: 20_000, seed: 4, executor: pool1, responses: 'repeat' });
+    const r2 = await suggestNamed(classic, { samples: 20_000, seed: 4, executor: pool2, responses: 'repeat' });
     expect(r2).toEqual(r1);
   });
 
@@ -354,8 +363,8 @@ describe('suggest(): ranking, determinism, ties', () => {
     const own = ['bat', 'cord', 'dart'];
     const orders = new Set<string>();
     for (let seed = 1; seed <= 12; seed++) {
-      const r = await suggest(log, { samples: 4000, seed, executor: pool2 });
-      expect(await suggest(log, { samples: 4000, seed, executor: pool1 }), `seed ${seed}: again`).toEqual(r);
+      const r = await suggestNamed(log, { samples: 4000, seed, executor: pool2 });
+      expect(await suggestNamed(log, { samples: 4000, seed, executor: pool1 }), `seed ${seed}: again`).toEqual(r);
       const index = new Map(r.suggestions.map((s, i) => [key(s.cards), i]));
       const at = (cards: string[]) => r.suggestions[index.get(key(cards))!];
       let order = '';
@@ -387,7 +396,7 @@ describe('suggest(): refusals', () => {
   const withEvent = (event: Record<string, unknown>): LogJson => ({ ...base, events: [...base.events, event] });
 
   async function refusal(log: unknown): Promise<InputError> {
-    const error = await suggest(log, { samples: 1000, executor: pool2 }).then(
+    const error = await suggestNamed(log, { samples: 1000, executor: pool2 }).then(
       () => null,
       (e: unknown) => e,
     );
@@ -444,30 +453,30 @@ describe('suggest(): refusals', () => {
       { type: 'suggest', by: 'P1', cards: ['Bo', 'bat', 'barn'] },
       { type: 'showcard', by: 'P2', to: 'P1', cards: ['Bo', 'bat', 'barn'] },
     ];
-    for (const responseModel of ['uniform', 'repeat'] as const) {
-      const options = { samples: 1000, seed: 4, responseModel, executor: pool2 };
-      expect(await suggest({ ...base, events: actions }, options)).toEqual(await suggest(base, options));
+    for (const responses of ['uniform', 'repeat'] as const) {
+      const options = { samples: 1000, seed: 4, responses, executor: pool2 };
+      expect(await suggestNamed({ ...base, events: actions }, options)).toEqual(await suggestNamed(base, options));
     }
   });
 
   it('bad samples or seed', async () => {
-    await expect(suggest(base, { samples: 0, executor: pool2 })).rejects.toBeInstanceOf(InputError);
-    await expect(suggest(base, { samples: 1.5, executor: pool2 })).rejects.toBeInstanceOf(InputError);
-    await expect(suggest(base, { samples: 100, seed: -1, executor: pool2 })).rejects.toBeInstanceOf(InputError);
+    await expect(suggestNamed(base, { samples: 0, executor: pool2 })).rejects.toBeInstanceOf(InputError);
+    await expect(suggestNamed(base, { samples: 1.5, executor: pool2 })).rejects.toBeInstanceOf(InputError);
+    await expect(suggestNamed(base, { samples: 100, seed: -1, executor: pool2 })).rejects.toBeInstanceOf(InputError);
   });
 
   it('an aborted signal cancels the request, also while the expected information is being computed', async () => {
-    await expect(suggest(base, { samples: 1000, executor: pool2, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(CancelledError);
+    await expect(suggestNamed(base, { samples: 1000, executor: pool2, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(CancelledError);
     // Aborted the moment scoring starts (an event, not a timer): 324 suggestions over 1,000,000
     // deals take seconds, so the abort lands in the expected-information tasks.
     const early = readExample('classic-6p-early');
     const controller = new AbortController();
-    const request = suggest(early, { samples: 1_000_000, executor: pool2, signal: controller.signal, onScoring: () => controller.abort() });
+    const request = suggestNamed(early, { samples: 1_000_000, executor: pool2, signal: controller.signal, onScoring: () => controller.abort() });
     await expect(request).rejects.toBeInstanceOf(CancelledError);
     // and the pool still answers, correctly
-    const after = await suggest(early, { samples: 3000, seed: 2, executor: pool2 });
-    expect(after).toEqual(await suggest(early, { samples: 3000, seed: 2, executor: pool1 }));
-    expect((await suggest(base, { samples: 1000, executor: pool2 })).suggestions.length).toBe(60);
+    const after = await suggestNamed(early, { samples: 3000, seed: 2, executor: pool2 });
+    expect(after).toEqual(await suggestNamed(early, { samples: 3000, seed: 2, executor: pool1 }));
+    expect((await suggestNamed(base, { samples: 1000, executor: pool2 })).suggestions.length).toBe(60);
   });
 });
 
@@ -477,14 +486,14 @@ describe("the 'repeat' response model", () => {
     // attic is named, so those suggestions tell Ann nothing; under 'uniform' Bob sometimes shows
     // his other named card.
     const seed = 8;
-    const uniform = await suggest(FOUR_PLAYERS, { samples: 20_000, seed, executor: pool2, responseModel: 'uniform' });
-    const repeat = await suggest(FOUR_PLAYERS, { samples: 20_000, seed, executor: pool2, responseModel: 'repeat' });
+    const uniform = await suggestNamed(FOUR_PLAYERS, { samples: 20_000, seed, executor: pool2, responses: 'uniform' });
+    const repeat = await suggestNamed(FOUR_PLAYERS, { samples: 20_000, seed, executor: pool2, responses: 'repeat' });
     const u = byCards(uniform);
     const r = byCards(repeat);
     expect(r.size).toBe(48);
     let differing = 0;
     for (const [k, rs] of r) {
-      const us = u.get(k)! as SuggestionScore;
+      const us = u.get(k)! as NamedScore;
       if (rs.cards.includes('attic')) {
         expect(rs.expectedInformationBits, k).toBe(0);
         expect(rs.pNoRefutation, k).toBe(0);

@@ -17,7 +17,8 @@ import { randomDeal, type Deal, type GameSpec } from '../src/game/rules/deal.js'
 import { newGame } from '../src/game/rules/state.js';
 import { applyAction } from '../src/game/rules/actions.js';
 import { playTournamentGame, playTournamentGames, playerNames } from '../src/tournament/play.js';
-import { runTournament, tournamentPool } from '../src/tournament/run.js';
+import { runTournament } from '../src/tournament/run.js';
+import { tournamentPool } from '../src/tournament/pool.js';
 import { pairedDifference, roundsOf, THESIS_MAX_TURNS, thesisConfig, thesisRow } from '../src/tournament/thesis.js';
 import type { WorkerPool } from '../src/runtime/pool.js';
 import { simulateCommand } from '../src/cli/simulate-command.js';
@@ -191,12 +192,12 @@ describe('cluedo simulate --preset thesis', () => {
   }
 
   it.each([
-    [['--players', '4'], /^--preset thesis fixes the table and the end of the game: leave out --players$/],
-    [['--players', '6'], /leave out --players/],
-    [['--solo', 'naive', '--field', 'random'], /leave out --solo/],
-    [['--max-turns', '50'], /leave out --max-turns/],
-    [['--endmove', 'always'], /leave out --endmove/],
-    [['--logs', 'somewhere'], /leave out --logs/],
+    [['--players', '4'], /^option '--preset <name>' cannot be used with option '--players <n>' \(see "cluedo simulate --help"\)$/],
+    [['--players', '6'], /cannot be used with option '--players <n>'/],
+    [['--solo', 'naive', '--field', 'random'], /cannot be used with option '--solo <agent>'/],
+    [['--max-turns', '50'], /cannot be used with option '--max-turns <m>'/],
+    [['--endmove', 'always'], /cannot be used with option '--endmove <when>'/],
+    [['--logs', 'somewhere'], /cannot be used with option '--logs <dir>'/],
     [['--agents', 'naive,deductiv'], /--agents: unknown agent "deductiv"/],
     [['--agents', 'random:own=maybe'], /own must be include or exclude/],
   ])('refuses %j: one line, exit 2', async (extra, message) => {

@@ -1,17 +1,30 @@
-// The advisor's game-log helpers (src/web/game-log.ts): the seats that passed, names as typed,
-// the even hand sizes; and the log it builds is one analyze() reads.
+// The advisor's game log helpers (src/web/game-log.ts): what a setup form still lacks, in a
+// player's words; names completed as the log format completes them; the default hand sizes.
 import { describe, expect, it } from 'vitest';
 import { CLASSIC_DECK } from '../src/model/deck.js';
 import { analyze } from '../src/analysis/analyze.js';
-import { deckOf, evenHandSizes, passedSeats, resolveCard } from '../src/web/game-log.js';
-import { defaultHandSizes } from '../src/model/game.js';
+import { deckOf, evenHandSizes, resolveCard, setupProblems, type SetupForm } from '../src/web/game-log.js';
+import { defaultHandSizes, ENVELOPE, TABLE } from '../src/model/game.js';
+import { DEFAULT_RULES, passers } from '../src/model/rules.js';
 
 describe("the advisor's game log", () => {
-  it('names the seats strictly between the suggester and the one who showed, wrapping around', () => {
-    const players = ['Ann', 'Bob', 'Cat', 'Dan'];
-    expect(passedSeats(players, 'Cat', 'Bob')).toEqual(['Dan', 'Ann']);
-    expect(passedSeats(players, 'Ann', 'Bob')).toEqual([]);
-    expect(passedSeats(players, 'Bob', null)).toEqual(['Cat', 'Dan', 'Ann']);
+  it('the seats that passed are those strictly between the suggester and the one who showed, wrapping around', () => {
+    const pass = (by: number, shownBy: number | null) => passers({ type: 'suggestion', by, cards: [0, 6, 12], shownBy, shown: null }, 4, DEFAULT_RULES);
+    expect(pass(2, 1)).toEqual([3, 0]);
+    expect(pass(0, 1)).toEqual([]);
+    expect(pass(1, null)).toEqual([2, 3, 0]);
+  });
+
+  it('a setup is checked in the words of the form, and a complete one has no problems', () => {
+    const deck = deckOf(null);
+    const good: SetupForm = { deck, players: ['Ann', 'Bob', 'Cat'], me: 'Ann', hand: ['Knife', 'Rope', 'Hall', 'Study', 'Lounge', 'Mr. Green'], faceUp: [], handSizes: [6, 6, 6] };
+    expect(setupProblems(good)).toEqual([]);
+    expect(setupProblems({ ...good, players: ['Ann'], handSizes: [18] })).toContain('Name at least two players, in seat order.');
+    expect(setupProblems({ ...good, players: ['Ann', 'ann', 'Cat'] })).toContain('Two players are called ann: give each a name of their own.');
+    expect(setupProblems({ ...good, players: ['Ann', 'Envelope', 'Cat'] })).toContain('"Envelope" and "table" cannot be players\' names.');
+    expect(setupProblems({ ...good, handSizes: [6, 6, 5] })).toContain('Hand sizes: 17 of the 18 cards dealt.');
+    expect(setupProblems({ ...good, hand: good.hand.slice(1) })).toContain('My hand: 5 of 6 cards chosen.');
+    expect(setupProblems({ ...good, faceUp: ['Knife', 'Plum'], handSizes: [6, 5, 5] })).toContain('Knife is in my hand and face up: it can only be one.');
   });
 
   it("completes a name as the log format does: the whole name, its start, or one distinctive word", () => {
@@ -29,6 +42,6 @@ describe("the advisor's game log", () => {
       for (const faceUp of [0, 2]) expect(evenHandSizes(deckOf(null), players, faceUp)).toEqual(defaultHandSizes(21 - 3 - faceUp, players));
     }
     const log = { players: ['A', 'B', 'C', 'D'], handSizes: evenHandSizes(deckOf(null), 4, 2), faceUp: ['Mr. Green', 'Mrs. White'], me: 'A', myHand: ['Knife', 'Rope', 'Hall', 'Study'], events: [] };
-    expect(analyze(log).owners).toEqual(['A', 'B', 'C', 'D', 'table', 'envelope']);
+    expect(analyze(log).owners).toEqual([0, 1, 2, 3, TABLE, ENVELOPE]);
   });
 });

@@ -5,7 +5,7 @@
 // knowledge/chunks.ts). The ranking is the entropy agent's (entropy-greedy.ts).
 import { InputError } from '../model/errors.js';
 import type { Game } from '../model/game.js';
-import { nonStandardVariants } from '../model/rules.js';
+import { nonStandardVariants, type RuleVariant } from '../model/rules.js';
 import { cardsOfMask } from '../model/bits.js';
 import { describeEvent } from '../io/describe.js';
 import { gameOf, type GameLog } from '../io/log.js';
@@ -158,10 +158,12 @@ export function requireSuggester(game: Game): number {
     if (e.by === game.me) throw new InputError(`${game.players[game.me]} was eliminated at ${describeEvent(game, i)} and can no longer suggest`);
   });
   // The ranking scores the standard answers: the first seat holding a named card shows one, and
-  // every combination may be suggested.
-  const variants = nonStandardVariants(game.rules);
-  if (variants.length > 0) {
-    throw new InputError(`suggest ranks suggestions under the standard rules only (the first seat holding a named card answers, a suggester may name its own cards); this log sets rules.${variants[0]}`);
+  // every combination may be suggested. Hand quotas are the counting core's limit (setupStore says so).
+  const variant = nonStandardVariants(game.rules).find((key): key is RuleVariant => key !== 'handQuotas');
+  if (variant !== undefined) {
+    throw new InputError(
+      `suggest ranks suggestions under the standard rules only (the first seat holding a named card answers, a suggester may name its own cards); this log sets rules.${variant} ${JSON.stringify(game.rules[variant])}`,
+    );
   }
   return game.me;
 }

@@ -1,7 +1,7 @@
 // cluedo analyze: the detective's notebook of a log (or its JSON), an explanation of a card's
 // certain owner (--why), what the other seats know (--opponents), rational opponents (--rational).
 // The options are read into one request (analyzeRequest); which go together is said by commander
-// (conflicts, implies) and by the table of requirements below.
+// (conflicts) and by the table of requirements below.
 import { Command, Option } from 'commander';
 import { analyze, type Analysis, type AnalysisMethod } from '../analysis/analyze.js';
 import { explain } from '../analysis/explain.js';
@@ -25,7 +25,7 @@ import { ProgressLines } from './progress.js';
 
 interface AnalyzeOptions {
   json?: boolean;
-  method: 'auto' | AnalysisMethod;
+  method?: 'auto' | AnalysisMethod;
   samples?: number;
   seed?: number;
   threads?: number;
@@ -60,11 +60,12 @@ export function analyzeCommand(): Command {
     .argument('<log.json>', 'game log (see docs/game-log.md)')
     .option('--json', 'print the analysis as JSON (see docs/analysis-output.md)')
     .addOption(
-      new Option('--method <m>', 'exact: count every deal; sampled: uniform draws from the exact DAG; mcmc: a Markov chain (no DAG needed); auto: exact when it fits, else sampled, else mcmc')
-        .choices(['auto', 'exact', 'sampled', 'mcmc'])
-        .default('auto'),
+      new Option('--method <m>', 'exact: count every deal; sampled: uniform draws from the exact DAG; mcmc: a Markov chain (no DAG needed); auto: exact when it fits, else sampled, else mcmc (default: auto, or sampled with --samples)')
+        .choices(['auto', 'exact', 'sampled', 'mcmc']),
     )
-    .addOption(new Option('--samples <n>', 'estimate from n draws (implies --method sampled unless a method is given)').argParser(wholeNumber('--samples', 100_000_000)).implies({ method: 'sampled' }))
+    // Not commander's `implies`: an implied --method would count as given, and a conflict with it
+    // would name an option the user never typed.
+    .option('--samples <n>', 'estimate from n draws (--method sampled unless a method is given)', wholeNumber('--samples', 100_000_000))
     .option('--seed <s>', 'seed of the sampler (with --samples)', seedValue)
     .addOption(new Option('--threads <t>', 'sample (or draw worlds for --opponents) on this many worker threads; the same answer for any number').argParser(threadCount))
     .option('--progress', 'print progress lines on stderr while sampling on threads (with --threads)')
@@ -114,7 +115,7 @@ export function analyzeRequest(file: string, opts: AnalyzeOptions): AnalyzeReque
   if (opts.opponents && game.me === null) throw new UsageError('--opponents needs an observer\'s log ("me"): the spectator has no cards for others to know');
   const reading = opts.rational
     ? ({ kind: 'rational', samples: opts.samples, seed: opts.seed } as const)
-    : ({ kind: 'plain', method: opts.method, samples: opts.samples, seed: opts.seed, maxNodes: opts.maxNodes, responses: opts.responses } as const);
+    : ({ kind: 'plain', method: opts.method ?? (opts.samples === undefined ? 'auto' : 'sampled'), samples: opts.samples, seed: opts.seed, maxNodes: opts.maxNodes, responses: opts.responses } as const);
   const pool = opts.threads === undefined ? null : { threads: opts.threads, progress: opts.progress === true };
   return { kind: 'notebook', file, game, json, top: opts.top, reading, pool, opponents: opts.opponents === true };
 }

@@ -80,12 +80,6 @@ const MAX_CACHED_POSITIONS = 4096;
 const MAX_INFORMATION_STATES = 200_000;
 
 /**
- * The most informations of an agent weighed to decide whether the observer knows a formula (each
- * may build a position): past it, the engine says it cannot tell rather than spend seconds.
- */
-const MAX_KNOWN_INFORMATIONS = 2_000;
-
-/**
  * The agent whose information alone decides the formula (its K, M, Kenv, and E or D of it alone,
  * of formulas without modalities, combined by connectives), 'none' for a constant, null otherwise.
  */
@@ -258,7 +252,7 @@ export class FullSizeEngine implements Semantics {
       const { deals, shown } = this.drawWorlds(1, 0);
       const world = { deal: deals, shown: shown[0] };
       const me = this.game.me;
-      return this.#overInformations(observer, (s) => s.by === me || s.to === me, me, f, world, 'all', MAX_KNOWN_INFORMATIONS);
+      return this.#overInformations(observer, (s) => s.by === me || s.to === me, me, f, world, 'all');
     } catch (e) {
       if (e instanceof RangeError) return null; // too many informations to weigh
       throw e;

@@ -34,7 +34,7 @@ export const DEFAULT_RULES: Rules = Object.freeze({
 });
 
 /** The variants of `rules` that differ from the standard game's. */
-export function nonStandardVariants(rules: Rules): string[] {
+export function nonStandardVariants(rules: Rules): Array<RuleVariant | 'handQuotas'> {
   const keys = (Object.keys(RULE_VARIANTS) as RuleVariant[]).filter((key) => rules[key] !== DEFAULT_RULES[key]);
   return rules.handQuotas === null ? keys : [...keys, 'handQuotas'];
 }

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildGameModel, type ShowcardReading } from '../../src/epistemic/explicit/game-model.js';
-import { knows } from '../../src/epistemic/knows.js';
+import { knowsInThisThread } from '../../src/epistemic/knows.js';
 import type { Formula } from '../../src/epistemic/language/formula.js';
 import * as sets from '../../src/epistemic/explicit/world-set.js';
 import { makeDeck } from '../../src/model/deck.js';
@@ -174,10 +174,10 @@ describe('the explicit engine equals the reference on random games', () => {
           const unseen = game.events.some((e) => (e.type === 'suggestion' && e.shownBy !== null && e.shown === null) || (e.type === 'showcard' && e.shown === null));
           if (reading === 'refinement' && unseen) {
             // the Java reading needs every shown card (docs/epistemic.md §3: an error, not a guess)
-            expect(() => knows(game, queries, { showcard: reading })).toThrow(/shown card/);
+            expect(() => knowsInThisThread(game, queries, { showcard: reading })).toThrow(/shown card/);
             continue;
           }
-          const report = knows(game, queries, { showcard: reading });
+          const report = knowsInThisThread(game, queries, { showcard: reading });
           const brute = bruteGameModel(game, count, reading);
           const { worlds, weights } = bruteObserver(brute, game);
           const total = weights.reduce((a, b) => a + b, 0);

@@ -7,7 +7,7 @@ import { ENVELOPE, type Game } from '../../src/model/game.js';
 import { randomGame } from './turn-games.js';
 import { buildGameModel } from '../../src/epistemic/explicit/game-model.js';
 import { FullSizeEngine, unsupportedAtFullSize } from '../../src/epistemic/full-size.js';
-import { knows } from '../../src/epistemic/knows.js';
+import { knowsInThisThread } from '../../src/epistemic/knows.js';
 import { parseGame } from '../../src/io/log.js';
 import * as sets from '../../src/epistemic/explicit/world-set.js';
 import type { Formula } from '../../src/epistemic/language/formula.js';
@@ -85,7 +85,7 @@ describe('full-size engine vs explicit model', () => {
         { op: 'has', owner: 1, card: 3 },
       ];
       const queries = formulas.map((f, i) => ({ id: String(i), at: null, formula: f, text: String(i) }));
-      const exact = knows(observer, queries);
+      const exact = knowsInThisThread(observer, queries);
       expect(exact.method).toBe('exact');
       const engine = new FullSizeEngine(observer, observer.events.length);
       try {
@@ -108,7 +108,7 @@ describe('full-size engine vs explicit model', () => {
         const observer: Game = { ...full, deal: null, me: 1, myHand: full.deal!.flatMap((o, c) => (o === 1 ? [c] : [])) };
         observer.events = observer.events.map((e) => (e.type === 'suggestion' && e.by !== 1 && e.shownBy !== 1 ? { ...e, shown: null } : e));
         const queries = formulas.map((f, i) => ({ id: String(i), at: null, formula: f, text: String(i) }));
-        const reference = knows(observer, queries);
+        const reference = knowsInThisThread(observer, queries);
         const engine = new FullSizeEngine(observer, observer.events.length);
         try {
           formulas.forEach((f, k) => {
@@ -133,7 +133,7 @@ describe('full-size engine vs explicit model', () => {
         const observer: Game = { ...full, deal: null, me: 0, myHand: full.deal!.flatMap((o, c) => (o === 0 ? [c] : [])) };
         observer.events = observer.events.map((e) => (e.type === 'suggestion' && e.by !== 0 && e.shownBy !== 0 ? { ...e, shown: null } : e));
         const queries = formulas.map((f, i) => ({ id: String(i), at: null, formula: f, text: String(i) }));
-        const reference = knows(observer, queries);
+        const reference = knowsInThisThread(observer, queries);
         const engine = new FullSizeEngine(observer, observer.events.length);
         try {
           formulas.forEach((f, k) => {
@@ -164,7 +164,7 @@ describe('full-size engine vs explicit model', () => {
       { op: 'K', agent: 2, arg: { op: 'has', owner: 0, card: knife } },
       { op: 'K', agent: 1, arg: { op: 'has', owner: 1, card: scarlet } },
     ].map((formula, i) => ({ id: String(i + 1), at: null, formula: formula as Formula, text: '' }));
-    const report = knows(game, queries);
+    const report = knowsInThisThread(game, queries);
     expect(report.worlds).toBeNull(); // far too large for the explicit model: the full-size engine answered
     expect(report.results[0]).toMatchObject({ probability: 1, standardError: null, known: true });
     expect(report.results[1]).toMatchObject({ probability: 0, standardError: null, known: false });
@@ -181,13 +181,13 @@ describe('the semantics interface: knows asks the first engine that supports a f
     const kenv: Formula = { op: 'Kenv', agent: 1 };
     const common: Formula = { op: 'C', group: [0, 1], arg: { op: 'has', owner: ENVELOPE, card: 0 } };
     const q = (formula: Formula) => [{ id: '1', at: null, formula, text: 'f' }];
-    expect(knows(observer, q(common)).method).toBe('exact');
-    const small = knows(observer, q(kenv));
+    expect(knowsInThisThread(observer, q(common)).method).toBe('exact');
+    const small = knowsInThisThread(observer, q(kenv));
     expect(small.method).toBe('exact');
     expect(small.worlds).toBeGreaterThan(1);
     const tiny = { maxWorlds: 1 };
-    expect(knows(observer, q(kenv), tiny).method).toBe('sampled');
-    expect(() => knows(observer, q(common), tiny)).toThrow(/the Kripke model is too large to build \(over 1 worlds, --max-worlds\), and common knowledge \(C\) needs the whole model/);
+    expect(knowsInThisThread(observer, q(kenv), tiny).method).toBe('sampled');
+    expect(() => knowsInThisThread(observer, q(common), tiny)).toThrow(/the Kripke model is too large to build \(over 1 worlds, --max-worlds\), and common knowledge \(C\) needs the whole model/);
   });
 });
 

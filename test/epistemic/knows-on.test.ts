@@ -3,10 +3,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parseGame } from '../../src/io/log.js';
-import { knows } from '../../src/epistemic/knows.js';
+import { knowsInThisThread } from '../../src/epistemic/knows.js';
 import { textQueries } from '../../src/epistemic/queries.js';
-import { knowsOn, epistemicPool } from '../../src/analysis/knows-on.js';
-import { opponentsOf, opponentsOn } from '../../src/analysis/opponents.js';
+import { knowsOn } from '../../src/analysis/knows.js';
+import { epistemicPool } from '../../src/analysis/pools.js';
+import * as epistemicTasks from '../../src/analysis/epistemic-tasks.js';
+import { EPISTEMIC_TASKS } from '../../src/analysis/epistemic-tasks.js';
+import { opponents, opponentsInThisThread } from '../../src/analysis/opponents.js';
 import { InProcessExecutor } from '../../src/runtime/in-process.js';
 
 const game = parseGame(JSON.parse(readFileSync(new URL('../../examples/classic-5p-mid.json', import.meta.url), 'utf8')));
@@ -17,15 +20,15 @@ afterAll(() => Promise.all(pools.map((p) => p.close())));
 describe('knows on an executor', () => {
   it('gives the same bytes on any number of threads as in this thread', async () => {
     const options = { samples: 1200, seed: 9 };
-    const here = JSON.stringify(knows(game, queries, options));
+    const here = JSON.stringify(knowsInThisThread(game, queries, options));
     expect(JSON.parse(here).method).toBe('sampled');
-    expect(JSON.stringify(await knowsOn(new InProcessExecutor(), game, queries, options))).toBe(here);
+    expect(JSON.stringify(await knowsOn(new InProcessExecutor({ [EPISTEMIC_TASKS]: epistemicTasks }), game, queries, options))).toBe(here);
     for (const pool of pools) expect(JSON.stringify(await knowsOn(pool, game, queries, options))).toBe(here);
   });
 
   it('opponents: the same on a pool of 2 as in this thread, and a different seed draws differently', async () => {
-    const here = opponentsOf(game, { samples: 1000, seed: 4 });
-    expect(await opponentsOn(pools[1], game, { samples: 1000, seed: 4 })).toEqual(here);
-    expect(opponentsOf(game, { samples: 1000, seed: 5 })).not.toEqual(here);
+    const here = opponentsInThisThread(game, { samples: 1000, seed: 4 });
+    expect(await opponents(game, { samples: 1000, seed: 4, executor: pools[1] })).toEqual(here);
+    expect(opponentsInThisThread(game, { samples: 1000, seed: 5 })).not.toEqual(here);
   });
 });

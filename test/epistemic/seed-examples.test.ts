@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseGame } from '../../src/io/log.js';
-import { knows } from '../../src/epistemic/knows.js';
+import { knowsInThisThread } from '../../src/epistemic/knows.js';
 import { buildGameModel, type ShowcardReading } from '../../src/epistemic/explicit/game-model.js';
 import { textQueries } from '../../src/epistemic/queries.js';
 
@@ -33,7 +33,7 @@ describe.each(names)('examples/epistemic/%s', (name) => {
   it.each(['action', 'refinement'] as const)('every claim holds under the %s reading', (reading) => {
     const claims = spec.formulas.filter((c) => readings(c.showcard).includes(reading));
     const queries = claims.flatMap((c) => textQueries([c.formula], game, c.at).map((q) => ({ ...q, id: c.id })));
-    const report = knows(game, queries, { showcard: reading });
+    const report = knowsInThisThread(game, queries, { showcard: reading });
     const wrong = report.results.filter((r, i) => r.value !== claims[i].expected).map((r) => `${r.id} (at ${r.at}): ${r.formula} is ${r.value}`);
     expect(wrong).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// The game loop that the rules' state machine (src/play/rules/) and its driver (src/play/driver.ts)
+// The game loop that the rules' state machine (src/game/rules/) and its driver (src/game/play.ts)
 // replaced, kept as the reference of test/same-games.test.ts: the driver must play exactly its
 // games. One loop: deal from a seed, turns in seat order, suggestions refuted by the following
 // seats, accusations. Changed only where the seat views' writer changed (the refuter now
