@@ -5,12 +5,12 @@
 // open, one per clause not yet satisfied, and a soft one per response factor. The constraints and
 // the seats' remaining capacities are the build's scratch, read by the order, the estimate and the
 // build itself.
-import { INCONSISTENT, MAX_CARDS, MAX_CLAUSES, MAX_SEATS, OK } from '../layout';
+import { INCONSISTENT, MAX_CARDS, MAX_CLAUSES, MAX_RESPONSE_FACTORS, MAX_SEATS, OK } from '../layout';
 import { categoryMask, clauseCards, clauseOwners, faceUpOf, handSize, holdsOf, lacksOf, nCardsOf, nCategoriesOf, nClausesOf, nSeatsOf } from '../store';
 import { Position } from './position';
-import { MAX_FACTORS, factorCards, factorOwner, factorWeights, nFactors } from './response-factors';
+import { factorCards, factorOwner, factorWeights, nFactors } from './response-factors';
 
-export const MAX_CONSTRAINTS: i32 = MAX_CLAUSES + MAX_CARDS + MAX_FACTORS;
+export const MAX_CONSTRAINTS: i32 = MAX_CLAUSES + MAX_CARDS + MAX_RESPONSE_FACTORS;
 
 /** Each seat's hand capacity left once the forced cards are placed. */
 export const caps = new StaticArray<i32>(MAX_SEATS);
@@ -25,7 +25,7 @@ export const consOwners = new StaticArray<u32>(MAX_CONSTRAINTS);
 /** Soft constraints (response factors): their index into softWeights, -1 for a hard one. */
 export const consSoft = new StaticArray<i32>(MAX_CONSTRAINTS);
 /** Per soft constraint, its factor when its owner holds 0, 1 or 2 of its cards. */
-export const softWeights = new StaticArray<f64>(MAX_FACTORS * 3);
+export const softWeights = new StaticArray<f64>(MAX_RESPONSE_FACTORS * 3);
 export let nSoft: i32 = 0;
 /** The likelihood factors of the build that no card decides. */
 export let buildScale: f64 = 1;

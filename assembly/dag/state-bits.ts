@@ -1,19 +1,18 @@
 // The state bits of a node. Once the order is chosen, each constraint lives from the layer of its
 // first card to the layer of its last: while it is open, a node carries one bit for it (an
 // at-least-one clause already satisfied, a category whose envelope card is chosen, a response
-// factor's owner holding its first card). A u32 holds the bits, so at most 32 constraints may be
-// open at once. The tables below say, per layer, which bits an edge sets and which bits close
-// there; the estimate and the build read them.
-import { MAX_CARDS } from '../layout';
+// factor's owner holding its first card). A u32 holds the bits, so at most MAX_OPEN_CONSTRAINTS
+// constraints may be open at once. The tables below say, per layer, which bits an edge sets and
+// which bits close there; the estimate and the build read them.
+import { MAX_CARDS, MAX_OPEN_CONSTRAINTS, MAX_RESPONSE_FACTORS } from '../layout';
 import { envOwner, nSeats, nVars, order } from './position';
 import { MAX_CONSTRAINTS, consCards, consOwners, consSoft, nCons } from './preprocess';
-import { MAX_FACTORS } from './response-factors';
 
 /** Per constraint, its state bit. */
 export const consBit = new StaticArray<u32>(MAX_CONSTRAINTS);
 /** Soft constraints closing at layer t: softList[softAt[t] .. softAt[t + 1]). */
 export const softAt = new StaticArray<i32>(MAX_CARDS + 1);
-export const softList = new StaticArray<i32>(MAX_FACTORS);
+export const softList = new StaticArray<i32>(MAX_RESPONSE_FACTORS);
 /** Bits of the soft constraints that end at layer t: released whatever their value, which picks the edge's weight. */
 export const softClose = new StaticArray<u32>(MAX_CARDS);
 /** setBits[t * 12 + o]: active bits set by giving the card of layer t to owner o. */
@@ -30,7 +29,7 @@ export const lastAt = new StaticArray<i32>(MAX_CONSTRAINTS);
 /** Per card, its layer. */
 const posOf = new StaticArray<i32>(MAX_CARDS);
 
-/** Gives each constraint a state bit for its lifetime in the order. False if more than 32 overlap. */
+/** Gives each constraint a state bit for its lifetime in the order. False if more than MAX_OPEN_CONSTRAINTS overlap. */
 export function assignBits(): bool {
   let free: u32 = 0xffffffff;
   let softCount = 0;
@@ -55,7 +54,7 @@ export function assignBits(): bool {
     unchecked(lastAt[k] = last);
     for (let t = first; t < last; t++) unchecked(activeAfter[t] += 1);
   }
-  for (let t = 0; t < nVars; t++) if (unchecked(activeAfter[t]) > 32) return false;
+  for (let t = 0; t < nVars; t++) if (unchecked(activeAfter[t]) > MAX_OPEN_CONSTRAINTS) return false;
   for (let t = 0; t < nVars; t++) {
     for (let k = 0; k < nCons; k++) {
       if (unchecked(firstAt[k]) != t) continue;
