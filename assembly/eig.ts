@@ -10,7 +10,7 @@
 // Samples are sorted by envelope so each envelope's responses are tallied in a small array. The
 // result for a suggestion depends only on the samples and their order, never on which thread or
 // which range of suggestions computed it.
-import { MAX_CARDS } from './layout';
+import { EIG_SCORES, MAX_CARDS, SHOWN_TO_WORDS } from './layout';
 import { categoryMask, nCardsOf, nCategoriesOf, nSeatsOf } from './store';
 
 const NO_RANK: u8 = 255;
@@ -46,7 +46,7 @@ for (let n = 2; n < XLOGX_TABLE; n++) unchecked(xlogxTable[n] = <f64>n * Math.lo
 }
 const totals = new StaticArray<f64>(MAX_CELLS);
 const support = new StaticArray<f64>(MAX_CELLS);
-const shown = new StaticArray<u32>(16);
+const shown = new StaticArray<u32>(SHOWN_TO_WORDS);
 
 // Exact sizes, not powers of two: a few million deals already make arrays of hundreds of MB.
 function grown<T>(a: StaticArray<T>, need: i32): StaticArray<T> {
@@ -61,7 +61,7 @@ export function eigScratch(bytes: i32): usize {
 
 /**
  * Writes (expected bits, P(nobody refutes), expected envelope combinations left) for each
- * suggestion index in [qFrom, qTo) to out (3 f64 each). Deals: n x (nSeats + 2) masks at dealsPtr.
+ * suggestion index in [qFrom, qTo) to out (EIG_SCORES f64 each). Deals: n x (nSeats + 2) masks at dealsPtr.
  * Suggestion indices are mixed-radix over the categories, like envelope combinations.
  * model 0: a refuter shows one of its named cards uniformly; model 1: it shows again a card it
  * already showed the suggester (shownToPtr: per seat, the mask of such cards) when it can.
@@ -192,7 +192,7 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
       }
     }
     const bits = (joint + total * Math.log(total) - logTerm - marginal) / (total * Math.LN2);
-    const at = out + (<usize>(q - qFrom) * 3 << 3);
+    const at = out + (<usize>(q - qFrom) * <usize>EIG_SCORES << 3);
     store<f64>(at, bits > 0 ? bits : 0);
     store<f64>(at + 8, unchecked(totals[none]) / total);
     store<f64>(at + 16, expectedLeft);

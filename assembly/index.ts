@@ -4,7 +4,11 @@
 // host disposes of them.
 import { nSeatsOf, STORE, useStore } from './store';
 import { OK } from './layout';
-import * as dag from './dag';
+import { Position, current, select } from './dag/position';
+import { build as buildPosition } from './dag/build';
+import { derive as derivePosition } from './dag/derive';
+import { setBudget as setBuildBudget } from './dag/budget';
+import { addResponseFactor as addFactor } from './dag/response-factors';
 import { envelopeCombinationCount, envelopeCountsOf, ownerCountsOf, restrictedCount as restricted } from './inference';
 import { enumerate as enumerateDeals, sample as sampleDeals } from './sampler';
 import { checkBatch as check } from './check';
@@ -14,10 +18,11 @@ import { eigBatch as eig } from './eig';
 export {
   MAX_CARDS, MAX_SEATS, MAX_CLAUSES, ST_N_CARDS, ST_N_SEATS, ST_N_CATEGORIES, ST_FACE_UP, ST_N_CLAUSES,
   ST_CATEGORY_MASKS, ST_HAND_SIZES, ST_HOLDS, ST_LACKS, ST_CLAUSES, STORE_WORDS, OK, INCONSISTENT, TOO_LARGE,
+  MAX_RESPONSE_FACTORS, MAX_OPEN_CONSTRAINTS, EDGES_PER_NODE, SHOWN_TO_WORDS, EIG_SCORES,
 } from './layout';
 
 let io = new StaticArray<u8>(1 << 16);
-const positions = new Array<dag.Position | null>();
+const positions = new Array<Position | null>();
 const freeIds = new Array<i32>();
 
 export function storePtr(): usize {
@@ -35,15 +40,15 @@ export function ioBuffer(bytes: i32): usize {
 
 /** Node and edge budgets of every DAG built from now on. */
 export function setBudget(nodes: i32, edges: i32): void {
-  dag.setBudget(nodes, edges);
+  setBuildBudget(nodes, edges);
 }
 
 /** A new position for the store at storePtr(); its status says OK, INCONSISTENT or TOO_LARGE. */
 export function build(): i32 {
-  return register(dag.build());
+  return register(buildPosition());
 }
 
-function register(p: dag.Position): i32 {
+function register(p: Position): i32 {
   if (freeIds.length > 0) {
     const id = freeIds.pop();
     positions[id] = p;
@@ -59,7 +64,7 @@ function register(p: dag.Position): i32 {
  */
 export function derive(parentId: i32, owners: usize): i32 {
   const parent = use(parentId);
-  return register(dag.derive(parent, owners));
+  return register(derivePosition(parent, owners));
 }
 
 /** Frees a position's memory; its id may be reused. */
@@ -69,10 +74,10 @@ export function dispose(id: i32): void {
   freeIds.push(id);
 }
 
-function use(id: i32): dag.Position {
+function use(id: i32): Position {
   const p = positions[id];
   if (p === null) abort('no such position');
-  if (p !== dag.current) dag.select(p!);
+  if (p !== current) select(p!);
   return p!;
 }
 
@@ -100,9 +105,9 @@ export function isWeighted(id: i32): bool {
   return use(id).edgeWeight !== null;
 }
 
-/** A response factor for the next build(): see dag.ts addResponseFactor. */
+/** A response factor for the next build(): see dag/response-factors.ts. */
 export function addResponseFactor(cards: u32, owner: i32, w0: f64, w1: f64, w2: f64): bool {
-  return dag.addResponseFactor(cards, owner, w0, w1, w2);
+  return addFactor(cards, owner, w0, w1, w2);
 }
 
 /** The number of consistent deals, exactly: low and high 64-bit words. */
@@ -240,5 +245,5 @@ export function mcmcStatsPtr(): usize {
 }
 
 function restoreStore(): void {
-  useStore(changetype<usize>(dag.current.store));
+  useStore(changetype<usize>(current.store));
 }

@@ -3,7 +3,8 @@
 // weighted DAG (response factors) every count is a sum of the deals' weights instead.
 import { MAX_CARDS } from './layout';
 import { categoryMask } from './store';
-import { allowed, bwd, countBackward, countForward, current, positionMask, edgeChild, edgeOwner, edgeStart, edgeWeight, envOwner, fixedOwner, layerStart, nCards, nCats, nNodes, nSeats, nVars, order, total } from './dag';
+import { allowed, bwd, current, positionMask, edgeChild, edgeOwner, edgeStart, edgeWeight, envOwner, fixedOwner, layerStart, nCards, nCats, nNodes, nSeats, nVars, order, total } from './dag/position';
+import { countBackward, countForward } from './dag/count';
 
 let fwdMasked = new StaticArray<f64>(1);
 let bwdMasked = new StaticArray<f64>(1);

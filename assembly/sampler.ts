@@ -2,11 +2,11 @@
 // backward(child) / backward(node). The choice is made on exact integers (the f64 counts below
 // 2^53, the 128-bit counts above), so every consistent deal has exactly the same probability.
 import { MAX_SEATS } from './layout';
-import { baseMasks, bwd, bwdExact, edgeChild, edgeOwner, edgeStart, edgeWeight, nSeats, nVars, order, positionMask, total } from './dag';
+import { baseMasks, bwd, bwdExact, edgeChild, edgeOwner, edgeStart, edgeWeight, nSeats, nVars, order, positionMask, total } from './dag/position';
+import { EXACT_LIMIT } from './dag/count';
 import { belowU64, nextU64, nextUnit } from './rng';
 
 const masks = new StaticArray<u32>(MAX_SEATS + 6); // + slack: the SIMD check reads whole vectors
-const EXACT_LIMIT: f64 = 9007199254740992.0; // 2^53
 
 /** Uniform integer in [0, hi * 2^64 + lo), exactly (masked rejection); returns the low word, the high one in drawHi. */
 let drawHi: u64 = 0;

@@ -8,7 +8,7 @@
 // seats are not expanded: for each state the remaining cards must be split between them, and the
 // number of splits is counted directly (inclusion-exclusion over their clauses, or enumeration).
 //
-// This is the measured alternative to the card-by-card DAG (dag.ts): no order over cards and no
+// This is the measured alternative to the card-by-card DAG (dag/build.ts): no order over cards and no
 // state bits for clauses, but it only handles clauses that concern a single owner:
 //   - "some card of C is with x"          (a refutation the observer did not see: x = one seat);
 //   - "not every card of C is with x"     (owners = every live owner but x, e.g. a wrong

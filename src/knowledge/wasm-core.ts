@@ -42,10 +42,6 @@ export const WASM_PATH = new URL('../../build/core.wasm', import.meta.url);
 
 /** The largest deal DAG built by default: 8 million nodes, a little over 1 GB at the peak. */
 export const DEFAULT_MAX_NODES = 8_000_000;
-/** Response factors one position may take (MAX_FACTORS in assembly/dag.ts). */
-const MAX_RESPONSE_FACTORS = 256;
-/** Edges allowed per node of the budget (a node has at most 11, usually 3 to 6). */
-const EDGES_PER_NODE = 8;
 
 /** The position has too many states for the exact DAG within the core's budget. */
 export class PositionTooLargeError extends Error {
@@ -113,7 +109,7 @@ export class KnowledgeCore {
       const estimate = position.estimatedNodes;
       position.dispose();
       throw new PositionTooLargeError(
-        `this position has too many states for the exact counter (${Number.isFinite(estimate) ? `about ${estimate.toExponential(1)} DAG nodes` : 'over 32 constraints open at once'})`,
+        `this position has too many states for the exact counter (${Number.isFinite(estimate) ? `about ${estimate.toExponential(1)} DAG nodes` : `over ${this.layout.MAX_OPEN_CONSTRAINTS} constraints open at once`})`,
         estimate,
       );
     }
@@ -129,11 +125,11 @@ export class KnowledgeCore {
    */
   tryLoad(store: ConstraintStore, maxNodes = DEFAULT_MAX_NODES, factors: readonly ResponseFactor[] = []): Position {
     writeStore(this.memory, this.layout, this.exports.storePtr() >>> 2, store);
-    this.exports.setBudget(maxNodes, maxNodes * EDGES_PER_NODE);
+    this.exports.setBudget(maxNodes, maxNodes * this.layout.EDGES_PER_NODE);
     for (const f of factors) {
       if (!this.exports.addResponseFactor(f.cards, f.owner, ...f.weights)) {
         this.exports.dispose(this.exports.build()); // clears the factors taken so far
-        throw new InputError(`at most ${MAX_RESPONSE_FACTORS} shown cards can weigh in the policy-aware reading, and each on at most two other named cards`);
+        throw new InputError(`at most ${this.layout.MAX_RESPONSE_FACTORS} shown cards can weigh in the policy-aware reading, and each on at most two other named cards`);
       }
     }
     const id = this.exports.build();
@@ -391,14 +387,15 @@ export class Position implements Disposable {
   eig(deals: Uint32Array, suggester: number, model: 0 | 1, shownTo: readonly number[], qFrom: number, qTo: number): Float64Array {
     const width = this.nSeats + 2;
     const n = Math.floor(deals.length / width);
+    const { SHOWN_TO_WORDS, EIG_SCORES } = this.core.layout;
     const dealsPtr = this.x.eigScratch(n * width * 4);
-    const { ptr: ioPtr } = this.core.ioView(16 * 4 + (qTo - qFrom) * 24);
+    const { ptr: ioPtr } = this.core.ioView(SHOWN_TO_WORDS * 4 + (qTo - qFrom) * EIG_SCORES * 8);
     const u32 = this.core.memory.u32;
     u32.set(deals.subarray(0, n * width), dealsPtr >>> 2);
-    for (let s = 0; s < 16; s++) u32[(ioPtr >>> 2) + s] = (shownTo[s] ?? 0) >>> 0;
-    const outPtr = ioPtr + 64;
+    for (let s = 0; s < SHOWN_TO_WORDS; s++) u32[(ioPtr >>> 2) + s] = (shownTo[s] ?? 0) >>> 0;
+    const outPtr = ioPtr + SHOWN_TO_WORDS * 4;
     this.x.eigBatch(this.id, dealsPtr, n, suggester, model, ioPtr, qFrom, qTo, outPtr);
-    return this.core.memory.f64.slice(outPtr >>> 3, (outPtr >>> 3) + (qTo - qFrom) * 3);
+    return this.core.memory.f64.slice(outPtr >>> 3, (outPtr >>> 3) + (qTo - qFrom) * EIG_SCORES);
   }
 
   /** Frees the position's memory in the core. Safe to call twice. */

@@ -8,7 +8,8 @@ import type { ConstraintStore } from './constraints.js';
 export const LAYOUT_NAMES = [
   'MAX_CARDS', 'MAX_SEATS', 'MAX_CLAUSES', 'ST_N_CARDS', 'ST_N_SEATS', 'ST_N_CATEGORIES', 'ST_FACE_UP',
   'ST_N_CLAUSES', 'ST_CATEGORY_MASKS', 'ST_HAND_SIZES', 'ST_HOLDS', 'ST_LACKS', 'ST_CLAUSES', 'STORE_WORDS',
-  'OK', 'INCONSISTENT', 'TOO_LARGE',
+  'OK', 'INCONSISTENT', 'TOO_LARGE', 'MAX_RESPONSE_FACTORS', 'MAX_OPEN_CONSTRAINTS', 'EDGES_PER_NODE', 'SHOWN_TO_WORDS',
+  'EIG_SCORES',
 ] as const;
 export type Layout = Record<(typeof LAYOUT_NAMES)[number], number>;
 
