@@ -8,8 +8,10 @@ import { defaultHandSizes, ENVELOPE, TABLE } from '../src/model/game.js';
 import { DEFAULT_RULES, passers } from '../src/model/rules.js';
 
 describe("the advisor's game log", () => {
-  it('the seats that passed are those strictly between the suggester and the one who showed, wrapping around', () => {
-    const pass = (by: number, shownBy: number | null) => passers({ type: 'suggestion', by, cards: [0, 6, 12], shownBy, shown: null }, 4, DEFAULT_RULES);
+  it('the seats that passed are those strictly between the suggester and the one who showed, wrapping around, before any card is named', () => {
+    // As the advisor's form asks: who showed is chosen before (or without) the cards.
+    const pass = (by: number, shownBy: number | null, cards: number[] = []) => passers({ type: 'suggestion', by, cards, shownBy, shown: null }, 4, DEFAULT_RULES);
+    expect(pass(2, 1, [0, 6, 12])).toEqual(pass(2, 1));
     expect(pass(2, 1)).toEqual([3, 0]);
     expect(pass(0, 1)).toEqual([]);
     expect(pass(1, null)).toEqual([2, 3, 0]);

@@ -13,7 +13,6 @@ import type { KnowledgeCore, Position } from '../knowledge/wasm-core.js';
 import type { Random } from '../model/random.js';
 import { cardsOfMask, maskOfCards } from '../model/bits.js';
 import { addFacts, type Fact } from '../knowledge/constraints.js';
-import { DEFAULT_RULES } from '../model/rules.js';
 import { firstPolicyFacts, responseEvidence, showSeen, type ResponsePolicy } from '../knowledge/responses.js';
 import { DEFAULT_MAX_NODES } from '../knowledge/wasm-core.js';
 
@@ -94,7 +93,7 @@ export function exactKnowledge(core: KnowledgeCore, derive?: DerivedFacts, respo
       const facts: Fact[] = [];
       let shown = false;
       for (let i = eventsSeen; i < view.events.length; i++) {
-        facts.push(...factsOf(view.events[i], view.players.length, { me: view.me, rules: DEFAULT_RULES }));
+        facts.push(...factsOf(view.events[i], view.players.length, { me: view.me, rules: view.rules }));
         if (derive) facts.push(...derive(view, i));
         const show = showSeen(view.events[i], view.me);
         if (show !== null && responses === 'first') facts.push(...firstPolicyFacts(show));

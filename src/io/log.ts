@@ -8,7 +8,7 @@ import { indistinctNames, makeNameResolver, nameKey, UnknownNameError, type Name
 import { quote, quoteList, shorten } from '../model/quote.js';
 import { InputError } from '../model/errors.js';
 import { ENVELOPE, TABLE, defaultHandSizes, isGame, type Game } from '../model/game.js';
-import { actionsOf, DEFAULT_RULES, falsehoodAt, oneRefuterAnswers, RULE_VARIANTS, seesShown, type DealMasks, type Falsehood, type Rules } from '../model/rules.js';
+import { actionsOf, DEFAULT_RULES, falsehoodAt, oneRefuterAnswers, RULE_VARIANTS, seesShown, type DealMasks, type Falsehood, type Rules, type RuleVariant } from '../model/rules.js';
 import type { GameEvent } from '../model/events.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -100,13 +100,17 @@ function namedObject<T>() {
   return z.custom<Record<string, T>>(() => true);
 }
 
+/** One optional key per variant of the table in model/rules.ts, which alone lists them. */
+const variantSchemas = Object.fromEntries(Object.entries(RULE_VARIANTS).map(([key, values]) => [key, variantSchema<string | boolean>(values).optional()])) as {
+  [K in RuleVariant]: z.ZodOptional<z.ZodType<(typeof RULE_VARIANTS)[K][number]>>;
+};
+
 const rulesSchema = z.strictObject(
   {
-    answers: variantSchema(RULE_VARIANTS.answers).optional(),
-    suggesterHoldsNone: variantSchema(RULE_VARIANTS.suggesterHoldsNone).optional(),
+    ...variantSchemas,
     // Read by quotaEntries: its keys name categories.
     handQuotas: namedObject<number>().optional(),
-  } satisfies { [K in keyof typeof RULE_VARIANTS | 'handQuotas']: z.ZodType },
+  },
   expecting('an object of rule variants'),
 );
 

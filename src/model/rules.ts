@@ -71,14 +71,14 @@ export interface Answer {
 }
 
 /**
- * The answers the rules demand of a suggestion by `by` naming `cards` (a mask), given the named
- * cards each seat holds: in answer order, a seat holding none passes and a seat holding one
- * shows; under `answers: first` the answers stop at the first that shows.
+ * The answers the rules demand of a suggestion by `by`, given which seats hold a named card
+ * (`holdsNamed`): in answer order, a seat holding none passes and a seat holding one shows; under
+ * `answers: first` the answers stop at the first that shows.
  */
-export function answersTo(by: number, cards: number, nSeats: number, rules: Rules, heldBy: (seat: number) => number): Answer[] {
+export function answersTo(by: number, nSeats: number, rules: Rules, holdsNamed: (seat: number) => boolean): Answer[] {
   const answers: Answer[] = [];
   for (const seat of answerers(by, nSeats, rules)) {
-    const shows = (heldBy(seat) & cards) !== 0;
+    const shows = holdsNamed(seat);
     answers.push({ seat, shows });
     if (shows && rules.answers === 'first') break;
   }
@@ -116,7 +116,7 @@ export function actionsOf(event: GameEvent, nSeats: number, rules: Rules): Knowl
     case 'suggestion': {
       // The shorthand records the answers of a table where the refuter alone held a named card.
       const cards = maskOfCards(event.cards);
-      const answers = answersTo(event.by, cards, nSeats, rules, (seat) => (seat === event.shownBy ? cards : 0));
+      const answers = answersTo(event.by, nSeats, rules, (seat) => seat === event.shownBy);
       return [
         ...suggested(event.by, cards, rules),
         ...answers.map(({ seat, shows }): KnowledgeAction =>

@@ -229,7 +229,7 @@ function suggest(state: GameState, seat: number, cards: readonly number[]): Step
   const suggestion: Suggestion = { by: seat, cards: Object.freeze([...cards]) };
   const named = maskOfCards(cards);
   const board = state.board && summon(state.board, cards[state.board.binding.suspectCategory], state.seats);
-  const answers = answersTo(seat, named, state.seats, state.rules, (s) => state.deal!.hands[s]);
+  const answers = answersTo(seat, state.seats, state.rules, (s) => (state.deal!.hands[s] & named) !== 0);
   const opening: GameEvent[] = oneRefuterAnswers(state.rules) ? [] : [frozen({ type: 'suggest', by: seat, cards: [...cards] })];
   if (seat === state.finder && named === state.envelopeMask) {
     const events = oneRefuterAnswers(state.rules) ? [frozen({ type: 'suggestion', by: seat, cards: [...cards], shownBy: null, shown: null })] : opening;
