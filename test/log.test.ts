@@ -615,12 +615,12 @@ describe('rules', () => {
 
   it('defaults to the standard rules', () => {
     expect(parseGame(log()).rules).toEqual(DEFAULT_RULES);
-    expect(parseGame(log({ rules: {} })).rules).toEqual({ answers: 'first', suggesterHoldsNone: false, handQuotas: null });
+    expect(parseGame(log({ rules: {} })).rules).toEqual(DEFAULT_RULES);
     expect(parseGame(log()).deal).toBeNull();
   });
 
   it('reads the answer rule, suggesterHoldsNone and hand quotas (in deck order, null where free)', () => {
-    expect(parseGame(log({ rules: { answers: 'all', suggesterHoldsNone: true } })).rules).toEqual({ answers: 'all', suggesterHoldsNone: true, handQuotas: null });
+    expect(parseGame(log({ rules: { answers: 'all', suggesterHoldsNone: true } })).rules).toEqual({ ...DEFAULT_RULES, answers: 'all', suggesterHoldsNone: true });
     expect(parseGame(quotaLog({ where: 1, who: 2 })).rules.handQuotas).toEqual([2, null, 1]);
     expect(parseGame(quotaLog({ who: 2, what: 1, where: 1 }, { handSizes: [4, 4] })).rules.handQuotas).toEqual([2, 1, 1]);
     expect(parseGame(quotaLog({})).rules.handQuotas).toBeNull();
@@ -890,7 +890,7 @@ describe('the knowledge actions', () => {
 
   it('parses the contract\'s example', () => {
     const game = parseGame(CONTRACT_EXAMPLE);
-    expect(game.rules).toEqual({ answers: 'all', suggesterHoldsNone: true, handQuotas: [1, 1] });
+    expect(game.rules).toEqual({ ...DEFAULT_RULES, answers: 'all', suggesterHoldsNone: true, handQuotas: [1, 1] });
     expect(game.me).toBeNull();
     expect(game.events.map((e) => e.type)).toEqual(['look', 'suggest', 'nocard', 'showcard', 'endmove']);
   });

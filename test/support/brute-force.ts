@@ -13,6 +13,7 @@
  */
 import type { ConstraintStore } from '../../src/knowledge/constraints.js';
 import type { Game } from '../../src/model/game.js';
+import { DEFAULT_RULES } from '../../src/model/rules.js';
 
 export interface DealShape {
   nCards: number;
@@ -427,7 +428,7 @@ export function gameFromExactLog(log: unknown): Game {
             shown: e.shown === undefined ? null : card(e.shown),
           },
     ),
-    rules: { answers: 'first', suggesterHoldsNone: false, handQuotas: null },
+    rules: DEFAULT_RULES,
     deal: null,
   };
 }
