@@ -641,8 +641,9 @@ describe('rules', () => {
   it('refuses what is not a rule, naming it', () => {
     bad(log({ rules: { answers: 'some' } }), 'invalid game log: rules.answers: expected "first" or "all"');
     bad(log({ rules: { suggesterHoldsNone: 'yes' } }), 'invalid game log: rules.suggesterHoldsNone: expected false or true');
+    bad(log({ rules: { answerOrder: 'left' } }), 'invalid game log: rules.answerOrder: expected "next" or "previous"');
     bad(log({ rules: { answer: 'all' } }), 'invalid game log: rules: unknown key "answer"; did you mean "answers"?');
-    bad(log({ rules: { speed: 1 } }), 'invalid game log: rules: unknown key "speed"; the keys are "answers", "suggesterHoldsNone" and "handQuotas"');
+    bad(log({ rules: { speed: 1 } }), 'invalid game log: rules: unknown key "speed"; the keys are "answers", "answerOrder", "suggesterHoldsNone" and "handQuotas"');
     bad(log({ rules: 'all' }), 'invalid game log: rules: expected an object of rule variants');
   });
 

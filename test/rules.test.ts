@@ -8,7 +8,12 @@ import { Random } from '../src/model/random.js';
 import { dealCards, ENDMOVE_RULES, handSizesOf, randomDeal, type Deal, type EndmoveRule, type GameSpec } from '../src/game/rules/deal.js';
 import { isTerminal, newGame, returns, toMove, type GameState } from '../src/game/rules/state.js';
 import { applyAction, IllegalActionError, legalActions, type Action } from '../src/game/rules/actions.js';
-import { seenBy } from '../src/model/rules.js';
+import { DEFAULT_RULES, passers, RULE_VARIANTS, seenBy, type Rules } from '../src/model/rules.js';
+import { ENVELOPE, TABLE, type Game } from '../src/model/game.js';
+import { parseGame } from '../src/io/log.js';
+import { gameToLog } from '../src/io/write-log.js';
+import { analyze } from '../src/analysis/analyze.js';
+import { bruteForceGame } from './support/brute-force.js';
 import type { GameEvent } from '../src/model/events.js';
 
 const mask = (cards: readonly number[]) => cards.reduce((m, c) => m | (1 << c), 0) >>> 0;
@@ -132,6 +137,17 @@ describe('refutation', () => {
     const seat3 = run(newGame(SPEC, DEAL), suggest(A, e, i), pass, suggest(A, e, i), pass, suggest(A, e, i), pass).state;
     expect(toMove(seat3)).toBe(3);
     expect(run(seat3, suggest(D, f, l)).state.phase).toMatchObject({ kind: 'refute', seat: 0, held: [f] });
+  });
+
+  it("under answerOrder 'previous' the seats before the suggester answer, nearest first", () => {
+    const previous = { ...SPEC, rules: { ...DEFAULT_RULES, answerOrder: 'previous' as const } };
+    // Seat 0 names D, h, k: seat 3 (h) is asked before seat 2 (D, k).
+    const { state } = run(newGame(previous, DEAL), suggest(D, h, k));
+    expect(state.phase).toMatchObject({ kind: 'refute', seat: 3, held: [h] });
+    // Named C, g, i: seats 3 and 2 pass, seat 1 shows; the event says so, and so do its actions.
+    const { events } = run(newGame(previous, DEAL), suggest(C, g, i), show(g));
+    expect(events).toEqual([{ type: 'suggestion', by: 0, cards: [C, g, i], shownBy: 1, shown: g }]);
+    expect(passers(events[0] as Extract<GameEvent, { type: 'suggestion' }>, 4, previous.rules)).toEqual([3, 2]);
   });
 
   it('nobody refutes when no other seat holds a named card: a public event, and the suggester decides', () => {
@@ -296,6 +312,57 @@ describe('random legal playthroughs, refereed from the deal', () => {
     expect(games).toBe(60);
     expect(Math.min(wins, everyoneOut, capped), JSON.stringify({ wins, everyoneOut, capped })).toBeGreaterThan(2);
   });
+});
+
+describe('every combination of the rule variants, from the table in model/rules.ts', () => {
+  /** Each combination of the variants' values: a variant added to the table is played here too. */
+  const combinations = Object.entries(RULE_VARIANTS).reduce<Array<Partial<Rules>>>(
+    (acc, [key, values]) => acc.flatMap((rules) => values.map((value) => ({ ...rules, [key]: value }))),
+    [{}],
+  );
+  const TINY: Deck = makeDeck({ who: ['A', 'B', 'C'], what: ['e', 'f', 'g'], where: ['i', 'j', 'k'] });
+
+  it.each(combinations.map((rules) => [JSON.stringify(rules), rules] as const))(
+    '%s: the refereed log reads back with its deal, and each seat counts exactly the deals a brute-force oracle keeps',
+    (_, variants) => {
+      const rules: Rules = { ...DEFAULT_RULES, ...variants };
+      for (let seed = 0; seed < 12; seed++) {
+        const rng = new Random(seed);
+        const players = Array.from({ length: 3 + (seed % 2) }, (_, s) => `P${s}`);
+        const spec: GameSpec = { deck: TINY, players, faceUpCount: seed % 3 === 0 ? 1 : 0, maxTurns: 8, rules };
+        const deal = randomDeal(spec, rng);
+        let state = newGame(spec, deal);
+        const events: GameEvent[] = [];
+        while (state.phase.kind !== 'over') {
+          const actions = legalActions(state);
+          // Suggest anything, show any held card, accuse now and then.
+          const action = state.phase.kind === 'accuse' && rng.below(6) !== 0 ? pass : rng.pick(actions);
+          const step = applyAction(state, action);
+          events.push(...step.events);
+          state = step.state;
+        }
+        // The full record: the reader checks every event against the deal under these rules.
+        const owners = TINY.cards.map((_, c) => (deal.envelope.includes(c) ? ENVELOPE : deal.faceUp.includes(c) ? TABLE : deal.hands.findIndex((h) => (h >>> c) & 1)));
+        const full: Game = { deck: TINY, players, handSizes: deal.hands.map(popcount), faceUp: deal.faceUp, me: null, myHand: [], events, rules, deal: owners };
+        const record = parseGame(gameToLog(full));
+        expect(record.rules).toEqual(rules);
+        for (let me = 0; me < players.length; me++) {
+          // What seat `me` saw: its hand, and the cards shown only where it showed or was shown them.
+          const seen = (e: GameEvent): GameEvent =>
+            e.type === 'suggestion' && me !== e.by && me !== e.shownBy ? { ...e, shown: null } : e.type === 'showcard' && me !== e.by && me !== e.to ? { ...e, shown: null } : e;
+          const view: Game = { ...record, deal: null, me, myHand: TINY.cards.map((_, c) => c).filter((c) => (deal.hands[me] >>> c) & 1), events: record.events.map(seen) };
+          const oracle = bruteForceGame(view);
+          const analysis = analyze(view, { method: 'exact' });
+          expect(analysis.consistentDeals).toBe(BigInt(oracle.count));
+          const width = players.length + 2;
+          analysis.owners.forEach((owner, column) => {
+            const oracleColumn = owner === ENVELOPE ? players.length : owner === TABLE ? players.length + 1 : owner;
+            TINY.cards.forEach((_, c) => expect(analysis.cards[c][column]).toBeCloseTo(oracle.ownerCounts[c * width + oracleColumn] / oracle.count, 12));
+          });
+        }
+      }
+    },
+  );
 });
 
 describe('endmove announcements (the endmove option)', () => {

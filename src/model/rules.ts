@@ -11,6 +11,8 @@ import type { GameEvent } from './events.js';
 export interface Rules {
   /** 'first': the seats after the suggester answer in turn until one shows a card; 'all': every other seat answers. */
   answers: 'first' | 'all';
+  /** Who answers first: 'next', the seat after the suggester in the players' order, then onwards; 'previous', the seat before it, then backwards. */
+  answerOrder: 'next' | 'previous';
   /** A suggester may not name its own cards, so a suggestion announces that it holds none of them. */
   suggesterHoldsNone: boolean;
   /** Per category: each seat holds exactly this many cards of it, or null when free. Null when the log sets none. */
@@ -23,6 +25,7 @@ export interface Rules {
  */
 export const RULE_VARIANTS = {
   answers: ['first', 'all'],
+  answerOrder: ['next', 'previous'],
   suggesterHoldsNone: [false, true],
 } as const satisfies { [K in Exclude<keyof Rules, 'handQuotas'>]: readonly Rules[K][] };
 
@@ -58,9 +61,10 @@ export type KnowledgeAction =
 export type NumberedAction = KnowledgeAction & { readonly event: number };
 
 /** The seats asked to answer a suggestion by `by`, in the order they answer. */
-export function answerers(by: number, nSeats: number, _rules: Rules): number[] {
+export function answerers(by: number, nSeats: number, rules: Rules): number[] {
+  const step = rules.answerOrder === 'next' ? 1 : nSeats - 1;
   const seats: number[] = [];
-  for (let k = 1; k < nSeats; k++) seats.push((by + k) % nSeats);
+  for (let k = 1; k < nSeats; k++) seats.push((by + k * step) % nSeats);
   return seats;
 }
 

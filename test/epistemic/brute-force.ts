@@ -337,7 +337,7 @@ const hasF = (owner: number, card: number): Formula => ({ op: 'has', owner, card
 const notF = (arg: Formula): Formula => ({ op: 'not', arg });
 const lacksAll = (owner: number, cards: number[]): Formula => ({ op: 'and', args: cards.map((c) => notF(hasF(owner, c))) });
 
-/** The steps an event stands for (§5; the suggestion shorthand by the answer rule of §5.5). */
+/** The steps an event stands for (§5; the suggestion shorthand by the answer rule of §5.5, in the log's answer order). */
 function stepsOf(game: Game, e: GameEvent, event: number): Step[] {
   const n = game.players.length;
   const suggested = (by: number, cards: number[]): Step[] =>
@@ -360,7 +360,8 @@ function stepsOf(game: Game, e: GameEvent, event: number): Step[] {
     case 'suggestion': {
       const out = suggested(e.by, e.cards);
       const stop = e.shownBy ?? e.by;
-      for (let s = (e.by + 1) % n; s !== stop; s = (s + 1) % n) out.push({ kind: 'announce', formula: lacksAll(s, e.cards), event });
+      const step = game.rules.answerOrder === 'previous' ? n - 1 : 1;
+      for (let s = (e.by + step) % n; s !== stop; s = (s + step) % n) out.push({ kind: 'announce', formula: lacksAll(s, e.cards), event });
       if (e.shownBy !== null) out.push({ kind: 'showcard', record: { by: e.shownBy, to: e.by, cards: e.cards, shown: e.shown }, event });
       return out;
     }

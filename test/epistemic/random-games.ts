@@ -39,6 +39,7 @@ export interface GamePlan {
   look: boolean;
   suggesterHoldsNone: boolean;
   answersAll: boolean;
+  answerPrevious: boolean;
   quotas: boolean;
   faceUp: boolean;
   reverseHands: boolean;
@@ -72,6 +73,7 @@ export function gamePlan(options: PlanOptions = {}): fc.Arbitrary<GamePlan> {
       look: fc.boolean(),
       suggesterHoldsNone: fc.boolean(),
       answersAll: fc.boolean(),
+      answerPrevious: fc.boolean(),
       quotas: fc.boolean(),
       faceUp: fc.boolean(),
       reverseHands: fc.boolean(),
@@ -147,7 +149,7 @@ export function buildGame(p: GamePlan, options: PlanOptions = {}): Game {
     me: null,
     myHand: [],
     events: p.look ? [{ type: 'look' }] : [],
-    rules: { ...DEFAULT_RULES, answers: p.answersAll ? 'all' : 'first', suggesterHoldsNone: p.suggesterHoldsNone, handQuotas },
+    rules: { ...DEFAULT_RULES, answers: p.answersAll ? 'all' : 'first', answerOrder: p.answerPrevious ? 'previous' : 'next', suggesterHoldsNone: p.suggesterHoldsNone, handQuotas },
     deal,
   };
   const limit = maxEvents + (p.look ? 1 : 0);
@@ -162,6 +164,8 @@ export function buildGame(p: GamePlan, options: PlanOptions = {}): Game {
     return h[choice % h.length];
   };
 
+  // The seat answering after `s`, in the answer order.
+  const answersAfter = (s: number) => (p.answerPrevious ? (s + n - 1) % n : (s + 1) % n);
   for (const e of p.events) {
     if (game.events.length >= limit) break;
     const by = e.by % n;
@@ -177,7 +181,7 @@ export function buildGame(p: GamePlan, options: PlanOptions = {}): Game {
       case 0:
         if (!p.answersAll) {
           let shownBy: number | null = null;
-          for (let s = (by + 1) % n; s !== by; s = (s + 1) % n) {
+          for (let s = answersAfter(by); s !== by; s = answersAfter(s)) {
             if (held(s, cards).length > 0) {
               shownBy = s;
               break;
@@ -189,7 +193,7 @@ export function buildGame(p: GamePlan, options: PlanOptions = {}): Game {
       // falls through: under answers "all" logs use the explicit events
       case 1: {
         push({ type: 'suggest', by, cards });
-        for (let s = (by + 1) % n; s !== by; s = (s + 1) % n) {
+        for (let s = answersAfter(by); s !== by; s = answersAfter(s)) {
           if (held(s, cards).length === 0) {
             if (!push({ type: 'nocard', by: s, cards })) break;
           } else {
@@ -200,7 +204,7 @@ export function buildGame(p: GamePlan, options: PlanOptions = {}): Game {
         break;
       }
       case 2: {
-        const s = e.to % n === by ? (by + 1) % n : e.to % n;
+        const s = e.to % n === by ? answersAfter(by) : e.to % n;
         if (held(s, cards).length === 0) push({ type: 'nocard', by: s, cards });
         else push({ type: 'showcard', by: s, to: by, cards, shown: show(s, cards, e.choice) });
         break;

@@ -52,7 +52,8 @@ function publicFacts(game: Game): Formula[] {
       out.push(e.correct ? all : not(all));
     }
     if (e.type === 'suggestion') {
-      for (let s = (e.by + 1) % n; s !== (e.shownBy ?? e.by); s = (s + 1) % n) out.push(lacks(s, e.cards));
+      const step = game.rules.answerOrder === 'previous' ? n - 1 : 1;
+      for (let s = (e.by + step) % n; s !== (e.shownBy ?? e.by); s = (s + step) % n) out.push(lacks(s, e.cards));
       if (e.shownBy !== null) out.push(or(...e.cards.map((k) => has(e.shownBy!, k))));
     }
   }

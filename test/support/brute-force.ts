@@ -254,8 +254,9 @@ function satisfiesEvents(game: Game, events: number, deal: ArrayLike<number>, of
       for (let s = 0; s < n; s++) if (s !== ev.by && (seat(s) & named) !== 0) return false;
       continue;
     }
-    // the seats strictly between `by` and `shownBy`, in seat order, hold none of the cards
-    for (let s = (ev.by + 1) % n; s !== ev.shownBy; s = (s + 1) % n) {
+    // the seats strictly between `by` and `shownBy`, in the answer order, hold none of the cards
+    const step = game.rules.answerOrder === 'previous' ? n - 1 : 1;
+    for (let s = (ev.by + step) % n; s !== ev.shownBy; s = (s + step) % n) {
       if (s === ev.by) return false; // shownBy is not another seat: malformed
       if ((seat(s) & named) !== 0) return false;
     }

@@ -23,6 +23,7 @@ export interface LogJson {
   faceUp?: string[];
   me?: string;
   myHand?: string[];
+  rules?: { answerOrder: 'previous' };
   events: Array<Record<string, unknown>>;
 }
 
@@ -156,6 +157,10 @@ export function buildLog(ch: Choices, opts: LogOptions = {}): GeneratedLog {
   const me = ch.int(0, 2) === 0 ? null : ch.int(0, nPlayers - 1);
   const myHand = me === null ? [] : ch.shuffle(hands[me]);
 
+  // --- who answers first: the seat after the suggester, or (in a quarter of the logs) the one before
+  const answerOrder = ch.chance(1, 4) ? 'previous' : 'next';
+  const answerer = (by: number, k: number) => (answerOrder === 'next' ? (by + k) % nPlayers : (by - k + nPlayers) % nPlayers);
+
   // --- events, simulated from the deal (or replaced by noise)
   const nEvents = ch.int(0, maxEvents);
   const events: GameEvent[] = [];
@@ -188,16 +193,16 @@ export function buildLog(ch: Choices, opts: LogOptions = {}): GeneratedLog {
       eliminated.add(by);
       continue;
     }
-    // suggestion, answered in seat order
+    // suggestion, answered in the answer order
     let shownBy: number | null = null;
     let shown: number | null = null;
     if (noisy) {
       const who = ch.int(0, nPlayers - 1); // nPlayers - 1 others, plus "nobody"
-      shownBy = who === nPlayers - 1 ? null : (by + 1 + who) % nPlayers;
+      shownBy = who === nPlayers - 1 ? null : answerer(by, 1 + who);
       if (shownBy !== null && by === me) shown = ch.pick(named);
     } else {
       for (let k = 1; k < nPlayers; k++) {
-        const s = (by + k) % nPlayers;
+        const s = answerer(by, k);
         const held = named.filter((c) => ((handMasks[s] >>> c) & 1) === 1);
         if (held.length > 0) {
           shownBy = s;
@@ -225,6 +230,7 @@ export function buildLog(ch: Choices, opts: LogOptions = {}): GeneratedLog {
     log.myHand = myHand.map((c) => deck.cards[c]);
   }
   log.events = eventsJson;
+  if (answerOrder === 'previous') log.rules = { answerOrder };
 
   const game: Game = {
     deck,
@@ -234,7 +240,7 @@ export function buildLog(ch: Choices, opts: LogOptions = {}): GeneratedLog {
     me,
     myHand: [...myHand],
     events,
-    rules: DEFAULT_RULES,
+    rules: { ...DEFAULT_RULES, answerOrder },
     deal: null,
   };
   const out: GeneratedLog = { log, game, deal, noisyEvents };
