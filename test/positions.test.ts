@@ -255,7 +255,7 @@ describe("an agent's knowledge keeps its position and conditions it as events ar
         for (let k = 0; k <= game.events.length; k++) {
           const prefix = { ...game, events: game.events.slice(0, k) };
           // the part of a SeatView the model reads
-          const view = { game: () => prefix, events: prefix.events, players: game.players, me: game.me } as unknown as SeatView;
+          const view = { game: () => prefix, events: prefix.events, players: game.players, me: game.me, rules: game.rules } as unknown as SeatView;
           const kept = knowledge.position(view);
           using fresh = core.load(constraintsOf(prefix));
           expect(kept.count(), `after ${k} events`).toBe(fresh.count());

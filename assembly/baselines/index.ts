@@ -5,10 +5,8 @@ import { STORE } from '../store';
 import { seedRng } from '../rng';
 import { rejectionSample as rejection } from './rejection';
 
-export {
-  MAX_CARDS, MAX_SEATS, MAX_CLAUSES, ST_N_CARDS, ST_N_SEATS, ST_N_CATEGORIES, ST_FACE_UP, ST_N_CLAUSES,
-  ST_CATEGORY_MASKS, ST_HAND_SIZES, ST_HOLDS, ST_LACKS, ST_CLAUSES, STORE_WORDS, OK, INCONSISTENT, TOO_LARGE,
-} from '../layout';
+// Every constant of the layout: the host reads them all (LAYOUT_NAMES in src/knowledge/wasm-module.ts).
+export * from '../layout';
 
 let io = new StaticArray<u8>(1 << 16);
 

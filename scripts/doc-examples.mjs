@@ -1,0 +1,105 @@
+// The command-line examples of the documentation, run for real. A fenced block preceded by a
+// marker comment holds `$ cluedo ...` lines, each followed by what the command printed:
+//
+//   <!-- run -->                  checked by the tests: the block must equal a fresh run
+//   <!-- run in examples/mistakes -->   the same, run from that folder (default: the project root)
+//   <!-- run figures -->          timings and other figures that vary: regenerated, not checked
+//
+// `$ echo $?` shows the exit status of the command before it. Output is standard output, then
+// standard error. Usage:
+//   node scripts/doc-examples.mjs            check every marked block (exit 1 on a difference)
+//   node scripts/doc-examples.mjs --write    rewrite every block with fresh output
+//   node scripts/doc-examples.mjs --write --figures   also the figures blocks
+//   ... [files]                              only these Markdown files
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CLI = join(ROOT, 'dist', 'cli', 'cluedo.mjs');
+const MARKER = /^<!-- run( figures)?(?: in (\S+))? -->\n```[a-z]*\n([\s\S]*?)```$/gm;
+
+/** Every Markdown file of the documentation: the README and docs/, recursively. */
+export function documentationFiles() {
+  const files = [join(ROOT, 'README.md')];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'api') walk(path); // docs/api is generated
+      } else if (entry.name.endsWith('.md')) files.push(path);
+    }
+  };
+  walk(join(ROOT, 'docs'));
+  return files;
+}
+
+/** The commands of a block: each `$ ` line and the output shown after it. */
+function commandsOf(body) {
+  const commands = [];
+  for (const line of body.replace(/\n$/, '').split('\n')) {
+    if (line.startsWith('$ ')) commands.push({ line: line.slice(2), shown: [] });
+    else if (commands.length > 0) commands[commands.length - 1].shown.push(line);
+    else throw new Error(`a run block must start with "$ ": ${line}`);
+  }
+  return commands;
+}
+
+/** Runs a block's commands in `dir`, as a user would in a shell, and returns the block's text. */
+function runBlock(body, dir) {
+  let status = 0;
+  const out = [];
+  for (const { line } of commandsOf(body)) {
+    out.push(`$ ${line}`);
+    if (line === 'echo $?') {
+      out.push(String(status));
+      continue;
+    }
+    if (!line.startsWith('cluedo ') && line !== 'cluedo') throw new Error(`only cluedo commands and "echo $?" run in the documentation: ${line}`);
+    const script = `cluedo() { "${process.execPath}" "${CLI}" "$@"; }\n${line}`;
+    const env = { ...process.env, COLUMNS: '100', NO_COLOR: '1' };
+    delete env.CLUEDO_DEBUG;
+    delete env.NODE_OPTIONS;
+    const r = spawnSync('/bin/sh', ['-c', script], { cwd: join(ROOT, dir), encoding: 'utf8', env, maxBuffer: 64 << 20 });
+    if (r.error) throw r.error;
+    status = r.status ?? 128;
+    const text = `${r.stdout}${r.stderr}`.replace(/\n$/, '');
+    if (text !== '') out.push(text);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** Checks (or rewrites) the marked blocks of `file`; returns the differences found. */
+export function processFile(file, { write = false, figures = false } = {}) {
+  const text = readFileSync(file, 'utf8');
+  const differences = [];
+  const updated = text.replace(MARKER, (whole, figure, dir, body) => {
+    if (figure && !(write && figures)) return whole;
+    const fresh = runBlock(body, dir ?? '.');
+    if (fresh === body) return whole;
+    const first = commandsOf(body)[0]?.line ?? '';
+    differences.push({ file: relative(ROOT, file), command: first, shown: body, fresh });
+    return whole.replace(body, () => fresh);
+  });
+  if (write && updated !== text) writeFileSync(file, updated);
+  return differences;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const write = args.includes('--write');
+  const figures = args.includes('--figures');
+  const files = args.filter((a) => !a.startsWith('--'));
+  let count = 0;
+  for (const file of files.length > 0 ? files.map((f) => join(process.cwd(), f)) : documentationFiles()) {
+    for (const d of processFile(file, { write, figures })) {
+      count++;
+      console.error(`${d.file}: the block of "$ ${d.command}" ${write ? 'was rewritten' : 'differs from a fresh run'}`);
+    }
+  }
+  if (!write && count > 0) {
+    console.error(`${count} block${count === 1 ? '' : 's'} out of date: run "npm run docs:examples"`);
+    process.exitCode = 1;
+  }
+}
