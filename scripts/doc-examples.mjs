@@ -4,6 +4,7 @@
 //   <!-- run -->                  checked by the tests: the block must equal a fresh run
 //   <!-- run in examples/mistakes -->   the same, run from that folder (default: the project root)
 //   <!-- run figures -->          timings and other figures that vary: regenerated, not checked
+//   <!-- include examples/library/analyze.ts -->   a file shown whole: the block must equal it
 //
 // `$ echo $?` shows the exit status of the command before it. Output is standard output, then
 // standard error. Usage:
@@ -19,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'dist', 'cli', 'cluedo.mjs');
 const MARKER = /^<!-- run( figures)?(?: in (\S+))? -->\n```[a-z]*\n([\s\S]*?)```$/gm;
+const INCLUDE = /^<!-- include (\S+) -->\n```[a-z]*\n([\s\S]*?)```$/gm;
 
 /** Every Markdown file of the documentation: the README and docs/, recursively. */
 export function documentationFiles() {
@@ -79,10 +81,16 @@ export function processFile(file, { write = false, figures = false } = {}) {
     const fresh = runBlock(body, dir ?? '.');
     if (fresh === body) return whole;
     const first = commandsOf(body)[0]?.line ?? '';
-    differences.push({ file: relative(ROOT, file), command: first, shown: body, fresh });
+    differences.push({ file: relative(ROOT, file), command: `$ ${first}`, shown: body, fresh });
     return whole.replace(body, () => fresh);
   });
-  if (write && updated !== text) writeFileSync(file, updated);
+  const included = updated.replace(INCLUDE, (whole, path, body) => {
+    const fresh = readFileSync(join(ROOT, path), 'utf8');
+    if (fresh === body) return whole;
+    differences.push({ file: relative(ROOT, file), command: `include ${path}`, shown: body, fresh });
+    return whole.replace(body, () => fresh);
+  });
+  if (write && included !== text) writeFileSync(file, included);
   return differences;
 }
 
@@ -95,7 +103,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const file of files.length > 0 ? files.map((f) => join(process.cwd(), f)) : documentationFiles()) {
     for (const d of processFile(file, { write, figures })) {
       count++;
-      console.error(`${d.file}: the block of "$ ${d.command}" ${write ? 'was rewritten' : 'differs from a fresh run'}`);
+      console.error(`${d.file}: the block of "${d.command}" ${write ? 'was rewritten' : 'is out of date'}`);
     }
   }
   if (!write && count > 0) {
