@@ -118,7 +118,7 @@ describe('cluedo analyze', () => {
     expect(got).toEqual(roundTrip(analysisOfFile('examples/classic-6p-late.json', { responses: 'uniform' })));
     expect(got.responses).toEqual({ policy: 'uniform', likelihood: 0.75 });
     expect(cluedo('analyze', 'examples/classic-6p-late.json', '--responses', 'first').stdout).toContain('the first named card it holds');
-    expectOneLineError(cluedo('analyze', 'examples/custom-deck-3p.json', '--responses', 'first'), 1, /^cluedo: No deal is left after event 4: you suggested .*, reading the cards shown under --responses first\.$/m);
+    expectOneLineError(cluedo('analyze', 'examples/custom-deck-3p.json', '--responses', 'first'), 1, /^cluedo: No deal is left after event 4 \(you suggested .*\), reading the cards shown under --responses first\.$/m);
   });
 
   it('--why: the events that force a certain card, in words; --json the library explanation; an uncertain or unknown card is one line', () => {
@@ -233,7 +233,7 @@ describe('cluedo analyze', () => {
     const log = readJson('examples/custom-deck-3p.json') as { events: unknown[] };
     log.events.push({ type: 'suggestion', by: 'P0', cards: ['Ada', 'cord', 'attic'], shownBy: null });
     writeFileSync(impossible, JSON.stringify(log));
-    expectOneLineError(cluedo('analyze', impossible), 1, /No deal is left after event 6: .* which conflicts with .* at event \d+/);
+    expectOneLineError(cluedo('analyze', impossible), 1, /No deal is left after event 6 \(.*\), which conflicts with .* at event \d+/);
 
     // what is not a regular file, and a file too large to be a game log
     expectOneLineError(cluedo('analyze', '/dev/zero'), 1, /^cluedo: cannot read game log "\/dev\/zero": it is a character device, not a regular file$/m);

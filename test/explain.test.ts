@@ -213,9 +213,9 @@ describe('explanations in words', () => {
     expect(c.event).toBe(3);
     expect(c.conflicts).toEqual([{ event: 1, sentence: 'Bob suggested {Plum, Knife, Hall} at event 1: nobody could show a card' }]);
     expect(c.text).toBe(
-      'No deal is left after event 3: you suggested {Plum, Knife, Study} at event 3: Bob passed, Cat showed you Knife, which conflicts with an earlier event (given your hand (Green) and the hand sizes): Bob suggested {Plum, Knife, Hall} at event 1: nobody could show a card.',
+      'No deal is left after event 3 (you suggested {Plum, Knife, Study}: Bob passed, Cat showed you Knife), which conflicts with an earlier event (given your hand (Green) and the hand sizes): Bob suggested {Plum, Knife, Hall} at event 1: nobody could show a card.',
     );
-    expectInputError(() => analyze(parseGame(log)), /^No deal is left after event 3: you suggested \{Plum, Knife, Study\} at event 3: Bob passed, Cat showed you Knife, which conflicts with an earlier event \(.*\): Bob suggested \{Plum, Knife, Hall\} at event 1: nobody could show a card\.$/);
+    expectInputError(() => analyze(parseGame(log)), /^No deal is left after event 3 \(you suggested \{Plum, Knife, Study\}: Bob passed, Cat showed you Knife\), which conflicts with an earlier event \(.*\): Bob suggested \{Plum, Knife, Hall\} at event 1: nobody could show a card\.$/);
     expectInputError(() => explained(log, { card: 'Knife' }), /which conflicts with an earlier event/);
     expect(findContradiction(parseGame({ ...log, events: log.events.slice(0, 2) }))).toBeNull();
   });

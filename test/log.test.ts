@@ -963,9 +963,9 @@ describe('what the counting core learns from the knowledge actions', () => {
 
   it('names the knowledge action after which no deal is left', () => {
     expectInputError(() => analyze(parseGame({ deck, players, me: 'W', myHand: ['A'], events: [look, suggest('N', AXP_NAMES), nocard('W', AXP_NAMES)] })),
-      'No deal is left after event 3: you passed on {A, X, P} at event 3, which the setup alone (your hand (A) and the hand sizes) rules out.');
+      'No deal is left after event 3 (you passed on {A, X, P}), which the setup alone (your hand (A) and the hand sizes) rules out.');
     expectInputError(() => analyze(parseGame({ deck, players, me: 'W', myHand: ['B'], events: [showcard('N', 'W', AXP_NAMES, 'A')] })),
-      'No deal is left after event 1: N showed you A at event 1, which the setup alone (your hand (B) and the hand sizes) rules out.');
+      'No deal is left after event 1 (N showed you A), which the setup alone (your hand (B) and the hand sizes) rules out.');
   });
 });
 

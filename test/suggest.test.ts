@@ -425,7 +425,7 @@ describe('suggest(): refusals', () => {
   it('an impossible log names the event', async () => {
     // Ada is certainly P2's: nobody refuting a suggestion naming Ada is impossible
     const e = await refusal(withEvent({ type: 'suggestion', by: 'P0', cards: ['Ada', 'cord', 'attic'], shownBy: null }));
-    expect(e.message).toMatch(/^No deal is left after event 6: you suggested \{Ada, cord, attic\} at event 6: nobody could show a card/);
+    expect(e.message).toMatch(/^No deal is left after event 6 \(you suggested \{Ada, cord, attic\}: nobody could show a card\)/);
   });
 
   it('rules it does not model: the answers of every seat, a suggester naming none of its cards, hand quotas', async () => {

@@ -49,12 +49,13 @@ export function gameContradiction(game: Game, core: KnowledgeCore): Contradictio
   const k = shortestPrefix(game.events.length, (n) => !consistent(prefix(n)));
   if (k === 0) throw setupContradiction(game);
   const sentence = eventSentence(game, k - 1);
+  const what = eventSentence(game, k - 1, { at: false });
   const conflicts = conflictingEvents(game, k - 1, consistent).map((i) => ({ event: i + 1, sentence: eventSentence(game, i) }));
   const given = `given ${setupInWords(game)}`;
   const text =
     conflicts.length === 0
-      ? `No deal is left after event ${k}: ${sentence}, which the setup alone (${setupInWords(game)}) rules out.`
-      : `No deal is left after event ${k}: ${sentence}, which conflicts with ${conflicts.length === 1 ? 'an earlier event' : `${conflicts.length} earlier events`} (${given}): ${conflicts.map((e) => e.sentence).join('; ')}.${conflicts.length === 1 ? '' : ' Leave out any one of them and a deal is left.'}`;
+      ? `No deal is left after event ${k} (${what}), which the setup alone (${setupInWords(game)}) rules out.`
+      : `No deal is left after event ${k} (${what}), which conflicts with ${conflicts.length === 1 ? 'an earlier event' : `${conflicts.length} earlier events`} (${given}): ${conflicts.map((e) => e.sentence).join('; ')}.${conflicts.length === 1 ? '' : ' Leave out any one of them and a deal is left.'}`;
   return { event: k, sentence, conflicts, text };
 }
 
@@ -70,7 +71,7 @@ export function contradiction(core: KnowledgeCore, game: Game, responses: Respon
   const after = storeAfter ?? ((k: number) => storeWith(game, factsPerEvent(game), [...Array(k).keys()]));
   if (!isConsistentQuickly(core, after(0))) return setupContradiction(game);
   const k = shortestPrefix(game.events.length, (n) => !isConsistentQuickly(core, after(n)));
-  return new InputError(`No deal is left after event ${k}: ${eventSentence(game, k - 1)}, reading the cards shown under --responses ${responses}.`);
+  return new InputError(`No deal is left after event ${k} (${eventSentence(game, k - 1, { at: false })}), reading the cards shown under --responses ${responses}.`);
 }
 
 function setupContradiction(game: Game): InputError {

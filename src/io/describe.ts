@@ -46,17 +46,21 @@ export function seatInWords(game: Game, seat: number): string {
   return seat === game.me ? 'you' : shorten(game.players[seat]);
 }
 
+/** Words joined by spaces, the empty ones left out. */
+const words = (...parts: string[]): string => parts.filter((p) => p !== '').join(' ');
+
 /**
  * The event at `index` as a sentence a player reads, from the observer's view: "Bob passed on
  * Plum, Knife and Hall at event 4", "Cat showed Dan a card of {Plum, Knife, Hall} at event 7",
- * "Cat showed you Knife at event 9". Events are numbered from 1, as in every other message.
+ * "Cat showed you Knife at event 9". Events are numbered from 1, as in every other message;
+ * `at: false` leaves the number out, for a message that gives it already.
  */
-export function eventSentence(game: Game, index: number): string {
+export function eventSentence(game: Game, index: number, options: { at?: boolean } = {}): string {
   const e = game.events[index];
-  const at = `at event ${index + 1}`;
-  if (e.type === 'look') return `everyone looked at their cards ${at}`;
+  const at = options.at === false ? '' : `at event ${index + 1}`;
+  if (e.type === 'look') return words('everyone looked at their cards', at);
   const by = seatInWords(game, e.by);
-  if (e.type === 'endmove') return `${by} ended the turn without accusing ${at}`;
+  if (e.type === 'endmove') return words(`${by} ended the turn without accusing`, at);
   const set = `{${e.cards.map((c) => shorten(game.deck.cards[c])).join(', ')}}`;
   const shows = (from: number, to: number, shown: number | null): string => {
     const seen = shown !== null && game.me !== null && (game.me === from || game.me === to);
@@ -64,18 +68,18 @@ export function eventSentence(game: Game, index: number): string {
   };
   switch (e.type) {
     case 'accusation':
-      return `${by} accused ${cardsInWords(game, e.cards)} ${e.correct ? 'correctly' : 'wrongly'} ${at}`;
+      return words(`${by} accused ${cardsInWords(game, e.cards)} ${e.correct ? 'correctly' : 'wrongly'}`, at);
     case 'suggest':
-      return `${by} suggested ${set} ${at}`;
+      return words(`${by} suggested ${set}`, at);
     case 'nocard':
-      return `${by} passed on ${set} ${at}`;
+      return words(`${by} passed on ${set}`, at);
     case 'showcard':
-      return `${shows(e.by, e.to, e.shown)} ${at}`;
+      return words(shows(e.by, e.to, e.shown), at);
     case 'suggestion': {
-      if (e.shownBy === null) return `${by} suggested ${set} ${at}: nobody could show a card`;
+      if (e.shownBy === null) return `${words(`${by} suggested ${set}`, at)}: nobody could show a card`;
       const passed = passers(e, game.players.length, game.rules).map((s) => seatInWords(game, s));
       const passes = passed.length === 0 ? '' : `${passed.length === 1 ? passed[0] : `${passed.slice(0, -1).join(', ')} and ${passed[passed.length - 1]}`} passed, `;
-      return `${by} suggested ${set} ${at}: ${passes}${shows(e.shownBy, e.by, e.shown)}`;
+      return `${words(`${by} suggested ${set}`, at)}: ${passes}${shows(e.shownBy, e.by, e.shown)}`;
     }
   }
 }
