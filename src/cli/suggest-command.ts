@@ -20,10 +20,27 @@ interface SuggestOptions {
   exact?: boolean;
   threads?: number;
   seed: number;
-  responses: 'uniform' | 'repeat';
+  responses?: 'uniform' | 'repeat';
+  /** The former name of --responses, still accepted. */
+  response?: 'uniform' | 'repeat';
   json?: boolean;
   progress?: boolean;
 }
+
+/** The request of one run: the log read, the options resolved. */
+export interface SuggestRequest {
+  game: Game;
+  samples?: number;
+  seed: number;
+  exact: 'auto' | 'always' | 'never';
+  threads?: number;
+  top?: number;
+  responses: 'uniform' | 'repeat';
+  json: boolean;
+  progress: boolean;
+}
+
+const RESPONSE_MODELS = ['uniform', 'repeat'] as const;
 
 export function suggestCommand(): Command {
   return new Command('suggest')
@@ -35,38 +52,55 @@ export function suggestCommand(): Command {
     .option('--no-exact', 'always estimate from samples, even when the deals are few')
     .option('--threads <t>', 'worker threads (default: all cores)', threadCount)
     .option('--seed <s>', 'seed of the samples and of tie-breaking', seedValue, 1)
-    .addOption(new Option('--responses <policy>', 'how a refuter holding several named cards picks the one it shows: uniform (at random) or repeat (a card it already showed you when it can)').choices(['uniform', 'repeat']).default('uniform'))
+    .addOption(new Option('--responses <policy>', 'how a refuter holding several named cards picks the one it shows: uniform (at random, the default) or repeat (a card it already showed you when it can)').choices(RESPONSE_MODELS))
+    .addOption(new Option('--response <policy>').choices(RESPONSE_MODELS).conflicts('responses').hideHelp())
     .option('--json', 'print the ranking as JSON')
     .option('--progress', 'print progress lines on stderr: when the deals are drawn and when scoring starts')
-    .action(async (file: string, opts: SuggestOptions) => {
-      const game = parseGame(readGameLogFile(file));
-      await noteThreads(opts.threads);
-      const [{ suggest }, { analysisPool }] = await Promise.all([import('../analysis/suggest.js'), import('../analysis/pools.js')]);
-      const exact = opts.exact === undefined ? 'auto' : opts.exact ? 'always' : 'never';
-      const pool = analysisPool(opts.threads);
-      let result: SuggestResult;
-      try {
-        result = await withCancellation((signal) => {
-          const progress = opts.progress ? new ProgressLines('suggestions', 1) : null;
-          progress?.begin('drawing the deals to score on');
-          return suggest(game, {
-            samples: opts.samples,
-            seed: opts.seed,
-            exact,
-            executor: pool,
-            top: opts.top,
-            responses: opts.responses,
-            signal,
-            onScoring: () => progress?.begin('scoring every suggestion'),
-          });
-        });
-      } finally {
-        await pool.close();
-      }
-      const reduced = opts.samples === undefined && result.samples !== null && result.samples < DEFAULT_SUGGEST_SAMPLES;
-      const note = reduced ? `\n(${result.samples!.toLocaleString('en-US')} samples, not ${DEFAULT_SUGGEST_SAMPLES.toLocaleString('en-US')}: this deck has so many suggestions that more would take long; --samples N for more)` : '';
-      await writeStdout(`${opts.json ? toJson(suggestionsJson(game, result)) : renderSuggestions(game, result, opts.top ?? 20) + note}\n`);
+    .action(async (file: string, opts: SuggestOptions) => runSuggest(suggestRequest(file, opts)));
+}
+
+export function suggestRequest(file: string, opts: SuggestOptions): SuggestRequest {
+  if (opts.response !== undefined) process.stderr.write('cluedo: --response is deprecated: use --responses (the name analyze uses)\n');
+  return {
+    game: parseGame(readGameLogFile(file)),
+    samples: opts.samples,
+    seed: opts.seed,
+    exact: opts.exact === undefined ? 'auto' : opts.exact ? 'always' : 'never',
+    threads: opts.threads,
+    top: opts.top,
+    responses: opts.responses ?? opts.response ?? 'uniform',
+    json: opts.json === true,
+    progress: opts.progress === true,
+  };
+}
+
+async function runSuggest(request: SuggestRequest): Promise<void> {
+  const { game } = request;
+  await noteThreads(request.threads);
+  const [{ suggest }, { analysisPool }] = await Promise.all([import('../analysis/suggest.js'), import('../analysis/pools.js')]);
+  const pool = analysisPool(request.threads);
+  let result: SuggestResult;
+  try {
+    result = await withCancellation((signal) => {
+      const progress = request.progress ? new ProgressLines('suggestions', 1) : null;
+      progress?.begin('drawing the deals to score on');
+      return suggest(game, {
+        samples: request.samples,
+        seed: request.seed,
+        exact: request.exact,
+        executor: pool,
+        top: request.top,
+        responses: request.responses,
+        signal,
+        onScoring: () => progress?.begin('scoring every suggestion'),
+      });
     });
+  } finally {
+    await pool.close();
+  }
+  const reduced = request.samples === undefined && result.samples !== null && result.samples < DEFAULT_SUGGEST_SAMPLES;
+  const note = reduced ? `\n(${result.samples!.toLocaleString('en-US')} samples, not ${DEFAULT_SUGGEST_SAMPLES.toLocaleString('en-US')}: this deck has so many suggestions that more would take long; --samples N for more)` : '';
+  await writeStdout(`${request.json ? toJson(suggestionsJson(game, result)) : renderSuggestions(game, result, request.top ?? 20) + note}\n`);
 }
 
 export function renderSuggestions(game: Game, result: SuggestResult, show: number): string {
