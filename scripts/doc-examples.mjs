@@ -72,6 +72,12 @@ function runBlock(body, dir) {
   return `${out.join('\n')}\n`;
 }
 
+/** A marked block with its body (what stands between the fences, at its end) replaced. */
+function withBody(block, body, fresh) {
+  const end = block.length - '```'.length;
+  return block.slice(0, end - body.length) + fresh + block.slice(end);
+}
+
 /** Checks (or rewrites) the marked blocks of `file`; returns the differences found. */
 export function processFile(file, { write = false, figures = false } = {}) {
   const text = readFileSync(file, 'utf8');
@@ -82,13 +88,13 @@ export function processFile(file, { write = false, figures = false } = {}) {
     if (fresh === body) return whole;
     const first = commandsOf(body)[0]?.line ?? '';
     differences.push({ file: relative(ROOT, file), command: `$ ${first}`, shown: body, fresh });
-    return whole.replace(body, () => fresh);
+    return withBody(whole, body, fresh);
   });
   const included = updated.replace(INCLUDE, (whole, path, body) => {
     const fresh = readFileSync(join(ROOT, path), 'utf8');
     if (fresh === body) return whole;
     differences.push({ file: relative(ROOT, file), command: `include ${path}`, shown: body, fresh });
-    return whole.replace(body, () => fresh);
+    return withBody(whole, body, fresh);
   });
   if (write && included !== text) writeFileSync(file, included);
   return differences;

@@ -190,7 +190,7 @@ describe('cluedo analyze', () => {
     expect([got.method, got.consistentDeals, got.samples]).toEqual(['mcmc', null, 20000]);
     expect(got.standardErrors.effectiveSamples).toBeGreaterThan(100);
     expect(cluedo('analyze', file, '--max-nodes', '1000', '--json').stdout).toMatch(/"method": "mcmc"/);
-    expectOneLineError(cluedo('analyze', file, '--max-nodes', '1000', '--method', 'exact'), 1, /too large for the exact counter.*--method mcmc/);
+    expectOneLineError(cluedo('analyze', file, '--max-nodes', '1000', '--method', 'exact'), 1, /too large for the exact counter \(its deal DAG would have more than [\d,]+ nodes, up to [\d.,]+( × 10\^\d+)?\): answer it with Markov chains, method mcmc \(or auto, the default\)$/m);
   });
 
   it('--json has the documented keys only, in order (docs/analysis-output.md), with --threads too', () => {
@@ -321,6 +321,7 @@ describe('usage mistakes: exit 2, one line', () => {
     [['analyze', log, '--samples', '1000', '--threads', '257'], /--threads must be a whole number from 1 to 256, got "257"/],
     [['analyze', log, '--responses', 'bogus'], /^cluedo: option '--responses <policy>' argument 'bogus' is invalid\. Allowed choices are holds, uniform, first, repeat\./m],
     [['analyze', log, '--responses', 'uniform', '--samples', '1000', '--threads', '2'], /^cluedo: option '--responses <policy>' cannot be used with option '--threads <t>'/m],
+    [['analyze', log, '--method', 'exact', '--samples', '1000'], /^cluedo: --samples draws deals at random; --method exact counts every one: give one or the other$/m],
     [['suggest', log, '--responses', 'sometimes'], /--responses/],
     [['suggest', log, '--top', '-1'], /--top/],
     [['suggest', log, '--samples', '5000001'], /--samples must be a whole number from 1 to 5,000,000/],
@@ -331,6 +332,8 @@ describe('usage mistakes: exit 2, one line', () => {
     [['simulate', '--agents', 'deductive:accuse=risky:2'], /--agents: .*risky/],
     [['simulate', '--agents', ',,'], /--agents names no agent/],
     [['simulate', '--solo', 'naive'], /^cluedo: --solo goes with --field: /m],
+    [['simulate', '--log-games', '3'], /^cluedo: --log-games goes with --logs: it says how many games --logs writes$/m],
+    [['simulate', '--queue', 'redis://127.0.0.1:1', '--threads', '2'], /^cluedo: option '--queue <url>' cannot be used with option '--threads <t>'/m],
     [['simulate', '--endmove', 'sometimes'], /^cluedo: option '--endmove <when>' argument 'sometimes' is invalid\. Allowed choices are never, unanswered, always\./m],
     [['simulate', '--agents', 'epistemic:risk=2'], /^cluedo: --agents: agent "epistemic:risk=2": risk must be a probability from 0 to 1/m],
     [['simulate', '--json', ''], /^cluedo: --json needs a path, got ""$/m],
@@ -436,6 +439,7 @@ describe('cluedo suggest', () => {
 
   it('a spectator log is refused: exit 1, one line naming the problem, nothing on stdout', () => {
     expectOneLineError(cluedo('suggest', 'examples/classic-3p-spectator.json'), 1, /observer|"me"/);
+    expectOneLineError(cluedo('analyze', 'examples/classic-3p-spectator.json', '--opponents'), 1, /^cluedo: --opponents needs an observer's log \("me"\): "examples\/classic-3p-spectator.json" is a spectator's/m);
   });
 
   it('--responses repeat is accepted', () => {

@@ -16,6 +16,8 @@ import { parseGame, type GameLog } from '../src/io/log.js';
 import { InputError } from '../src/model/errors.js';
 import type { WorkerPool } from '../src/runtime/pool.js';
 import { arbConsistentLog, arbNoisyLog } from './support/random-logs.js';
+import { bruteForceGame } from './support/brute-force.js';
+import { ENVELOPE, TABLE } from '../src/model/game.js';
 
 const TINY = { maxNodes: 1 }; // no DAG fits: the Markov chains answer
 const readExample = (name: string): GameLog => JSON.parse(readFileSync(new URL(`../examples/${name}.json`, import.meta.url), 'utf8')) as GameLog;
@@ -91,7 +93,27 @@ describe('analyze picks its method', () => {
   it('--method exact is refused, with what to do, when the DAG is too large', () => {
     const game = parseGame(readExample('classic-6p-early'));
     expect(() => analyze(game, { ...TINY, method: 'exact' })).toThrow(InputError);
-    expect(() => analyze(game, { ...TINY, method: 'exact' })).toThrow(/too large for the exact counter.*--method mcmc/);
+    expect(() => analyze(game, { ...TINY, method: 'exact' })).toThrow(/too large for the exact counter \(its deal DAG would have more than [\d,]+ nodes, up to [\d.,]+( × 10\^\d+)?\): answer it with Markov chains, method mcmc \(or auto, the default\)$/m);
+  });
+
+  it('which placements are possible is exact whatever the method: the brute-force owners of every card', () => {
+    fc.assert(
+      fc.property(arbConsistentLog(), (g) => {
+        const game = parseGame(g.log);
+        const oracle = bruteForceGame(game);
+        const width = game.players.length + 2;
+        const column = (owner: number) => (owner === ENVELOPE ? game.players.length : owner === TABLE ? game.players.length + 1 : owner);
+        for (const options of [{ method: 'exact' as const }, { method: 'sampled' as const, samples: 300 }, { method: 'mcmc' as const, samples: 300 }]) {
+          const analysis = analyze(game, options);
+          analysis.owners.forEach((owner, k) => {
+            game.deck.cards.forEach((_, card) => {
+              expect(analysis.possible[card][k], `${options.method}: card ${card}, owner ${owner}`).toBe(oracle.ownerCounts[card * width + column(owner)] > 0);
+            });
+          });
+        }
+      }),
+      { seed: 7, numRuns: 40 },
+    );
   });
 
   it('an impossible log names the same event, whatever the method', () => {

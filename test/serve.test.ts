@@ -1,5 +1,5 @@
 // `cluedo serve`, through the built CLI: the URL line, the site with its content types, a port in
-// use (one line, exit 1), a bad port (exit 2).
+// use or a host not of this machine (one line, exit 1), a bad port (exit 2).
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -59,5 +59,12 @@ describe('cluedo serve', () => {
     const bad = spawnSync(process.execPath, [CLI, 'serve', '--port', '70000'], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/^cluedo: --port must be a whole number from 0 to 65,535, got "70000"\n$/);
+  });
+
+  it('refuses a --host that is no address of this machine with one line and exit code 1', () => {
+    // 192.0.2.1 is reserved for documentation (RFC 5737): no machine has it.
+    const r = spawnSync(process.execPath, [CLI, 'serve', '--host', '192.0.2.1', '--port', '0'], { encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe('cluedo: --host "192.0.2.1" is no address of this machine: give one of its own, such as 127.0.0.1 or 0.0.0.0\n');
   });
 });

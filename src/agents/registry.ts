@@ -57,7 +57,8 @@ export function parseAgentSpec(text: string): AgentSpec {
   const colon = trimmed.indexOf(':');
   const name = (colon < 0 ? trimmed : trimmed.slice(0, colon)).toLowerCase();
   if (!(AGENT_NAMES as readonly string[]).includes(name)) {
-    throw new InputError(`unknown agent "${name}" in "${text}"; did you mean "${closest(name, [...AGENT_NAMES])}"? (agents: ${AGENT_NAMES.join(', ')})`);
+    const where = trimmed === name ? '' : ` in "${text}"`;
+    throw new InputError(`unknown agent "${name}"${where}; did you mean "${closest(name, [...AGENT_NAMES])}"? (agents: ${AGENT_NAMES.join(', ')})`);
   }
   const spec: AgentSpec = {
     label: trimmed,
@@ -96,7 +97,7 @@ export function parseAgentSpec(text: string): AgentSpec {
       spec.own = value;
     } else if (key === 'samples') {
       if (spec.name !== 'entropy' && !epistemic) throw bad('only the entropy and epistemic agents take samples=');
-      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000_000) throw bad(`samples must be a whole number from 1 to 1000000, not "${value}"`);
+      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000_000) throw bad(`samples must be a whole number from 1 to 1,000,000, not "${value}"`);
       spec.samples = Number(value);
     } else if (epistemic && key === 'draws') {
       if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 100_000) throw bad(`draws must be a whole number from 1 to 100000, not "${value}"`);

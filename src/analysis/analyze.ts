@@ -19,6 +19,7 @@ import { DagSampler, DagWorlds, SampledWorlds, type SampleTallies, type Worlds }
 import { checkSamples, checkSeed } from './request.js';
 import { responseEvidence, type ResponsePolicy } from '../knowledge/responses.js';
 import { WeightedMcmcSampler } from '../knowledge/weighted-mcmc.js';
+import { roughCount } from '../model/numbers.js';
 
 export type AnalysisMethod = 'exact' | 'sampled' | 'mcmc';
 
@@ -95,6 +96,11 @@ export interface Analysis {
   solutions: Solution[];
   /** Every placement true in all consistent deals (exact, whatever the method), in deck order. */
   known: Placement[];
+  /**
+   * Per card, per column of `owners`: whether some consistent deal puts the card there (exact,
+   * whatever the method). An estimate's 0 where this is true is a placement no draw happened to have.
+   */
+  possible: boolean[][];
   entropyBits: number;
   /** Present for the estimated methods only. */
   standardErrors?: StandardErrors;
@@ -161,7 +167,7 @@ export function worldsOf(
     if (method !== 'exact') return mcmcWorlds(core, game, store, samples, seed, responses);
     throw new InputError(
       `this position is too large for the exact counter (its deal DAG would have more than ${maxNodes.toLocaleString('en-US')} nodes` +
-        `${Number.isFinite(estimatedNodes) ? `, up to ${estimatedNodes.toExponential(1)}` : ''}): answer it with a Markov chain, --method mcmc (or the default, --method auto)`,
+        `${Number.isFinite(estimatedNodes) ? `, up to ${roughCount(estimatedNodes)}` : ''}): answer it with Markov chains, method mcmc (or auto, the default)`,
     );
   }
   if (method === 'exact' || (method === 'auto' && envelopeJointCost(position) <= jointBudget)) return new DagWorlds(position);
@@ -227,9 +233,11 @@ export interface AnalysisParts {
 export function analysisFrom(game: Game, parts: AnalysisParts): Analysis {
   const { tallies, method } = parts;
   const estimated = 'ownerErrors' in tallies ? tallies : null;
-  const known = deduceFrom(game, parts.possibleOwners).flatMap((d) => (d.owner === null ? [] : [{ card: d.card, owner: d.owner }]));
+  const deductions = deduceFrom(game, parts.possibleOwners);
+  const known = deductions.flatMap((d) => (d.owner === null ? [] : [{ card: d.card, owner: d.owner }]));
   const width = game.players.length + 2;
   const owners = ownerColumns(game);
+  const possible = deductions.map((d) => owners.map((o) => d.possible.includes(o.owner)));
   const { total } = tallies;
   const byColumn = (values: Float64Array, f: (x: number) => number) => game.deck.cards.map((_, c) => owners.map((o) => f(values[c * width + o.column])));
 
@@ -250,6 +258,7 @@ export function analysisFrom(game: Game, parts: AnalysisParts): Analysis {
     cards: byColumn(tallies.ownerCounts, (count) => count / total),
     solutions,
     known,
+    possible,
     entropyBits: entropyBits === 0 ? 0 : entropyBits,
   };
   if (estimated !== null) {

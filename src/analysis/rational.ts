@@ -11,6 +11,7 @@
 import type { Game } from '../model/game.js';
 import type { GameEvent } from '../model/events.js';
 import { InputError } from '../model/errors.js';
+import { gameOf, type GameLog } from '../io/log.js';
 import { buildGameModel, ModelTooLargeError } from '../epistemic/explicit/game-model.js';
 import { FullSizeEngine } from '../epistemic/full-size.js';
 import { explicitModelMayFit } from '../epistemic/explicit/engine.js';
@@ -67,7 +68,8 @@ export function withEndmoves(game: Game): { game: Game; endmoves: number } {
   return { game: { ...game, events }, endmoves };
 }
 
-export function rationalAnalysis(game: Game, options: RationalOptions = {}): RationalAnalysis {
+export function rationalAnalysis(input: GameLog | Game, options: RationalOptions = {}): RationalAnalysis {
+  const game = gameOf(input);
   if (game.me === null) throw new InputError('--rational needs an observer\'s log ("me"): it weighs what the observer has not seen');
   const observer: Game = { ...game, deal: null };
   const { game: rational, endmoves } =

@@ -10,6 +10,7 @@ import { makeNameResolver } from '../model/names.js';
 import { InputError } from '../model/errors.js';
 import type { Game } from '../model/game.js';
 import { parseGame } from '../io/log.js';
+import { quote } from '../model/quote.js';
 import { readGameLogFile } from '../io/log-file.js';
 import { toJson } from '../io/json.js';
 import type { Opponents } from '../analysis/opponents.js';
@@ -112,7 +113,8 @@ export function analyzeRequest(file: string, opts: AnalyzeOptions): AnalyzeReque
   const game = parseGame(readGameLogFile(file));
   const json = opts.json === true;
   if (opts.why !== undefined) return { kind: 'why', file, game, card: cardOf(game, opts.why), json };
-  if (opts.opponents && game.me === null) throw new UsageError('--opponents needs an observer\'s log ("me"): the spectator has no cards for others to know');
+  if (opts.opponents && game.me === null) throw new InputError(`--opponents needs an observer's log ("me"): ${quote(file)} is a spectator's, who has no cards for others to know`);
+  if (opts.method === 'exact' && opts.samples !== undefined) throw new UsageError('--samples draws deals at random; --method exact counts every one: give one or the other');
   const reading = opts.rational
     ? ({ kind: 'rational', samples: opts.samples, seed: opts.seed } as const)
     : ({ kind: 'plain', method: opts.method ?? (opts.samples === undefined ? 'auto' : 'sampled'), samples: opts.samples, seed: opts.seed, maxNodes: opts.maxNodes, responses: opts.responses } as const);

@@ -47,7 +47,7 @@ export function renderMap(marks: MapMarks = {}): string {
   lines.push(`   ${Array.from({ length: WIDTH }, (_, x) => String(x % 10)).join('')}`);
   lines.push('');
   lines.push(`rooms: ${ROOMS.map((r) => `${ROOM_LETTERS[r]} ${ROOM_NAMES[r]}`).join(', ')}; # stairs (no room)`);
-  lines.push(`+ door (a free cell; stepping on it enters its room), . corridor, 1-6 start cells (${STARTS.map((s, i) => `${i + 1} ${s.character}`).join(', ')})`);
+  lines.push(`+ door (a free cell beside its room: a pawn that reaches it may go in, ending its move), . corridor, 1-6 start cells (${STARTS.map((s, i) => `${i + 1} ${s.character}`).join(', ')})`);
   lines.push(`secret passages: ${PASSAGES.map(([a, b]) => `${ROOM_NAMES[a]} <-> ${ROOM_NAMES[b]}`).join(', ')}`);
   if (marks.reach) lines.push('@ the pawn, * where the roll can end, lower-case letters: rooms it can enter');
   return lines.join('\n');

@@ -1,7 +1,6 @@
 import { Command, Option } from 'commander';
-import { readFileSync, statSync } from 'node:fs';
 import { parseGame } from '../io/log.js';
-import { readGameLogFile } from '../io/log-file.js';
+import { readGameLogFile, readRegularFile } from '../io/log-file.js';
 import { InputError } from '../model/errors.js';
 import { quote, shorten } from '../model/quote.js';
 import { toJson } from '../io/json.js';
@@ -61,32 +60,23 @@ export function knowsCommand(): Command {
           await pool.close();
         }
       }
-      await writeStdout(`${opts.json ? toJson(report) : renderReport(report, file)}\n`);
+      await writeStdout(`${opts.json ? toJson(report) : renderReport(report, file, game.events.length)}\n`);
     });
 }
 
 function readFormulasFile(path: string): unknown {
-  const cannot = (why: string) => new InputError(`cannot read formulas file ${quote(path)}: ${why}`);
-  let text: string;
-  try {
-    const stats = statSync(path);
-    if (!stats.isFile()) throw cannot('it is not a regular file');
-    if (stats.size > MAX_FORMULAS_BYTES) throw cannot(`it is over ${MAX_FORMULAS_BYTES / 2 ** 20} MiB`);
-    text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    throw cannot((e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : ((e as NodeJS.ErrnoException).code ?? String(e)));
-  }
+  const text = readRegularFile(path, 'formulas file', MAX_FORMULAS_BYTES).toString('utf8').replace(/^\uFEFF/, '');
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new InputError(`${shorten(path)} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+    throw new InputError(`formulas file ${quote(path)} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 
 /** One line per formula: its id, when, the answer, the formula. */
-function renderReport(report: KnowsReport, file: string): string {
-  const head = `${shorten(file)}: ${report.method}${report.worlds === null ? '' : `, ${report.worlds.toLocaleString('en-US')} worlds after every event`}`;
+function renderReport(report: KnowsReport, file: string, events: number): string {
+  const worlds = report.worlds === null ? '' : `, ${report.worlds.toLocaleString('en-US')} worlds after ${events === 1 ? 'its event' : `all ${events} events`}`;
+  const head = `${shorten(file)}: ${report.method}${worlds}`;
   const rows = report.results.map((r) => {
     const answer = r.value !== undefined ? String(r.value) : `${probabilityText(r)}, ${knownText(r.known ?? null)}`;
     return [r.id, `at ${r.at}`, answer, r.formula];

@@ -1,9 +1,10 @@
 // cluedo merge: the shard files of one tournament (simulate --shard i/N --out FILE) merged into its
 // summary, exactly as if the tournament had run in one process.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { InputError } from '../model/errors.js';
-import { shorten } from '../model/quote.js';
+import { quote, shorten } from '../model/quote.js';
+import { readRegularFile } from '../io/log-file.js';
 import { OutputError } from './errors.js';
 import { path } from './options.js';
 import { writeStdout } from './output.js';
@@ -21,23 +22,11 @@ interface MergeOptions {
 const MAX_SHARD_BYTES = 64 * 1024 * 1024;
 
 function readJson(file: string): unknown {
-  let text: string;
-  try {
-    // stat before reading: a FIFO would wait for a writer, a device could be endless.
-    const stats = statSync(file);
-    if (!stats.isFile()) throw new InputError(`cannot read shard file ${shorten(file)}: ${stats.isDirectory() ? 'it is a directory' : 'it is not a regular file'}`);
-    if (stats.size > MAX_SHARD_BYTES) throw new InputError(`${shorten(file)}: not a shard file (over ${MAX_SHARD_BYTES / 2 ** 20} MiB)`);
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (code ?? String(e));
-    throw new InputError(`cannot read shard file ${shorten(file)}: ${why}`);
-  }
+  const text = readRegularFile(file, 'shard file', MAX_SHARD_BYTES).toString('utf8');
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new InputError(`${shorten(file)} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+    throw new InputError(`shard file ${quote(file)} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 

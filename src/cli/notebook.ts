@@ -35,7 +35,8 @@ export function renderNotebook(game: Game, analysis: Analysis, options: Notebook
   const cell = (card: number, column: number): string => {
     if (known.has(`${card}:${analysis.owners[column]}`)) return CERTAIN;
     const p = analysis.cards[card][column];
-    if (p === 0 && exact) return IMPOSSIBLE;
+    // Impossible is exact whatever the method; an estimate's other 0% is a placement no draw had.
+    if (!analysis.possible[card][column]) return IMPOSSIBLE;
     return formatPercent(p);
   };
 
@@ -58,7 +59,7 @@ export function renderNotebook(game: Game, analysis: Analysis, options: Notebook
       lines.push(`  ${card}`.padEnd(cardWidth) + owners.map((_, k) => cell(c, k).padStart(colWidth)).join(''));
     }
   }
-  lines.push(`${CERTAIN} certain   ${IMPOSSIBLE} impossible`);
+  lines.push(`${CERTAIN} certain   ${IMPOSSIBLE} impossible${exact ? '' : '   0% in none of the draws'}`);
   lines.push('');
 
   lines.push('Envelope');

@@ -4,7 +4,9 @@
 // and the coordinator merges them (as cluedo merge does) once all are there.
 import { Command } from 'commander';
 import type { TournamentConfig } from '../tournament/play.js';
-import type { RedisAddress, TournamentSpec } from '../queue/queue.js';
+import type { TournamentSpec } from '../queue/queue.js';
+import { parseRedisUrl, type RedisAddress } from '../queue/address.js';
+import { loadQueue } from '../queue/load.js';
 import { InputError } from '../model/errors.js';
 import { UsageError } from './errors.js';
 import { withCancellation } from './cancel.js';
@@ -18,7 +20,6 @@ export function defaultShards(games: number): number {
 }
 
 async function addressOf(url: string): Promise<RedisAddress> {
-  const { parseRedisUrl } = await import('../queue/queue.js');
   const address = parseRedisUrl(url);
   if (typeof address === 'string') throw new UsageError(address);
   return address;
@@ -41,7 +42,7 @@ export async function runQueued(
   outputs: OutputPath[],
 ): Promise<void> {
   const address = await addressOf(url);
-  const queue = await import('../queue/queue.js');
+  const queue = await loadQueue('--queue');
   const { mergeShards } = await import('../tournament/shards.js');
   const redis = await queue.connectRedis(address);
   let events: ReturnType<typeof queue.queueEvents> | undefined;
@@ -69,7 +70,7 @@ export async function runQueued(
       const missing = all.filter((i) => !stored.has(i));
       stderr(
         `tournament ${id}: ${spec.games} games in ${spec.shards} shards on ${address.text}; ${stored.size} stored, ${missing.length} enqueued` +
-          ` (cluedo worker --queue ${address.text} plays them; resume with --resume ${id})`,
+          (missing.length === 0 ? '' : ` (cluedo worker --queue ${address.text} plays them; resume with --resume ${id})`),
       );
       await queue.enqueueShards(address, id, missing);
       if (signal.aborted) return true;
@@ -145,7 +146,7 @@ export function workerCommand(): Command {
     .option('--watch', 'keep waiting for shards when the queue is empty (until Ctrl-C or SIGTERM)')
     .action(async (opts: WorkerCommandOptions) => {
       const address = await addressOf(opts.queue);
-      const queue = await import('../queue/queue.js');
+      const queue = await loadQueue('cluedo worker');
       const { tournamentPool } = await import('../tournament/pool.js');
       await noteThreads(opts.threads);
       const redis = await queue.connectRedis(address);

@@ -141,6 +141,9 @@ export function simulateCommand(): Command {
         'csv',
         'out',
         'keepGames',
+        // The coordinator plays nothing: the workers' own --threads count, and progress is its own lines.
+        'threads',
+        'progress',
       ]),
     )
     .option('--shards <n>', 'with --queue: the number of shards (default: one per 500 games)', wholeNumber('--shards', 1_000_000))
@@ -159,6 +162,7 @@ export function simulateCommand(): Command {
     '--keep-games': { anyOf: ['--shard'], why: "it keeps every game's result in the shard file" },
     '--shards': { anyOf: ['--queue'], why: 'the queue plays the shards' },
     '--resume': { anyOf: ['--queue'], why: 'it resumes a tournament on the queue' },
+    '--log-games': { anyOf: ['--logs'], why: 'it says how many games --logs writes' },
   });
 }
 
@@ -328,7 +332,7 @@ async function runThesisAndReport(request: Extract<SimulateRequest, { kind: 'the
   const rows = runs.map((results, i) => thesis.thesisRow(agents[i], results));
   const pairs = runs.slice(1).map((results, i) => thesis.pairedDifference(agents[i], runs[i], agents[i + 1], results));
   const head =
-    `The thesis's experiment: ${games} games per agent, ${thesis.THESIS_PLAYERS} players, the measured agent in seat 1 among scripted opponents, ` +
+    `The thesis's experiment: ${games.toLocaleString('en-US')} games per agent, ${thesis.THESIS_PLAYERS} players, the measured agent in seat 1 among scripted opponents, ` +
     `seed ${seed}, ${seconds.toFixed(1)} s${interrupted ? ' (interrupted: results of the finished games)' : ''}`;
   if (interrupted) process.exitCode = 130;
   const failures = await failuresOf(() => writeStdout(`${head}\n\n${thesis.renderThesis(rows, pairs)}\n`));

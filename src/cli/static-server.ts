@@ -6,6 +6,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../model/errors.js';
+import { quote } from '../model/quote.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -72,7 +73,7 @@ export function serveStatic(root: string, port: number, host = '127.0.0.1'): Pro
   });
   return new Promise((resolvePromise, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'EADDRINUSE' ? new InputError(`port ${port} is in use: choose another with --port`) : error.code === 'EACCES' ? new InputError(`port ${port} needs privileges: choose another with --port`) : error);
+      reject(listenError(error, host, port));
     });
     server.listen(port, host, () => {
       const address = server.address();
@@ -85,4 +86,21 @@ export function serveStatic(root: string, port: number, host = '127.0.0.1'): Pro
       });
     });
   });
+}
+
+/** Why the server cannot listen, in one line naming the option to change; other errors as they are. */
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new InputError(`port ${port} is in use: choose another with --port`);
+    case 'EACCES':
+      return new InputError(`port ${port} needs privileges: choose another with --port`);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new InputError(`--host ${quote(host)} is no address of this machine: no such name`);
+    case 'EADDRNOTAVAIL':
+      return new InputError(`--host ${quote(host)} is no address of this machine: give one of its own, such as 127.0.0.1 or 0.0.0.0`);
+    default:
+      return error;
+  }
 }

@@ -34,7 +34,7 @@ export interface KnowsResult {
 
 export interface KnowsReport {
   method: 'exact' | 'sampled';
-  /** Worlds of the model after every event of the log (exact method). */
+  /** Worlds of the model after all the events of the log (exact method). */
   worlds: number | null;
   results: KnowsResult[];
 }

@@ -7,6 +7,7 @@ import { addFacts, type ConstraintStore, type Fact } from './constraints.js';
 import { instantiate, MemoryViews, wasmModule, writeStore, type Layout } from './wasm-module.js';
 import type { ResponseFactor } from './responses.js';
 import { InputError } from '../model/errors.js';
+import { roughCount } from '../model/numbers.js';
 
 interface CoreExports {
   memory: WebAssembly.Memory;
@@ -109,7 +110,7 @@ export class KnowledgeCore {
       const estimate = position.estimatedNodes;
       position.dispose();
       throw new PositionTooLargeError(
-        `this position has too many states for the exact counter (${Number.isFinite(estimate) ? `about ${estimate.toExponential(1)} DAG nodes` : `over ${this.layout.MAX_OPEN_CONSTRAINTS} constraints open at once`})`,
+        `this position has too many states for the exact counter (${Number.isFinite(estimate) ? `about ${roughCount(estimate)} DAG nodes` : `over ${this.layout.MAX_OPEN_CONSTRAINTS} constraints open at once`})`,
         estimate,
       );
     }
