@@ -1,7 +1,11 @@
-// The library's core (the package's main entry): logs, the analysis of a position, suggestions,
-// explanations, and the knowledge core underneath. No Node built-in is imported: it runs as it is
-// in a browser (load the Wasm modules there first: loadWasmModule). Results are keyed by index
-// (cards index the deck, seats the players); the *Json functions name them for programs and files.
+/**
+ * The library's core (the package's main entry): logs, the analysis of a position, suggestions,
+ * explanations, and the knowledge core underneath. No Node built-in is imported: it runs as it is
+ * in a browser (load the Wasm modules there first: loadWasmModule). Results are keyed by index
+ * (cards index the deck, seats the players); the `*Json` functions name them for programs and files.
+ *
+ * @module cluedo-engine
+ */
 
 // A game and its log
 export type { Game } from '../model/game.js';

@@ -1,7 +1,11 @@
-// The epistemic layer: formulas of epistemic logic about a game (who knows what, common knowledge,
-// announcements: docs/epistemic.md), evaluated by the first engine that supports them (the
-// explicit Kripke model, or the full-size engine through the counting core); what the other seats
-// know; and the analysis under rational opponents. No Node built-in is imported.
+/**
+ * The epistemic layer: formulas of epistemic logic about a game (who knows what, common knowledge,
+ * announcements: docs/epistemic.md), evaluated by the first engine that supports them (the
+ * explicit Kripke model, or the full-size engine through the counting core); what the other seats
+ * know; and the analysis under rational opponents. No Node built-in is imported.
+ *
+ * @module cluedo-engine/epistemic
+ */
 export { parseFormula, parseFormulaJson, parseFormulaText, printFormula, formulaToJson, MAX_FORMULA_DEPTH } from '../epistemic/language/index.js';
 export { TRUE, FALSE, has, not, and, or, implies, iff, K, M, E, D, C, Kenv, announce, learnsWhether, isPropositional, modalDepth, children } from '../epistemic/language/index.js';
 export type { Formula, Op, FormulaNames, FormulaJson } from '../epistemic/language/index.js';

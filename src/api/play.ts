@@ -1,7 +1,11 @@
-// Playing Clue: the rules as a state machine (legal actions, chance's moves, what each seat is
-// told), the classic board, the game loop and the agents, and tournaments with honest statistics
-// (summaries, text, HTML and CSV reports, shards merged exactly). No Node built-in is imported;
-// Node's worker pool for tournaments is in the ./node entry.
+/**
+ * Playing Clue: the rules as a state machine (legal actions, chance's moves, what each seat is
+ * told), the classic board, the game loop and the agents, and tournaments with honest statistics
+ * (summaries, text, HTML and CSV reports, shards merged exactly). No Node built-in is imported;
+ * Node's worker pool for tournaments is in the ./node entry.
+ *
+ * @module cluedo-engine/play
+ */
 export type { GameSpec, Deal, EndmoveRule } from '../game/rules/deal.js';
 export { dealCards, randomDeal, handSizesOf, ENDMOVE_RULES } from '../game/rules/deal.js';
 export type { GameState, Phase, Suggestion, BoardPlay } from '../game/rules/state.js';
