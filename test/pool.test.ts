@@ -289,6 +289,24 @@ describe('cancellation and faults', () => {
     expectSameArray(await sampleDeals(pool2, s, 20_000, 1), await sampleDeals(pool1, s, 20_000, 1), 'sample after cancellation');
   });
 
+  it('in this thread too, a request stops between two tasks: aborted from its first progress report, or by a timer', async () => {
+    const s = store();
+    const thread = inThisThread(2);
+    const controller = new AbortController();
+    let reports = 0;
+    const request = tallySamples(thread, s, 5_000_000, 21, controller.signal, () => {
+      reports++;
+      controller.abort();
+    });
+    await expect(request).rejects.toBeInstanceOf(CancelledError);
+    expect(reports).toBe(1); // the other tasks of the request never ran
+    // A timer's abort comes between two tasks as well (the request does not wait for it: no timing is asserted).
+    const timed = new AbortController();
+    setTimeout(() => timed.abort(), 0);
+    await expect(tallySamples(thread, s, 5_000_000, 21, timed.signal)).rejects.toBeInstanceOf(CancelledError);
+    expectSameArray((await tallySamples(thread, s, 50_000, 21)).ownerCounts, (await tallySamples(pool1, s, 50_000, 21)).ownerCounts, 'in this thread after cancellation');
+  });
+
   it('a worker that throws, then a worker that exits: one WorkerFailedError each, and the pool keeps serving', async () => {
     const s = store();
     const reference = await tallySamples(pool1, s, 40_000, 33);

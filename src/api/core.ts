@@ -56,6 +56,8 @@ export { WebWorkerPool } from '../runtime/web-pool.js';
 export type { WebPoolOptions } from '../runtime/web-pool.js';
 export { serveTasks } from '../runtime/web-worker.js';
 export { ANALYSIS_TASKS } from '../analysis/tasks.js';
+export { LIBRARY_TASK_MODULES, libraryWorkerPool, serveLibraryTasks } from '../analysis/web-workers.js';
+export type { LibraryWorkerOptions } from '../analysis/web-workers.js';
 export { EPISTEMIC_TASKS } from '../analysis/epistemic-tasks.js';
 
 // The knowledge core

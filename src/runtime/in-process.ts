@@ -12,6 +12,9 @@ export class InProcessExecutor implements Executor {
   ) {}
 
   async run<R>(task: TaskRef, payload: unknown, options: RunOptions = {}): Promise<R> {
+    // Each task waits its turn behind what the event loop has queued (a timer, a progress
+    // callback's abort), so that a request's tasks can be cancelled between one and the next.
+    await nextTurn();
     if (options.signal?.aborted) throw new CancelledError('the request was cancelled');
     const module = this.modules[task.module];
     if (module === undefined) throw new Error(`this executor was given no task module ${task.module}`);
@@ -19,4 +22,18 @@ export class InProcessExecutor implements Executor {
   }
 
   async close(): Promise<void> {}
+}
+
+/** Resolves after the event loop's pending work: setImmediate in Node, a message in a browser. */
+function nextTurn(): Promise<void> {
+  const immediate = (globalThis as { setImmediate?: (f: () => void) => unknown }).setImmediate;
+  if (immediate !== undefined) return new Promise((resolve) => immediate(resolve));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }
