@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
-import { analyze, type Analysis } from '../src/analysis/analyze.js';
+import { analyze, deduce, type Analysis } from '../src/analysis/analyze.js';
 import { estimate } from '../src/analysis/estimate.js';
 import { analysisPool } from '../src/analysis/pools.js';
 import { parseGame, type GameLog } from '../src/io/log.js';
@@ -113,6 +113,26 @@ describe('analyze picks its method', () => {
         }
       }),
       { seed: 7, numRuns: 40 },
+    );
+  });
+
+  it('deduce: the brute-force owners of every card, from the DAG and, past it, from the search for deals', () => {
+    fc.assert(
+      fc.property(arbConsistentLog(), (g) => {
+        const game = parseGame(g.log);
+        const oracle = bruteForceGame(game);
+        const width = game.players.length + 2;
+        const column = (owner: number) => (owner === ENVELOPE ? game.players.length : owner === TABLE ? game.players.length + 1 : owner);
+        const owners = analyze(game).owners;
+        for (const options of [{}, TINY]) {
+          for (const d of deduce(game, options)) {
+            const possible = owners.filter((o) => oracle.ownerCounts[d.card * width + column(o)] > 0);
+            expect(d.possible).toEqual(possible);
+            expect(d.owner).toBe(possible.length === 1 ? possible[0] : null);
+          }
+        }
+      }),
+      { seed: 11, numRuns: 30 },
     );
   });
 

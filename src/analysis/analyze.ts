@@ -15,7 +15,7 @@ import { possibleOwners } from '../knowledge/search.js';
 import { McmcSampler } from '../knowledge/mcmc.js';
 import type { ConstraintStore } from '../knowledge/constraints.js';
 import { combinationCards, type Tallies } from '../knowledge/tallies.js';
-import { DagSampler, DagWorlds, SampledWorlds, type SampleTallies, type Worlds } from '../knowledge/worlds.js';
+import { DagSampler, DagWorlds, dagPossibleOwners, SampledWorlds, type SampleTallies, type Worlds } from '../knowledge/worlds.js';
 import { checkSamples, checkSeed } from './request.js';
 import { responseEvidence, type ResponsePolicy } from '../knowledge/responses.js';
 import { WeightedMcmcSampler } from '../knowledge/weighted-mcmc.js';
@@ -275,8 +275,13 @@ export function analysisFrom(game: Game, parts: AnalysisParts): Analysis {
  * Deduction for a game: for every card, the owners still possible and the certain owner if any.
  * Complete: an owner is certain exactly when no consistent deal puts the card elsewhere.
  */
-export function deduce(input: GameLog | Game, options: { core?: KnowledgeCore } = {}): CardDeduction[] {
+export function deduce(input: GameLog | Game, options: { core?: KnowledgeCore; maxNodes?: number } = {}): CardDeduction[] {
   const game = gameOf(input);
-  using worlds = worldsOf(options.core ?? sharedCore(), game, 'exact', 1, DEFAULT_SEED);
-  return deduceFrom(game, worlds.possibleOwners());
+  const core = options.core ?? sharedCore();
+  using position = positionOf(core, game, 'tryLoad', options.maxNodes);
+  if (position.status !== 'too-large') return deduceFrom(game, dagPossibleOwners(position));
+  // Too large to count, yet which owners are possible is still exact: the search for deals says.
+  const search = possibleOwners(core, position.store);
+  if (search.status !== 'exact') throw tooHard();
+  return deduceFrom(game, search.possible);
 }

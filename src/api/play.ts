@@ -27,7 +27,7 @@ export type { BoardBinding } from '../game/board/binding.js';
 export { createAgent, parseAgentSpec, AGENT_NAMES } from '../agents/registry.js';
 export type { AgentSpec, AgentName } from '../agents/registry.js';
 export { runTournament, GAMES_PER_TASK } from '../tournament/run.js';
-export type { RunOptions, RunOutcome } from '../tournament/run.js';
+export type { TournamentRunOptions, TournamentOutcome } from '../tournament/run.js';
 export { playTournamentGame, playTournamentGames, playScored, seatAgents } from '../tournament/play.js';
 export type { TournamentConfig, ScoredGame } from '../tournament/play.js';
 export { resultObserver } from '../tournament/results.js';

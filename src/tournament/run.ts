@@ -10,7 +10,7 @@ import { TOURNAMENT_TASKS, type GamesPayload } from './tasks.js';
 
 const GAMES: TaskRef = { module: TOURNAMENT_TASKS, name: 'games' };
 
-export interface RunOptions {
+export interface TournamentRunOptions {
   /** Plays the game numbers from `from` (default 0) up to `games` (exclusive). */
   games: number;
   from?: number;
@@ -26,7 +26,7 @@ export interface RunOptions {
   keepResults?: boolean;
 }
 
-export interface RunOutcome {
+export interface TournamentOutcome {
   /** Finished games, in game order (none with keepResults: false). */
   results: GameResult[];
   /** How many games finished. */
@@ -38,7 +38,7 @@ export interface RunOutcome {
 /** Games per task: enough work to dwarf the pool's overhead, few enough to stop quickly. */
 export const GAMES_PER_TASK = 4;
 
-export async function runTournament(config: TournamentConfig, options: RunOptions): Promise<RunOutcome> {
+export async function runTournament(config: TournamentConfig, options: TournamentRunOptions): Promise<TournamentOutcome> {
   const results: GameResult[] = [];
   const keep = options.keepResults ?? true;
   let next = options.from ?? 0;

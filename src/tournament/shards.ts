@@ -13,7 +13,7 @@ import { InputError } from '../model/errors.js';
 import type { TournamentConfig } from './play.js';
 import type { GameResult } from './results.js';
 import { accumulate, merge, emptyAccumulator, rowLabel, type SummaryAccumulator } from './summary.js';
-import { runTournament, type RunOptions } from './run.js';
+import { runTournament, type TournamentRunOptions } from './run.js';
 
 export const SHARD_FORMAT = 'cluedo-shard';
 export const SHARD_VERSION = 1;
@@ -112,7 +112,7 @@ export async function playShard(
   seed: number,
   games: number,
   shard: ShardRange,
-  options: Omit<RunOptions, 'games' | 'from' | 'seed' | 'onResults'> = {},
+  options: Omit<TournamentRunOptions, 'games' | 'from' | 'seed' | 'onResults'> = {},
 ): Promise<ShardOutcome> {
   const expected = shardRange(games, shard.count, shard.index);
   const accumulator = emptyAccumulator();
