@@ -172,7 +172,7 @@ describe('explanations in words', () => {
     const x = explained(log, { card: 'knife' });
     expect(x).toMatchObject({ card: 'Knife', owner: 'Cat', holds: true, fromSetup: [] });
     expect(x.events).toEqual([{ event: 1, sentence: 'you suggested {Plum, Knife, Hall} at event 1: Bob passed, Cat showed you Knife' }]);
-    expect(x.text).toBe('Cat holds Knife in every deal consistent with the log, and this event forces it: you suggested {Plum, Knife, Hall} at event 1: Bob passed, Cat showed you Knife.');
+    expect(x.text).toBe('In every deal consistent with the log, Cat holds Knife, and this event forces it: you suggested {Plum, Knife, Hall} at event 1: Bob passed, Cat showed you Knife.');
     // Cat's one card is Knife, so the other weapon is in the envelope: the hand sizes say so.
     expect(explained(log, { card: 'Rope' })).toMatchObject({ owner: 'envelope', fromSetup: ['hand sizes'], events: [{ event: 1 }] });
     // Green is yours, so Plum is the envelope's suspect: no event needed.
@@ -180,7 +180,7 @@ describe('explanations in words', () => {
       owner: 'envelope',
       fromSetup: ['you hold Green', 'hand sizes'],
       events: [],
-      text: 'Plum is in the envelope: it follows from the setup alone (given your Green, the hand sizes).',
+      text: 'It follows from the setup alone (given your Green, the hand sizes) that Plum is in the envelope.',
     });
     expect(explained(log, { card: 'Knife', owner: 'bob', holds: false })).toMatchObject({ fromSetup: [], events: [{ event: 1 }] });
   });
@@ -191,12 +191,12 @@ describe('explanations in words', () => {
     expectInputError(() => explained(log, { card: 'Knfe' }), /unknown card "Knfe"; did you mean "Knife"\?/);
     expectInputError(() => explained(log, { card: 'Knife', owner: 'Dan', holds: true }), /unknown owner "Dan"/);
     expectInputError(() => explained(log, { card: 'Knife', owner: 'Bob', holds: true }), /^it does not follow from the log that Bob holds Knife: Knife may be with Bob, Cat or the envelope$/);
-    expect(explained(log, { card: 'Green' }).text).toBe('You hold Green: it follows from the setup alone (given your Green).');
+    expect(explained(log, { card: 'Green' }).text).toBe('It follows from the setup alone (given your Green) that you hold Green.');
   });
 
   it('explains a face-up card by the setup', () => {
     const log = { ...base, players: ['Ann', 'Bob'], handSizes: [1, 1], faceUp: ['Rope'], events: [] };
-    expect(explained(log, { card: 'Rope' })).toMatchObject({ owner: 'table', fromSetup: ['Rope is face up'], events: [], text: 'Rope is face up: the setup says so.' });
+    expect(explained(log, { card: 'Rope' })).toMatchObject({ owner: 'table', fromSetup: ['Rope is face up'], events: [], text: 'The setup says that Rope is face up.' });
     expect(explained(log, { card: 'Rope', owner: 'Bob', holds: false }).fromSetup).toEqual(['Rope is face up']);
   });
 

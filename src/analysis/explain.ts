@@ -113,7 +113,7 @@ function explainPlacement(game: Game, card: number, owner: number, holds: boolea
     // The table holds exactly the face-up cards: the setup says so, and no event can change it.
     if (game.faceUp.includes(card) !== holds) throw notForced(statement);
     const setup = `${shorten(game.deck.cards[card])} is ${holds ? '' : 'not '}face up`;
-    const text = `${capitalize(statement)}: the setup says so.`;
+    const text = `The setup says that ${statement}.`;
     return { ...fact, fromSetup: [setup], events: [], text, summary: text };
   }
   const consistent = (store: ConstraintStore) => isConsistentQuickly(core, store);
@@ -156,10 +156,11 @@ function explainPlacement(game: Game, card: number, owner: number, holds: boolea
 function explanationText(statement: string, setupWords: string[], events: ExplainedEvent[]): { text: string; summary: string } {
   const setup = setupWords.length === 0 ? '' : ` (given ${setupWords.join(', ')})`;
   if (events.length === 0) {
-    const text = `${capitalize(statement)}: it follows from the setup alone${setup}.`;
+    const text = `It follows from the setup alone${setup} that ${statement}.`;
     return { text, summary: text };
   }
-  const head = `${capitalize(statement)} in every deal consistent with the log, and ${events.length === 1 ? 'this event forces it' : `these ${events.length} events force it`}${setup}`;
+  // The statement keeps its own case (a card may be named "attic"); "in every deal" leads, so that a negation cannot read as "not in every deal".
+  const head = `In every deal consistent with the log, ${statement}, and ${events.length === 1 ? 'this event forces it' : `these ${events.length} events force it`}${setup}`;
   const minimal = events.length === 1 ? '' : ' Leave out any one of them and it no longer follows.';
   return { text: `${head}: ${events.map((e) => e.sentence).join('; ')}.${minimal}`, summary: `${head}.${minimal}` };
 }
@@ -222,6 +223,3 @@ function listInWords(items: string[], conjunction = 'and'): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
 }
 
-function capitalize(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
