@@ -5,6 +5,7 @@
 // not installed. Needs the built CLI (dist/cli/cluedo.mjs).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { freePort } from '../test/support/free-port.js';
+import { openSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
@@ -22,8 +23,12 @@ export interface QueueBench {
   projection: { games: number; machines: number; shards: number; seconds: number };
 }
 
+// A write-only /dev/null: `stdio: 'ignore'` opens it read-write, as a closed standard output
+// looks, and cluedo refuses to run without somewhere to write.
+const DISCARD = openSync('/dev/null', 'w');
+
 function run(args: string[]): { child: ChildProcess; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', DISCARD, 'pipe'] });
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   const exit = new Promise<number | null>((resolve, reject) =>

@@ -3,15 +3,19 @@
 // against `node -e 0` measured side by side in the same run: rounds alternate between the
 // commands, so that a busy machine slows both alike, and the medians are compared.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { bin: { cluedo: string } }).bin.cluedo;
 
+// Output discarded through a write-only /dev/null: `stdio: 'ignore'` opens it read-write, which
+// is what a closed standard output looks like, and cluedo refuses to run with one.
+const DISCARD = openSync('/dev/null', 'w');
+
 function wallMs(args: string[]): number {
   const started = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', DISCARD, 'inherit'] });
   if (r.status !== 0) throw new Error(`node ${args.join(' ')} exited ${r.status}`);
   return Number(process.hrtime.bigint() - started) / 1e6;
 }

@@ -12,7 +12,7 @@ import { enter, ensureSite, fill, findChromium, launch, settled, setUp, type Exa
 
 export interface WebEntryRow {
   example: string;
-  /** Workers scoring the suggestions: 2 (the default), or 1 (?scoring=1). */
+  /** Workers scoring the suggestions: 2 (the default), or 1 (?workers=1). */
   scoring: number;
   events: number;
   rounds: number;
@@ -63,7 +63,7 @@ export async function benchWeb(rounds = 15): Promise<WebBench | null> {
       const log = JSON.parse(readFileSync(new URL(`../examples/${example}.json`, import.meta.url), 'utf8')) as ExampleLog;
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
-      await page.goto(scoring === 1 ? `${server.url}?scoring=1` : server.url);
+      await page.goto(scoring === 1 ? `${server.url}?workers=1` : server.url);
       await setUp(page, log);
       const last = log.events.length - 1;
       for (let i = 0; i < last; i++) {

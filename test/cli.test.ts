@@ -383,7 +383,7 @@ describe('writing the output', () => {
   it.each(commands)('%s: started with stdout closed (>&-): exit 1, one line, nothing run', (_, args) => {
     // A shell closes the descriptor; Node then puts /dev/null in its place, where writes vanish.
     const r = spawnSync('/bin/sh', ['-c', 'exec "$0" "$@" >&-', process.execPath, MAIN, ...args], { cwd: ROOT, encoding: 'utf8', env: env(), timeout: 60_000 });
-    expectOneLineError({ status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr }, 1, /^cluedo: cannot write to standard output: it is closed \(EBADF\); nothing was run$/m);
+    expectOneLineError({ status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr }, 1, /^cluedo: cannot write to standard output: it is closed \(EBADF\); nothing was run \(to discard the output, redirect it to \/dev\/null\)$/m);
   });
 
   it.each(commands)('%s: a reader that has gone (| head) ends quietly, exit 0', async (_, args) => {

@@ -75,7 +75,7 @@ function readFormulasFile(path: string): unknown {
 
 /** One line per formula: its id, when, the answer, the formula. */
 function renderReport(report: KnowsReport, file: string, events: number): string {
-  const worlds = report.worlds === null ? '' : `, ${report.worlds.toLocaleString('en-US')} worlds after ${events === 1 ? 'its event' : `all ${events} events`}`;
+  const worlds = report.worlds === null ? '' : `, ${report.worlds.toLocaleString('en-US')} worlds after ${events === 0 ? 'the setup' : events === 1 ? 'its event' : events === 2 ? 'both events' : `all ${events} events`}`;
   const head = `${shorten(file)}: ${report.method}${worlds}`;
   const rows = report.results.map((r) => {
     const answer = r.value !== undefined ? String(r.value) : `${probabilityText(r)}, ${knownText(r.known ?? null)}`;

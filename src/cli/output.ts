@@ -57,5 +57,5 @@ export function stdoutClosedAtStart(): boolean {
 
 /** Refuses to start a command whose answer could not be written: its standard output is closed. */
 export function requireStdout(): void {
-  if (stdoutClosedAtStart()) throw new OutputError(['cannot write to standard output: it is closed (EBADF); nothing was run']);
+  if (stdoutClosedAtStart()) throw new OutputError(['cannot write to standard output: it is closed (EBADF); nothing was run (to discard the output, redirect it to /dev/null)']);
 }
