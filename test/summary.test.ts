@@ -97,6 +97,7 @@ describe('summarize, by hand', () => {
       medianTurnsToCertain: null,
       certainRate: { estimate: 0, low: 0, high: 1 },
       wrongAccusations: 0,
+      faults: { illegal: 0, timeout: 0, crash: 0 },
       equalShare: null,
       turnsToCertain: [],
     });

@@ -28,7 +28,7 @@ import { rationalAnalysis, withEndmoves } from '../analysis/rational.js';
 import { opponentsInThisThread } from '../analysis/opponents.js';
 import type { Analysis } from '../analysis/analyze.js';
 import type { SeatView } from '../game/seat-view.js';
-import type { Agent, Decision } from '../game/agent.js';
+import type { SyncAgent, Decision } from '../game/agent.js';
 import { cardsOf, exactKnowledge, type DerivedFacts, type ExactKnowledge } from './knowledge.js';
 import { informationPerRoom, informationRanking, suggestMostInformative, type RefutationPolicy } from './policies.js';
 import { movementPolicy } from './movement.js';
@@ -55,7 +55,7 @@ export const DEFAULT_EPISTEMIC_THREAT = 0.5;
 /** The largest Kripke model it builds to read endmoves and the others' knowledge exactly. */
 export const EPISTEMIC_MAX_WORLDS = 20_000;
 
-export function epistemicAgent(label: string, options: EpistemicOptions, rng: Random, core: KnowledgeCore, refute: RefutationPolicy): Agent {
+export function epistemicAgent(label: string, options: EpistemicOptions, rng: Random, core: KnowledgeCore, refute: RefutationPolicy): SyncAgent {
   const knowledge: ExactKnowledge = exactKnowledge(core, endmoveFacts(options.endmoves));
   const ranking = informationRanking(rng, knowledge, options.samples);
   const suggest = suggestMostInformative(ranking);

@@ -7,7 +7,7 @@ import { closest } from 'fastest-levenshtein';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import type { Random } from '../model/random.js';
 import { InputError } from '../model/errors.js';
-import type { Agent } from '../game/agent.js';
+import type { SyncAgent } from '../game/agent.js';
 import { RESPONSE_POLICIES, type ResponsePolicy } from '../knowledge/responses.js';
 import { exactKnowledge, naiveKnowledge, type KnowledgeModel } from './knowledge.js';
 import { anyRoom, movementPolicy, usefulRooms } from './movement.js';
@@ -118,7 +118,7 @@ export function parseAgentSpec(text: string): AgentSpec {
 }
 
 /** One agent for one seat of one game: its own generator, the worker's core. */
-export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, overrides: { accuse?: AgentSpec['accuse']; refute?: RefutationName } = {}): Agent {
+export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, overrides: { accuse?: AgentSpec['accuse']; refute?: RefutationName } = {}): SyncAgent {
   const refute = refutationPolicy(overrides.refute ?? spec.refute, rng);
   if (spec.name === 'epistemic') {
     const options = { samples: spec.samples, ...spec.epistemic, accuses: (overrides.accuse ?? spec.accuse) !== 'never' };

@@ -8,12 +8,12 @@
 // and never accuses. Being scripted on the deal, it is the one seat created with the envelope.
 import type { Random } from '../model/random.js';
 import { cardsOfMask } from '../model/bits.js';
-import type { Agent } from '../game/agent.js';
+import type { SyncAgent } from '../game/agent.js';
 import { refutationPolicy } from './policies.js';
 
 export const THESIS_OPPONENT = 'thesis-opponent';
 
-export function thesisOpponent(envelope: readonly number[], rng: Random): Agent {
+export function thesisOpponent(envelope: readonly number[], rng: Random): SyncAgent {
   return {
     label: THESIS_OPPONENT,
     // Uniform over a product of per-category sets is one uniform draw per category.

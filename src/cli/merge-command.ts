@@ -95,13 +95,13 @@ export async function reportMerged(merged: MergedShards, source: string, outputs
   };
   const failures: string[] = [];
   try {
-    await writeStdout(`${head}\n\n${renderSummary(summary)}\n${config.solo ? `\n${soloLine(summary, config, rowLabel)}\n` : ''}`);
+    await writeStdout(`${head}\n\n${renderSummary(summary, { faults: config.external !== undefined })}\n${config.solo ? `\n${soloLine(summary, config, rowLabel)}\n` : ''}`);
   } catch (e) {
     if (!(e instanceof OutputError)) throw e;
     failures.push(...e.failures);
   }
   try {
-    writeOutputs(outputs.map((output) => ({ ...output, write: (file: string) => writeFileSync(file, texts[output.option]()) })));
+    await writeOutputs(outputs.map((output) => ({ ...output, write: (file: string) => writeFileSync(file, texts[output.option]()) })));
   } catch (e) {
     if (!(e instanceof OutputError)) throw e;
     failures.push(...e.failures);

@@ -84,11 +84,11 @@ export function checkDistinct(outputs: OutputPath[]): void {
  * Writes every output (a function making its text, or writing it itself), going on past
  * failures; throws one OutputError listing them all at the end.
  */
-export function writeOutputs(outputs: Array<OutputPath & { write: (path: string) => void }>): void {
+export async function writeOutputs(outputs: Array<OutputPath & { write: (path: string) => void | Promise<void> }>): Promise<void> {
   const failures: string[] = [];
   for (const output of outputs) {
     try {
-      output.write(output.path);
+      await output.write(output.path);
     } catch (e) {
       failures.push(`cannot write ${output.option} ${quote(output.path)}: ${e instanceof InputError ? e.message : writeFailure(e as NodeJS.ErrnoException)}`);
     }

@@ -2,8 +2,9 @@
 // requests (simulateRequest): a local run, the thesis's experiment (--preset thesis), one shard of
 // a run (--shard i/N --out FILE), or a run on a job queue (--queue URL). Which options go together
 // is said by commander (conflicts, implies) and by the table of requirements below.
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, Option } from 'commander';
 import { quote } from '../model/quote.js';
 import type { GameResult } from '../tournament/results.js';
@@ -11,7 +12,9 @@ import { CLASSIC_CATEGORIES, MAX_SEATS, MIN_SEATS, makeDeck } from '../model/dec
 import { bindClassicBoard } from '../game/board/binding.js';
 import { InputError } from '../model/errors.js';
 import { AGENT_NAMES, parseAgentSpec } from '../agents/registry.js';
-import type { playTournamentGame, TournamentConfig } from '../tournament/play.js';
+import { agentNameProblem, type ExternalAgentDefinition } from '../agents/external/definitions.js';
+import { commandWords } from '../agents/external/command-words.js';
+import type { playTournamentGameAsync, TournamentConfig } from '../tournament/play.js';
 import type { ShardRange } from '../tournament/shards.js';
 import type { Executor } from '../runtime/executor.js';
 import { ENDMOVE_RULES, type EndmoveRule } from '../game/rules/deal.js';
@@ -62,6 +65,9 @@ interface SimulateOptions {
   queue?: string;
   shards?: number;
   resume?: string;
+  agentCmd: string[];
+  agentModule: string[];
+  agentTimeout: number;
 }
 
 /** What one run of simulate does, read from its options. */
@@ -72,7 +78,7 @@ export type SimulateRequest =
   | { kind: 'queue'; url: string; tournament: { config: TournamentConfig; seed: number; games: number; shards: number } | { resume: string }; outputs: OutputPath[] };
 
 /** The options the thesis's experiment fixes. */
-const FIXED_BY_THESIS = ['players', 'solo', 'field', 'maxTurns', 'endmove', 'logs', 'board', 'dice', 'steps', 'exitCost', 'summon', 'shard', 'queue'];
+const FIXED_BY_THESIS = ['agentCmd', 'agentModule', 'players', 'solo', 'field', 'maxTurns', 'endmove', 'logs', 'board', 'dice', 'steps', 'exitCost', 'summon', 'shard', 'queue'];
 /** The options of a whole run that a shard leaves to cluedo merge. */
 const OUTPUTS_OF_A_RUN = ['json', 'csv', 'report', 'logs'];
 /** What a queued tournament already says, when resumed. */
@@ -94,6 +100,9 @@ export function simulateCommand(): Command {
     .description('play many games between agents and compare them, with confidence intervals')
     .option('--players <n>', `seats at the table (${MIN_SEATS}-${MAX_SEATS})`, wholeNumber('--players', MAX_SEATS, MIN_SEATS), 6)
     .option('--agents <list>', `agents seated in rotation (${AGENT_NAMES.join(', ')}; options like entropy:samples=5000 or deductive:accuse=risky:0.8,refute=repeat; refute=first shows the first held card in deck order; deductive and entropy take responses=holds|uniform|first|repeat, how they read the cards shown to them)`, DEFAULT_AGENTS)
+    .option('--agent-cmd <name=command>', 'an agent played by a program speaking the process protocol (docs/agent-protocol.md), named for --agents; repeatable', collect, [])
+    .option('--agent-module <name=file.mjs>', "an agent made by an ES module's default export, named for --agents; repeatable", collect, [])
+    .option('--agent-timeout <ms>', 'the longest wait for one decision of an agent from outside', wholeNumber('--agent-timeout', 3_600_000, 1), 10_000)
     .option('--games <g>', 'games to play', wholeNumber('--games', 10_000_000), DEFAULT_GAMES)
     .option('--seed <s>', 'seed of the run: same seed, same games, whatever the threads', seedValue, 1)
     .option('--threads <t>', 'worker threads (default: all cores)', threadCount)
@@ -203,6 +212,7 @@ async function runSimulate(request: SimulateRequest): Promise<void> {
     await runQueued(request.url, request.tournament, request.outputs);
     return;
   }
+  if (request.kind !== 'thesis' && request.config.external) await checkExternalAgents(request.config.external);
   await noteThreads(request.threads);
   const { tournamentPool } = await import('../tournament/pool.js');
   const pool = tournamentPool(request.threads);
@@ -214,6 +224,34 @@ async function runSimulate(request: SimulateRequest): Promise<void> {
     });
   } finally {
     await pool.close();
+  }
+}
+
+/** Each agent from outside answers before the first game: a program its hello, a module an agent. Exit 1 naming it otherwise. */
+async function checkExternalAgents(definitions: readonly ExternalAgentDefinition[]): Promise<void> {
+  const { checkAgentProgram, loadAgentModule } = await import('../agents/external/node.js');
+  const { agentProblem } = await import('../agents/external/module-agent.js');
+  const { Random } = await import('../model/random.js');
+  for (const definition of definitions) {
+    try {
+      if (definition.command) await checkAgentProgram(definition);
+      else {
+        const file = fileURLToPath(definition.module!);
+        if (!existsSync(file)) throw new Error(`no such file ${quote(file)}`);
+        const make = await loadAgentModule(definition);
+        const deck = makeDeck(CLASSIC_CATEGORIES);
+        let problem: string | null;
+        try {
+          problem = agentProblem(make({ label: definition.name, seat: 0, game: 0, players: ['P0', 'P1'], deck, random: new Random(0) }));
+        } catch (e) {
+          problem = `its default export threw: ${(e as Error).message}`;
+        }
+        if (problem !== null) throw new Error(problem);
+      }
+    } catch (e) {
+      const what = definition.command ? `--agent-cmd ${definition.name}` : `--agent-module ${definition.name}`;
+      throw new InputError(`${what}: ${(e as Error).message}; nothing was played`);
+    }
   }
 }
 
@@ -250,7 +288,7 @@ function writeAtomically(output: OutputPath, text: string): void {
 
 /** Plays the games, prints the summary and writes the outputs; Ctrl-C keeps the finished games. */
 async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, executor: Executor, signal: AbortSignal): Promise<void> {
-  const [{ runTournament }, { accumulate, emptyAccumulator, finalize, rowLabel }, { renderSummary }, { renderHtmlReport }, { toCsv }, { playTournamentGame }] = await Promise.all([
+  const [{ runTournament, TournamentStoppedError }, { accumulate, emptyAccumulator, finalize, rowLabel }, { renderSummary }, { renderHtmlReport }, { toCsv }, { playTournamentGameAsync }] = await Promise.all([
     import('../tournament/run.js'),
     import('../tournament/summary.js'),
     import('../tournament/text-report.js'),
@@ -261,7 +299,13 @@ async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, 
   const { config, games, seed } = request;
   const progress = await progressOf(request.progress, games);
   const started = Date.now();
-  const { results, interrupted } = await runTournament(config, { games, seed, executor, signal, onProgress: progress.update });
+  let stopped: string | null = null;
+  const { results, interrupted } = await runTournament(config, { games, seed, executor, signal, onProgress: progress.update }).catch((error) => {
+    // An agent from outside that can no longer start: the finished games are reported, then the reason.
+    if (!(error instanceof TournamentStoppedError)) throw error;
+    stopped = error.message;
+    return error.outcome;
+  });
   progress.stop();
   const order = config.solo ? [rowLabel(config.solo.agent, 'solo'), rowLabel(config.solo.field, 'field')] : config.agents;
   const accumulator = results.reduce(accumulate, emptyAccumulator());
@@ -274,7 +318,7 @@ async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, 
     `${seconds.toFixed(1)} s${interrupted ? ' (interrupted: results of the finished games)' : ''}`;
   if (interrupted) process.exitCode = 130;
   // A summary that cannot be printed must not cost the files: write everything, then report.
-  const failures = await failuresOf(() => writeStdout(`${head}\n\n${renderSummary(summary)}\n${config.solo ? `\n${soloLine(summary, config, rowLabel)}\n` : ''}`));
+  const failures = await failuresOf(() => writeStdout(`${head}\n\n${renderSummary(summary, { faults: config.external !== undefined })}\n${config.solo ? `\n${soloLine(summary, config, rowLabel)}\n` : ''}`));
 
   const texts: Record<string, () => string> = {
     '--json': () => `${JSON.stringify({ config, seed, gamesRequested: games, interrupted, summary, accumulator, games: results }, null, 2)}\n`,
@@ -295,11 +339,12 @@ async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, 
     ...output,
     write:
       output.option === '--logs'
-        ? (dir: string) => writeLogs(dir, config, seed, request.logGames, playTournamentGame)
+        ? (dir: string) => writeLogs(dir, config, seed, request.logGames, playTournamentGameAsync)
         : (file: string) => writeFileSync(file, texts[output.option]()),
   }));
-  failures.push(...(await failuresOf(async () => writeOutputs(writers))));
+  failures.push(...(await failuresOf(() => writeOutputs(writers))));
   if (failures.length > 0) throw new OutputError(failures);
+  if (stopped !== null) throw new InputError(`the run stopped: ${stopped}`);
 }
 
 /**
@@ -352,7 +397,7 @@ async function runThesisAndReport(request: Extract<SimulateRequest, { kind: 'the
       }),
   };
   const writers = request.outputs.map((output) => ({ ...output, write: (file: string) => writeFileSync(file, texts[output.option]()) }));
-  failures.push(...(await failuresOf(async () => writeOutputs(writers))));
+  failures.push(...(await failuresOf(() => writeOutputs(writers))));
   if (failures.length > 0) throw new OutputError(failures);
 }
 
@@ -367,8 +412,41 @@ async function failuresOf(write: () => Promise<void>): Promise<string[]> {
   }
 }
 
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** The agents from outside that --agent-cmd and --agent-module define, checked (names, commands, files). */
+function externalOf(opts: SimulateOptions): ExternalAgentDefinition[] {
+  const definitions: ExternalAgentDefinition[] = [];
+  const define = (option: string, text: string, what: (value: string) => Omit<ExternalAgentDefinition, 'name' | 'timeoutMs'>) => {
+    const eq = text.indexOf('=');
+    if (eq < 0) throw new UsageError(`${option} takes NAME=${option === '--agent-cmd' ? 'COMMAND' : 'FILE'}, got ${quote(text)}`);
+    const name = text.slice(0, eq).trim();
+    const problem = agentNameProblem(name, AGENT_NAMES);
+    if (problem !== null) throw new UsageError(`${option}: ${problem}`);
+    if (definitions.some((d) => d.name === name)) throw new UsageError(`${option}: agent "${name}" is defined twice`);
+    definitions.push({ name, ...what(text.slice(eq + 1)), timeoutMs: opts.agentTimeout });
+  };
+  for (const text of opts.agentCmd) {
+    define('--agent-cmd', text, (command) => {
+      let words: string[];
+      try {
+        words = commandWords(command);
+      } catch (e) {
+        throw new UsageError(`--agent-cmd: the command of "${text.slice(0, text.indexOf('='))}" has ${(e as Error).message}`);
+      }
+      if (words.length === 0) throw new UsageError(`--agent-cmd: agent "${text.slice(0, text.indexOf('='))}" has no command`);
+      return { command: words };
+    });
+  }
+  for (const text of opts.agentModule) define('--agent-module', text, (file) => ({ module: pathToFileURL(resolve(file)).href }));
+  return definitions;
+}
+
 /** The agent label as parsed, or a usage error naming the option. */
-function checkAgent(option: string, label: string): string {
+function checkAgent(option: string, label: string, external: readonly ExternalAgentDefinition[] = []): string {
+  if (external.some((d) => d.name === label.trim())) return label.trim();
   try {
     return parseAgentSpec(label).label;
   } catch (e) {
@@ -377,19 +455,24 @@ function checkAgent(option: string, label: string): string {
 }
 
 /** The agents of --agents, each checked. */
-function agentsOf(list: string): string[] {
+function agentsOf(list: string, external: readonly ExternalAgentDefinition[] = []): string[] {
   const agents = splitAgents(list);
   if (agents.length === 0) throw new UsageError(`--agents names no agent; the agents are ${AGENT_NAMES.join(', ')}`);
-  return agents.map((a) => checkAgent('--agents', a));
+  return agents.map((a) => checkAgent('--agents', a, external));
 }
 
 function configOf(opts: SimulateOptions): TournamentConfig {
-  const solo = opts.solo !== undefined ? { agent: checkAgent('--solo', opts.solo), field: checkAgent('--field', opts.field!) } : undefined;
+  const defined = externalOf(opts);
+  const solo = opts.solo !== undefined ? { agent: checkAgent('--solo', opts.solo, defined), field: checkAgent('--field', opts.field!, defined) } : undefined;
   const board = boardRulesOf(opts);
+  const agents = agentsOf(opts.agents, defined);
+  const seated = new Set([...agents, ...(solo ? [solo.agent, solo.field] : [])]);
+  const external = defined.filter((d) => seated.has(d.name));
   return {
     deck: CLASSIC_CATEGORIES,
     players: opts.players,
-    agents: agentsOf(opts.agents),
+    agents,
+    ...(external.length > 0 && { external }),
     maxTurns: opts.maxTurns ?? (board ? 100 : 50) * opts.players,
     endmove: opts.endmove,
     solo,
@@ -451,10 +534,15 @@ async function progressOf(lines: boolean, total: number): Promise<Progress> {
 }
 
 /** Replays the first games in process (they are determined by the seed) and writes each seat's view. */
-function writeLogs(dir: string, config: TournamentConfig, seed: number, games: number, play: typeof playTournamentGame): void {
+async function writeLogs(dir: string, config: TournamentConfig, seed: number, games: number, play: typeof playTournamentGameAsync): Promise<void> {
   const core = KnowledgeCore.create();
+  if (config.external) {
+    const { prepareExternalAgents } = await import('../agents/external/definitions.js');
+    await import('../agents/external/node.js');
+    await prepareExternalAgents(config.external);
+  }
   for (let g = 0; g < games; g++) {
-    const { views } = play(config, seed, g, core);
+    const { views } = await play(config, seed, g, core);
     views.forEach((view, s) => writeFileSync(join(dir, `game-${g + 1}-P${s}.json`), `${JSON.stringify(gameToLog(view.game()), null, 2)}\n`));
   }
 }

@@ -12,19 +12,72 @@ export interface Decision {
   accusation: number[] | null;
 }
 
+/** A value, or a promise of it: an agent may answer at once or later (a program, over a pipe). */
+export type Awaitable<T> = T | Promise<T>;
+
+/**
+ * A player. It decides from its SeatView alone; it may answer at once or asynchronously. The
+ * built-in agents are SyncAgents; an agent from outside (a program, a module) is `untrusted`.
+ */
 export interface Agent {
   /** The label it plays under, e.g. "deductive" or "entropy:samples=5000". */
   readonly label: string;
+  /**
+   * An agent from outside: its illegal moves, errors and timeouts are faults (AgentFault) that put
+   * its seat out of the game. A trusted agent's illegal move is a bug, and stops the game.
+   */
+  readonly untrusted?: boolean;
   /** On its turn: one card per category, in category order; on a board, `room` is the room card it must name. */
-  suggest(view: SeatView, room?: number): number[];
+  suggest(view: SeatView, room?: number): Awaitable<number[]>;
   /** How it moves on a board (required to play on one). */
   readonly movement?: MovementPolicy;
-  /** Asked to refute: which of `held` (the named cards it holds, never empty) to show `suggester`. */
-  refute(view: SeatView, suggester: number, held: number[]): number;
+  /** Asked to refute: which of `held` (the named cards it holds, never empty, deck order) to show `suggester`, who named `suggested`. */
+  refute(view: SeatView, suggester: number, held: number[], suggested: readonly number[]): Awaitable<number>;
   /** After its suggestion was answered: is it certain, and does it accuse? */
-  decide(view: SeatView): Decision;
+  decide(view: SeatView): Awaitable<Decision>;
+  /** The game is over (told once per seat it held): its outcome, the deal included. */
+  end?(view: SeatView, outcome: GameOutcome): Awaitable<void>;
   /** The game is over: free what the agent holds (its knowledge position). */
   dispose?(): void;
+}
+
+/** An agent that answers at once: every built-in agent. A game of them alone plays synchronously. */
+export interface SyncAgent extends Agent {
+  suggest(view: SeatView, room?: number): number[];
+  refute(view: SeatView, suggester: number, held: number[], suggested: readonly number[]): number;
+  decide(view: SeatView): Decision;
+  end?(view: SeatView, outcome: GameOutcome): void;
+}
+
+/** How a game ended, for the seats' agents. */
+export interface GameOutcome {
+  readonly winner: number | null;
+  /** The envelope's cards, in category order. */
+  readonly envelope: readonly number[];
+  /** Each seat's hand. */
+  readonly hands: readonly (readonly number[])[];
+  /** The face-up cards. */
+  readonly faceUp: readonly number[];
+}
+
+/** Why an untrusted agent's seat left a game. */
+export type FaultKind = 'illegal' | 'timeout' | 'crash';
+export const FAULT_KINDS: readonly FaultKind[] = ['illegal', 'timeout', 'crash'];
+
+/** An agent from outside can no longer be started: not a fault of one seat, the run must stop. */
+export class AgentUnavailableError extends Error {
+  override name = 'AgentUnavailableError';
+}
+
+/** An untrusted agent failed a decision: its seat is out of the game, which goes on. */
+export class AgentFault extends Error {
+  override name = 'AgentFault';
+  constructor(
+    readonly kind: FaultKind,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** What a seat sees of the board when it moves (public: everybody sees every pawn). */

@@ -6,7 +6,7 @@ import type { Random } from '../model/random.js';
 import type { GameEvent } from '../model/events.js';
 import { seenBy } from '../model/rules.js';
 import { cardsOfMask } from '../model/bits.js';
-import type { Agent, Decision, Opening } from './agent.js';
+import { AgentFault, AgentUnavailableError, type Agent, type Awaitable, type Decision, type GameOutcome, type Opening, type SyncAgent } from './agent.js';
 import { SeatView, type ViewWriter } from './seat-view.js';
 import type { Deal, GameSpec } from './rules/deal.js';
 import { isChance, isTerminal, newGame, type GameState, type Phase } from './rules/state.js';
@@ -24,6 +24,8 @@ export interface PlayStep {
   readonly events: readonly GameEvent[];
   /** At a seat's accusation decision: whether its agent said it knew the solution for certain. */
   readonly certain?: boolean;
+  /** The seat's untrusted agent failed this decision: the action is its forfeit. */
+  readonly fault?: AgentFault;
 }
 
 export interface PlayOptions {
@@ -43,10 +45,45 @@ export interface PlayedGame {
 }
 
 /**
- * Plays one game. `agents[s]` plays seat s; `rng` is chance's generator (agents have their own).
- * An illegal action is a bug in the agent and throws an IllegalActionError naming it.
+ * Plays one game of agents that answer at once (every built-in agent). `agents[s]` plays seat s;
+ * `rng` is chance's generator (agents have their own). A trusted agent's illegal action is a bug
+ * and throws an IllegalActionError naming it.
  */
-export function playGame(spec: GameSpec, agents: Agent[], rng: Random, options: PlayOptions = {}): PlayedGame {
+export function playGame(spec: GameSpec, agents: readonly SyncAgent[], rng: Random, options: PlayOptions = {}): PlayedGame {
+  const game = playing(spec, agents, rng, options);
+  let next = game.next();
+  while (!next.done) {
+    if (next.value instanceof Promise) throw new Error('playGame: an agent answered asynchronously; play the game with playGameAsync');
+    next = game.next(next.value);
+  }
+  return next.value;
+}
+
+/** Plays one game in which agents may answer asynchronously (programs, modules); otherwise as playGame. */
+export async function playGameAsync(spec: GameSpec, agents: readonly Agent[], rng: Random, options: PlayOptions = {}): Promise<PlayedGame> {
+  const game = playing(spec, agents, rng, options);
+  let next = game.next();
+  while (!next.done) {
+    let answered: Answered;
+    try {
+      answered = await next.value;
+    } catch (error) {
+      next = game.throw(error);
+      continue;
+    }
+    next = game.next(answered);
+  }
+  return next.value;
+}
+
+/** What a seat's agent answered, as an action (void for an end notification). */
+type Answered = { action: Action; certain?: boolean } | void;
+
+/**
+ * The game as a sequence of the agents' answers: it yields each answer to wait for and is resumed
+ * with it, so that one loop serves agents that answer at once and agents that answer later.
+ */
+function* playing(spec: GameSpec, agents: readonly Agent[], rng: Random, options: PlayOptions): Generator<Awaitable<Answered>, PlayedGame, Answered> {
   if (agents.length !== spec.players.length) throw new Error(`playGame: ${agents.length} agents for ${spec.players.length} players`);
   if (spec.board) {
     const still = agents.find((a) => a.movement === undefined);
@@ -55,21 +92,35 @@ export function playGame(spec: GameSpec, agents: Agent[], rng: Random, options: 
   let state = newGame(spec);
   const writers: ViewWriter[] = [];
   let views: SeatView[] = [];
+  const faulted = agents.map(() => false);
   while (!isTerminal(state)) {
     const before = state;
     let step: Step;
     let seat: number | null = null;
     let action: Action;
     let certain: boolean | undefined;
+    let fault: AgentFault | undefined;
     if (isChance(state)) {
       action = state.phase.kind === 'deal' && options.deal !== undefined ? { type: 'deal', deal: options.deal } : sampleChance(state, rng);
       step = applyAction(state, action);
     } else {
       seat = (state.phase as { seat: number }).seat;
-      const answer = decide(agents[seat], views[seat], state);
-      action = answer.action;
-      certain = answer.certain;
-      step = applyFor(agents[seat], state, action);
+      const agent = agents[seat];
+      let stepped: Step | undefined;
+      action = { type: 'forfeit' };
+      if (!faulted[seat]) {
+        try {
+          const answer = (yield decide(agent, views[seat], state)) as { action: Action; certain?: boolean };
+          stepped = applyAction(state, answer.action);
+          action = answer.action;
+          certain = answer.certain;
+        } catch (error) {
+          fault = faultOf(agent, error);
+        }
+      }
+      // A seat out by a fault is asked nothing more: it shows its first named card when it must.
+      if (fault !== undefined) faulted[seat] = true;
+      step = stepped ?? applyAction(state, action);
     }
     state = step.state;
     if (before.phase.kind === 'deal') {
@@ -84,14 +135,35 @@ export function playGame(spec: GameSpec, agents: Agent[], rng: Random, options: 
         options.onSeen?.(s, seen);
       }
     }
-    options.onStep?.({ before, seat, action, after: state, events: step.events, ...(certain !== undefined && { certain }) });
+    options.onStep?.({ before, seat, action, after: state, events: step.events, ...(certain !== undefined && { certain }), ...(fault !== undefined && { fault }) });
+  }
+  const deal = state.deal!;
+  const outcome: GameOutcome = { winner: state.winner, envelope: deal.envelope, hands: deal.hands.map(cardsOfMask), faceUp: deal.faceUp };
+  for (let s = 0; s < agents.length; s++) {
+    if (agents[s].end === undefined) continue;
+    try {
+      yield agents[s].end!(views[s], outcome);
+    } catch (error) {
+      faultOf(agents[s], error); // the game is over: a failed notification changes nothing
+    }
   }
   for (const agent of agents) agent.dispose?.();
   return { final: state, views };
 }
 
+/** An untrusted agent's failure as a fault; anything else (a trusted agent's illegal move: a bug) is thrown on. */
+function faultOf(agent: Agent, error: unknown): AgentFault {
+  if (agent.untrusted && !(error instanceof AgentUnavailableError)) {
+    if (error instanceof AgentFault) return error;
+    if (error instanceof IllegalActionError) return new AgentFault('illegal', error.message);
+    return new AgentFault('crash', error instanceof Error ? error.message : String(error));
+  }
+  if (error instanceof IllegalActionError) throw new IllegalActionError(`agent ${agent.label} made an illegal move: ${error.message}`, { cause: error });
+  throw error;
+}
+
 /** The agent's answer to the decision its seat faces, as an action. */
-function decide(agent: Agent, view: SeatView, state: GameState): { action: Action; certain?: boolean } {
+function decide(agent: Agent, view: SeatView, state: GameState): Awaitable<{ action: Action; certain?: boolean }> {
   const phase = state.phase as Exclude<Phase, { kind: 'over' | 'roll' | 'deal' }>;
   switch (phase.kind) {
     case 'move': {
@@ -102,28 +174,25 @@ function decide(agent: Agent, view: SeatView, state: GameState): { action: Actio
       return { action: { type: 'walk', to: agent.movement!.walk(view, situationOf(state, phase.seat), phase.destinations) } };
     case 'suggest': {
       const room = state.board ? state.board.binding.roomCard[ROOMS.indexOf(state.board.entered!)] : undefined;
-      return { action: { type: 'suggest', cards: agent.suggest(view, room) } };
+      return then(agent.suggest(view, room), (cards) => ({ action: { type: 'suggest', cards } }));
     }
     case 'refute':
-      return { action: { type: 'show', card: agent.refute(view, phase.suggestion.by, [...phase.held]) } };
-    case 'accuse': {
-      const decision: Decision = agent.decide(view);
-      return { action: decision.accusation ? { type: 'accuse', cards: decision.accusation } : { type: 'pass' }, certain: decision.certain };
-    }
+      return then(agent.refute(view, phase.suggestion.by, [...phase.held], phase.suggestion.cards), (card) => ({ action: { type: 'show', card } }));
+    case 'accuse':
+      return then(agent.decide(view), (decision: Decision) => ({
+        action: decision.accusation ? { type: 'accuse', cards: decision.accusation } : { type: 'pass' },
+        certain: decision.certain,
+      }));
   }
+}
+
+/** `f` of a value now, or of a promised value later: a synchronous agent costs no promise. */
+function then<T, U>(value: Awaitable<T>, f: (v: T) => U): Awaitable<U> {
+  return value instanceof Promise ? value.then(f) : f(value);
 }
 
 /** The board as `seat` sees it: everything on it is public. */
 function situationOf(state: GameState, seat: number) {
   const board = state.board!;
   return { rules: board.rules, binding: board.binding, pawns: board.pawns, summoned: board.summoned[seat] };
-}
-
-function applyFor(agent: Agent, state: GameState, action: Action): Step {
-  try {
-    return applyAction(state, action);
-  } catch (error) {
-    if (error instanceof IllegalActionError) throw new IllegalActionError(`agent ${agent.label} made an illegal move: ${error.message}`, { cause: error });
-    throw error;
-  }
 }

@@ -4,11 +4,12 @@ import { makeDeck, type Deck } from '../model/deck.js';
 import { Random } from '../model/random.js';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { createAgent, parseAgentSpec, type AgentSpec } from '../agents/registry.js';
-import { playGame, type PlayOptions } from '../game/play.js';
-import type { Agent } from '../game/agent.js';
+import { playGame, playGameAsync, type PlayedGame, type PlayOptions } from '../game/play.js';
+import type { Agent, SyncAgent } from '../game/agent.js';
+import { makeExternalAgent, prepareExternalAgents, type ExternalAgentDefinition } from '../agents/external/definitions.js';
 import type { SeatView } from '../game/seat-view.js';
 import { thesisOpponent } from '../agents/thesis-opponent.js';
-import { randomDeal, type EndmoveRule, type GameSpec } from '../game/rules/deal.js';
+import { randomDeal, type Deal, type EndmoveRule, type GameSpec } from '../game/rules/deal.js';
 import { resultObserver, type GameResult } from './results.js';
 import type { BoardRules } from '../game/board/movement.js';
 
@@ -32,6 +33,8 @@ export interface TournamentConfig {
    * measured agent never accuses and wins when its suggestion names the envelope.
    */
   preset?: 'thesis';
+  /** Agents from outside (programs, modules), by the names `agents` calls them. */
+  external?: ExternalAgentDefinition[];
 }
 
 export function seatAgents(config: TournamentConfig, game: number): string[] {
@@ -54,42 +57,81 @@ export interface ScoredGame {
 }
 
 /** Plays a game (game/play.ts) and measures it by observing its steps; `game` numbers it in its run. */
-export function playScored(spec: GameSpec, agents: Agent[], rng: Random, game: number, options: Omit<PlayOptions, 'onStep'> = {}): ScoredGame {
+export function playScored(spec: GameSpec, agents: SyncAgent[], rng: Random, game: number, options: Omit<PlayOptions, 'onStep'> = {}): ScoredGame {
   const observer = resultObserver(agents.map((a) => a.label));
-  const { final, views } = playGame(spec, agents, rng, { ...options, onStep: observer.onStep });
+  return scored(playGame(spec, agents, rng, { ...options, onStep: observer.onStep }), observer, game);
+}
+
+/** As playScored, for agents that may answer asynchronously (programs, modules). */
+export async function playScoredAsync(spec: GameSpec, agents: Agent[], rng: Random, game: number, options: Omit<PlayOptions, 'onStep'> = {}): Promise<ScoredGame> {
+  const observer = resultObserver(agents.map((a) => a.label));
+  return scored(await playGameAsync(spec, agents, rng, { ...options, onStep: observer.onStep }), observer, game);
+}
+
+function scored({ final, views }: PlayedGame, observer: ReturnType<typeof resultObserver>, game: number): ScoredGame {
   return { result: observer.result(final, game), views };
 }
 
-/** Plays game `game` of a run; the views are each seat's knowledge at the end (replayable logs). */
-export function playTournamentGame(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck = makeDeck(config.deck)): ScoredGame {
-  if (config.preset === 'thesis') return playThesisGame(config, seed, game, core, deck);
-  const labels = seatAgents(config, game);
-  const specs: AgentSpec[] = labels.map(parseAgentSpec);
-  const agents = specs.map((spec, s) =>
-    createAgent(spec, new Random(seed, game, 1 + s), core, config.solo && !isSoloSeat(config, game, s) ? { accuse: 'never' } : {}),
-  );
-  const spec = { deck, players: playerNames(config.players), maxTurns: config.maxTurns, faceUpCount: config.faceUpCount, endmove: config.endmove, board: config.board };
-  const played = playScored(spec, agents, new Random(seed, game), game);
+/** Whether a run has agents from outside, which answer asynchronously. */
+export function hasExternalAgents(config: TournamentConfig): boolean {
+  return (config.external?.length ?? 0) > 0;
+}
+
+/** Game `game` of a run, ready to play: the table, each seat's agent, chance's generator, the deal when it is scripted. */
+function tableOf(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck): { spec: GameSpec; agents: Agent[]; rng: Random; deal?: Deal } {
+  if (config.preset === 'thesis') {
+    // The deal is drawn first, from the game's stream as playGame would, for the opponents to be scripted on.
+    const spec: GameSpec = { deck, players: playerNames(config.players), maxTurns: config.maxTurns, finder: 0 };
+    const deal = randomDeal(spec, new Random(seed, game));
+    const measured = createAgent(parseAgentSpec(config.agents[0]), new Random(seed, game, 1), core, { accuse: 'never', refute: 'first' });
+    const opponents = Array.from({ length: config.players - 1 }, (_, k) => thesisOpponent(deal.envelope, new Random(seed, game, 2 + k)));
+    return { spec, agents: [measured, ...opponents], rng: new Random(seed, game), deal };
+  }
+  const players = playerNames(config.players);
+  const external = new Map((config.external ?? []).map((d) => [d.name, d]));
+  const agents = seatAgents(config, game).map((label, s): Agent => {
+    const definition = external.get(label);
+    if (definition !== undefined) return makeExternalAgent({ definition, runSeed: seed, game, seat: s, deck, players });
+    return createAgent(parseAgentSpec(label), new Random(seed, game, 1 + s), core, config.solo && !isSoloSeat(config, game, s) ? { accuse: 'never' } : {});
+  });
+  const spec = { deck, players, maxTurns: config.maxTurns, faceUpCount: config.faceUpCount, endmove: config.endmove, board: config.board };
+  return { spec, agents, rng: new Random(seed, game) };
+}
+
+function withRoles(config: TournamentConfig, game: number, played: ScoredGame): ScoredGame {
   if (config.solo) for (const seat of played.result.seatResults) seat.role = isSoloSeat(config, game, seat.seat) ? 'solo' : 'field';
   return played;
 }
 
-/** The deal is drawn first, from the game's stream as playGame would, for the opponents to be scripted on. */
-function playThesisGame(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck): ScoredGame {
-  const spec: GameSpec = { deck, players: playerNames(config.players), maxTurns: config.maxTurns, finder: 0 };
-  const deal = randomDeal(spec, new Random(seed, game));
-  const measured = createAgent(parseAgentSpec(config.agents[0]), new Random(seed, game, 1), core, { accuse: 'never', refute: 'first' });
-  const opponents = Array.from({ length: config.players - 1 }, (_, k) => thesisOpponent(deal.envelope, new Random(seed, game, 2 + k)));
-  return playScored(spec, [measured, ...opponents], new Random(seed, game), game, { deal });
+/** Plays game `game` of a run of built-in agents; the views are each seat's knowledge at the end (replayable logs). */
+export function playTournamentGame(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck = makeDeck(config.deck)): ScoredGame {
+  if (hasExternalAgents(config)) throw new Error('playTournamentGame: this run has agents from outside; play it with playTournamentGameAsync');
+  const { spec, agents, rng, deal } = tableOf(config, seed, game, core, deck);
+  return withRoles(config, game, playScored(spec, agents as SyncAgent[], rng, game, { deal }));
+}
+
+/** Plays game `game` of any run, agents from outside included (prepared first: prepareExternalAgents). */
+export async function playTournamentGameAsync(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck = makeDeck(config.deck)): Promise<ScoredGame> {
+  const { spec, agents, rng, deal } = tableOf(config, seed, game, core, deck);
+  return withRoles(config, game, await playScoredAsync(spec, agents, rng, game, { deal }));
 }
 
 function isSoloSeat(config: TournamentConfig, game: number, seat: number): boolean {
   return config.solo !== undefined && seat === game % config.players;
 }
 
-export function playTournamentGames(config: TournamentConfig, seed: number, from: number, to: number, core: KnowledgeCore): GameResult[] {
+/** Plays games `from` to `to` (exclusive) of a run: at once for built-in agents, asynchronously with agents from outside. */
+export function playTournamentGames(config: TournamentConfig, seed: number, from: number, to: number, core: KnowledgeCore): GameResult[] | Promise<GameResult[]> {
   const deck = makeDeck(config.deck);
+  if (hasExternalAgents(config)) return playGamesAsync(config, seed, from, to, core, deck);
   const results: GameResult[] = [];
   for (let g = from; g < to; g++) results.push(playTournamentGame(config, seed, g, core, deck).result);
+  return results;
+}
+
+async function playGamesAsync(config: TournamentConfig, seed: number, from: number, to: number, core: KnowledgeCore, deck: Deck): Promise<GameResult[]> {
+  await prepareExternalAgents(config.external ?? []);
+  const results: GameResult[] = [];
+  for (let g = from; g < to; g++) results.push((await playTournamentGameAsync(config, seed, g, core, deck)).result);
   return results;
 }

@@ -3,7 +3,10 @@
 import { WorkerPool } from '../runtime/pool.js';
 import { TOURNAMENT_TASKS } from './tasks.js';
 
-/** A pool whose threads load the tournament task at start-up. */
+/** The module that lets a thread play agents from outside (programs and modules). */
+const EXTERNAL_AGENTS = 'agents/external/node';
+
+/** A pool whose threads load the tournament task, and play agents from outside, from start-up. */
 export function tournamentPool(threads?: number): WorkerPool {
-  return new WorkerPool({ threads, preload: [TOURNAMENT_TASKS] });
+  return new WorkerPool({ threads, preload: [TOURNAMENT_TASKS, EXTERNAL_AGENTS] });
 }

@@ -4,6 +4,7 @@ import { popcount } from '../model/bits.js';
 import type { PlayStep } from '../game/play.js';
 import type { GameState } from '../game/rules/state.js';
 import { ROOMS } from '../game/board/classic.js';
+import type { FaultKind } from '../game/agent.js';
 
 /** In a solo measurement: the one seat measured, or one of the field around it. */
 export type SeatRole = 'solo' | 'field';
@@ -15,8 +16,10 @@ export interface SeatResult {
   /** Set in solo measurements only: the solo seat and the field are summarised apart, even when they are the same agent. */
   role?: SeatRole;
   won: boolean;
-  /** Out after a wrong accusation. */
+  /** Out after a wrong accusation, or a fault. */
   eliminated: boolean;
+  /** Its agent's fault, when an untrusted agent failed a decision and its seat left the game. */
+  fault?: FaultKind;
   wrongAccusations: number;
   /** Turns this seat took (suggestions it made). */
   turnsTaken: number;
@@ -56,6 +59,7 @@ interface SeatTally {
   turnsMoving: number;
   /** Rooms its pawn entered (board order bits). */
   roomsVisited: number;
+  fault?: FaultKind;
 }
 
 /**
@@ -65,10 +69,11 @@ interface SeatTally {
 export function resultObserver(labels: readonly string[]): { onStep: (step: PlayStep) => void; result: (final: GameState, game: number) => GameResult } {
   const tallies: SeatTally[] = labels.map(() => ({ turnsTaken: 0, turnsToCertain: null, wrongAccusations: 0, turnsMoving: 0, roomsVisited: 0 }));
   const suggestionsByRoom = ROOMS.map(() => 0);
-  const onStep = ({ before, seat, after, events, certain }: PlayStep): void => {
+  const onStep = ({ before, seat, after, events, certain, fault }: PlayStep): void => {
     for (const e of events) if (e.type === 'accusation' && !e.correct) tallies[e.by].wrongAccusations++;
     if (seat === null) return;
     const tally = tallies[seat];
+    if (fault !== undefined) tally.fault = fault.kind;
     // A turn starts with the move on a board, with the suggestion in the card game.
     if (before.phase.kind === 'move' || (before.phase.kind === 'suggest' && before.board === null)) tally.turnsTaken++;
     if (certain && tally.turnsToCertain === null) tally.turnsToCertain = tally.turnsTaken;
@@ -97,6 +102,7 @@ export function resultObserver(labels: readonly string[]): { onStep: (step: Play
         turnsToWin: final.winner === seat ? tallies[seat].turnsTaken : null,
         turnsToCertain: tallies[seat].turnsToCertain,
         ...(onBoard && { turnsMoving: tallies[seat].turnsMoving, roomsVisited: popcount(tallies[seat].roomsVisited) }),
+        ...(tallies[seat].fault !== undefined && { fault: tallies[seat].fault }),
       })),
       ...(onBoard && { suggestionsByRoom: [...suggestionsByRoom] }),
     };

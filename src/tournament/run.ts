@@ -35,6 +35,17 @@ export interface TournamentOutcome {
   interrupted: boolean;
 }
 
+/** A run stopped by a failure (an agent from outside that can no longer start): the games finished before it are kept. */
+export class TournamentStoppedError extends Error {
+  override name = 'TournamentStoppedError';
+  constructor(
+    message: string,
+    readonly outcome: TournamentOutcome,
+  ) {
+    super(message);
+  }
+}
+
 /** Games per task: enough work to dwarf the pool's overhead, few enough to stop quickly. */
 export const GAMES_PER_TASK = 4;
 
@@ -44,9 +55,10 @@ export async function runTournament(config: TournamentConfig, options: Tournamen
   let next = options.from ?? 0;
   let done = 0;
   let interrupted = false;
+  let failure: Error | null = null;
   // Keep two batches per thread in flight: the workers never wait, and a stop abandons little.
   const worker = (executor: Executor) => async () => {
-    while (next < options.games && !options.signal?.aborted) {
+    while (next < options.games && !options.signal?.aborted && failure === null) {
       const from = next;
       const to = Math.min(options.games, from + GAMES_PER_TASK);
       next = to;
@@ -62,7 +74,9 @@ export async function runTournament(config: TournamentConfig, options: Tournamen
           interrupted = true;
           return;
         }
-        throw error;
+        // The other batches in flight finish; no new one starts.
+        failure ??= error as Error;
+        return;
       }
     }
   };
@@ -70,5 +84,7 @@ export async function runTournament(config: TournamentConfig, options: Tournamen
   await Promise.all(Array.from({ length: executor.threads * 2 }, worker(executor)));
   if (options.signal?.aborted) interrupted = true;
   results.sort((a, b) => a.game - b.game);
+  const stopped = failure as Error | null; // set by the batches above
+  if (stopped !== null) throw new TournamentStoppedError(stopped.message, { results, done, interrupted: true });
   return { results, done, interrupted };
 }

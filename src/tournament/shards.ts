@@ -148,6 +148,7 @@ const agentTally = z.strictObject({
   turnsToWin: turnSums,
   turnsToCertain: turnSums,
   wrongAccusations: whole,
+  faults: z.strictObject({ illegal: whole, timeout: whole, crash: whole }).optional(),
   tables: z.array(z.strictObject({ players: positive, seatGames: whole })),
   turnsMoving: clusterSums.optional(),
   roomsVisited: clusterSums.optional(),
@@ -167,6 +168,9 @@ const configSchema = z.strictObject({
   faceUpCount: whole.optional(),
   endmove: z.enum(['never', 'unanswered', 'always']).optional(),
   solo: z.strictObject({ agent: z.string(), field: z.string() }).optional(),
+  external: z
+    .array(z.strictObject({ name: z.string(), command: z.array(z.string()).optional(), module: z.string().optional(), timeoutMs: positive }))
+    .optional(),
   board: z
     .strictObject({
       dice: z.strictObject({ count: positive, sides: positive }),
@@ -182,6 +186,7 @@ const seatResult = z.strictObject({
   role: z.enum(['solo', 'field']).optional(),
   won: z.boolean(),
   eliminated: z.boolean(),
+  fault: z.enum(['illegal', 'timeout', 'crash']).optional(),
   wrongAccusations: whole,
   turnsTaken: whole,
   turnsToWin: positive.nullable(),

@@ -15,6 +15,7 @@ import {
 import { clusteredMean, clusteredMedian, clusteredRate, wilson } from './statistics.js';
 import type { AgentSummary, HeadToHead, Summary } from './types.js';
 import { ROOM_NAMES, ROOMS } from '../game/board/classic.js';
+import type { FaultKind } from '../game/agent.js';
 
 /** One row's sums: an agent, or an agent in a role. */
 export interface AgentTally {
@@ -28,6 +29,8 @@ export interface AgentTally {
   turnsToWin: TurnSums;
   turnsToCertain: TurnSums;
   wrongAccusations: number;
+  /** Its seats that left a game by a fault of its agent, by kind (an untrusted agent's: a program's or a module's). */
+  faults?: Record<FaultKind, number>;
   /** Its seat-games by the number of players at the table, ascending. */
   tables: { players: number; seatGames: number }[];
   /** On a board, per game: x = its turns that ended on a cell, n = its turns. */
@@ -125,6 +128,7 @@ export function accumulate(acc: SummaryAccumulator, game: GameResult): SummaryAc
     addGameTurns(tally.turnsToWin, seats.flatMap((s) => (s.won && s.turnsToWin !== null ? [s.turnsToWin] : [])));
     addGameTurns(tally.turnsToCertain, seats.flatMap((s) => (s.turnsToCertain !== null ? [s.turnsToCertain] : [])));
     tally.wrongAccusations += seats.reduce((sum, s) => sum + s.wrongAccusations, 0);
+    for (const s of seats) if (s.fault !== undefined) addFaults(tally, { [s.fault]: 1 });
     addTables(tally, game.seatResults.length, n);
     if (game.suggestionsByRoom) {
       const sum = (f: (s: SeatResult) => number) => seats.reduce((total, s) => total + f(s), 0);
@@ -153,6 +157,7 @@ export function merge(a: SummaryAccumulator, b: SummaryAccumulator): SummaryAccu
     addTurnSums(into.turnsToWin, from.turnsToWin);
     addTurnSums(into.turnsToCertain, from.turnsToCertain);
     into.wrongAccusations += from.wrongAccusations;
+    if (from.faults) addFaults(into, from.faults);
     for (const t of from.tables) addTables(into, t.players, t.seatGames);
     if (from.turnsMoving) addClusterSums((into.turnsMoving ??= emptyClusterSums()), from.turnsMoving);
     if (from.roomsVisited) addClusterSums((into.roomsVisited ??= emptyClusterSums()), from.roomsVisited);
@@ -160,6 +165,11 @@ export function merge(a: SummaryAccumulator, b: SummaryAccumulator): SummaryAccu
   for (const w of b.wins) addWins(out, w.winner, w.other, w.games);
   if (b.suggestionsByRoom) out.suggestionsByRoom = addCounts(out.suggestionsByRoom, b.suggestionsByRoom);
   return out;
+}
+
+function addFaults(tally: AgentTally, faults: Partial<Record<FaultKind, number>>): void {
+  const into = (tally.faults ??= { illegal: 0, timeout: 0, crash: 0 });
+  for (const kind of ['illegal', 'timeout', 'crash'] as const) into[kind] += faults[kind] ?? 0;
 }
 
 function addCounts(into: number[] | undefined, counts: readonly number[]): number[] {
@@ -192,6 +202,7 @@ function agentSummary(t: AgentTally): AgentSummary {
     medianTurnsToCertain: clusteredMedian(t.turnsToCertain),
     certainRate: clusteredRate(t.certain),
     wrongAccusations: t.wrongAccusations,
+    faults: { illegal: 0, timeout: 0, crash: 0, ...t.faults },
     equalShare: seatGames === 0 ? null : equalShares / seatGames,
     turnsToCertain: t.turnsToCertain.counts.map((c) => ({ turn: c.turn, seatGames: c.seats })),
     ...(t.turnsMoving && { movingShare: clusteredRate(t.turnsMoving) }),

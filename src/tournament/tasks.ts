@@ -16,7 +16,7 @@ export interface GamesPayload {
 
 let core: KnowledgeCore | null = null;
 
-export function games(task: GamesPayload): GameResult[] {
+export function games(task: GamesPayload): GameResult[] | Promise<GameResult[]> {
   core ??= KnowledgeCore.create();
   return playTournamentGames(task.config, task.seed, task.from, task.to, core);
 }

@@ -63,9 +63,13 @@ function headToHeadCell(entry: HeadToHead | undefined): string {
   return `${formatRateInterval(entry.share)} (${formatCount(entry.games)})`;
 }
 
-/** A readable fixed-width summary for the terminal: agents, head-to-head, games. */
-export function renderSummary(summary: Summary): string {
+/**
+ * A readable fixed-width summary for the terminal: agents, head-to-head, games. The faults of
+ * agents from outside get a column when `options.faults` (a run with such agents) or when any occurred.
+ */
+export function renderSummary(summary: Summary, options: { faults?: boolean } = {}): string {
   const agents = summary.agents;
+  const faults = options.faults === true || agents.some((a) => a.faults.illegal + a.faults.timeout + a.faults.crash > 0);
   const lines: string[] = [];
   lines.push(
     ...layoutTable([
@@ -79,6 +83,7 @@ export function renderSummary(summary: Summary): string {
       { group: 'Turns to certain', header: 'median [95% CI]', align: 'right', cells: agents.map((a) => formatMedianInterval(a.medianTurnsToCertain)) },
       { header: 'Certain', align: 'right', cells: agents.map((a) => formatShare(a.certainRate.estimate)) },
       { header: 'Wrong acc.', align: 'right', cells: agents.map((a) => formatCount(a.wrongAccusations)) },
+      ...(faults ? [{ header: 'Faults (illegal/timeout/crash)', align: 'right' as const, cells: agents.map((a) => `${formatCount(a.faults.illegal)}/${formatCount(a.faults.timeout)}/${formatCount(a.faults.crash)}`) }] : []),
     ]),
   );
 

@@ -27,6 +27,8 @@ export interface AgentSummary {
   /** Share of its seat-games in which it became certain, with its interval (as winRate). */
   certainRate: Interval;
   wrongAccusations: number;
+  /** Its seats that left a game because its agent failed (a program's or a module's): an illegal reply, a timeout, a crash. Zeros for a built-in agent. */
+  faults: { illegal: number; timeout: number; crash: number };
   /** The win rate if every seat at its tables were equally likely to win: 1/players averaged over its seat-games (null with none). */
   equalShare: number | null;
   /** How many of its seat-games first became certain at each of its own turns (turns with none left out), ascending. */

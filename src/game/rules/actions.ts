@@ -29,7 +29,13 @@ export type Action =
   | { readonly type: 'show'; readonly card: number }
   | { readonly type: 'accuse'; readonly cards: readonly number[] }
   /** End the turn without accusing. */
-  | { readonly type: 'pass' };
+  | { readonly type: 'pass' }
+  /**
+   * The seat leaves the game (its agent failed: an illegal reply, a timeout, a crash): out as after
+   * a wrong accusation, with no event. Asked to refute, it shows the first of its named cards in
+   * deck order on the way out. Legal at any decision of a seat.
+   */
+  | { readonly type: 'forfeit' };
 
 export interface Step {
   readonly state: GameState;
@@ -163,6 +169,7 @@ export function applyAction(state: GameState, action: Action): Step {
     case 'over':
       throw new IllegalActionError(`the game is over: no action is legal, not even "${action.type}"`);
   }
+  if (action.type === 'forfeit' && phase.kind !== 'roll') return forfeit(state, phase);
   throw new IllegalActionError(`seat ${phase.seat} must ${EXPECTED[phase.kind]} now, not "${action.type}"`);
 }
 
@@ -276,6 +283,21 @@ function pass(state: GameState, phase: Extract<Phase, { kind: 'accuse' }>): Step
   const announce = state.endmove === 'always' || (state.endmove === 'unanswered' && phase.answered === false);
   if (!announce) return { state: next, events: [] };
   return { state: next, events: [frozen({ type: 'endmove', by: phase.seat })] };
+}
+
+/** The seat to decide is out; a refuter shows its first named card in deck order first (held is in deck order). */
+function forfeit(state: GameState, phase: Exclude<Phase, { kind: 'deal' | 'roll' | 'over' }>): Step {
+  const seat = phase.seat;
+  const out = (s: GameState) => {
+    const eliminated = s.eliminated.slice();
+    eliminated[seat] = true;
+    return evolve(s, { eliminated });
+  };
+  if (phase.kind === 'refute') {
+    const step = show(state, phase, phase.held[0]);
+    return { state: out(step.state), events: step.events };
+  }
+  return { state: startNextTurn(out(state), seat), events: [] };
 }
 
 /** Right wins and ends the game; wrong puts the seat out. */

@@ -1,0 +1,188 @@
+// One running program of an agent from outside, spoken to by the process protocol
+// (docs/agent-protocol.md): JSON Lines over its standard input and output, one request at a time,
+// each awaited at most the agent's timeout. Its standard error is drained (a program that floods
+// it never blocks) and its last lines kept for messages. After a timeout or a crash the program is
+// ended, and started again (with hello) before its next request. Node only.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { AgentFault, AgentUnavailableError } from '../../game/agent.js';
+import type { ExternalAgentDefinition } from './definitions.js';
+import type { AgentChannel } from './protocol-agent.js';
+
+export const PROTOCOL_VERSION = 1;
+/** The longest line either side may send. */
+export const MAX_LINE_BYTES = 1 << 20;
+/** Starts that fail in a row before the run stops. */
+const MAX_FAILED_STARTS = 3;
+/** How long a program may take to exit once its input is closed, before it is killed. */
+const GRACE_MS = 2000;
+const STDERR_KEPT = 4096;
+
+interface Pending {
+  id: number | null; // null: the hello
+  resolve: (reply: Record<string, unknown>) => void;
+  reject: (fault: AgentFault) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+export class AgentProcess implements AgentChannel {
+  #child: ChildProcessWithoutNullStreams | null = null;
+  #pending: Pending | null = null;
+  #line = '';
+  #discarding = false;
+  #stderr = '';
+  #nextId = 1;
+  #failedStarts = 0;
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly definition: ExternalAgentDefinition) {}
+
+  /** The program's last lines on standard error, for a message ("" when it wrote none). */
+  stderrTail(lines = 3): string {
+    return this.#stderr.trimEnd().split('\n').slice(-lines).join(' | ');
+  }
+
+  /** Starts the program and awaits its hello; throws an Error saying why it could not. */
+  async start(): Promise<void> {
+    const [file, ...args] = this.definition.command!;
+    const child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.#child = child;
+    this.#line = '';
+    this.#discarding = false;
+    this.#stderr = '';
+    child.stdin.on('error', () => {}); // a program that exits or never reads: its exit or the timeout says so
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => this.#read(child, chunk));
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => (this.#stderr = (this.#stderr + chunk).slice(-STDERR_KEPT)));
+    const spawned = new Promise<void>((resolve, reject) => {
+      child.once('spawn', resolve);
+      child.once('error', (e: NodeJS.ErrnoException) => reject(new Error(e.code === 'ENOENT' ? `cannot run ${JSON.stringify(file)}: no such program` : `cannot run ${JSON.stringify(file)}: ${e.message}`)));
+    });
+    // A program that exits, or closes its output, while it is the current one has crashed (one
+    // ended by the engine is no longer current).
+    child.once('exit', (code, signal) => this.#lost(child, `the program exited (${signal ?? `code ${code}`})`));
+    child.stdout.once('end', () => this.#lost(child, 'the program closed its standard output'));
+    await spawned;
+    const hello = await this.#send(null, { type: 'hello', protocol: PROTOCOL_VERSION, agent: this.definition.name }).catch((fault: AgentFault) => {
+      this.#kill();
+      throw new Error(fault.kind === 'timeout' ? `no hello within ${this.definition.timeoutMs} ms` : fault.message);
+    });
+    if (hello.type !== 'hello') {
+      this.#kill();
+      throw new Error(`its first line must be a hello, not ${JSON.stringify(hello).slice(0, 80)}`);
+    }
+    if (hello.protocol !== PROTOCOL_VERSION) {
+      this.#kill();
+      throw new Error(`it speaks protocol ${JSON.stringify(hello.protocol)}, the engine protocol ${PROTOCOL_VERSION}`);
+    }
+  }
+
+  request(message: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const run = this.#queue.then(async () => {
+      if (this.#child === null) await this.#restart();
+      const id = this.#nextId++;
+      return this.#send(id, { ...message, id });
+    });
+    this.#queue = run.catch(() => {});
+    return run;
+  }
+
+  notify(message: Record<string, unknown>): void {
+    this.#queue = this.#queue.then(() => this.#write(message)).catch(() => {});
+  }
+
+  /** Closes the program's input; kills it if it has not exited after a grace period. */
+  close(): void {
+    const child = this.#child;
+    if (child === null) return;
+    this.#child = null;
+    child.stdin.end();
+    setTimeout(() => child.kill('SIGKILL'), GRACE_MS).unref();
+  }
+
+  async #restart(): Promise<void> {
+    try {
+      await this.start();
+      this.#failedStarts = 0;
+    } catch (error) {
+      this.#failedStarts++;
+      const why = `agent ${this.definition.name}: ${(error as Error).message}`;
+      if (this.#failedStarts >= MAX_FAILED_STARTS) throw new AgentUnavailableError(`${why} (${MAX_FAILED_STARTS} starts in a row failed)`);
+      throw new AgentFault('crash', why);
+    }
+  }
+
+  #write(message: Record<string, unknown>): void {
+    this.#child?.stdin.write(`${JSON.stringify(message)}\n`);
+  }
+
+  #send(id: number | null, message: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#pending = null;
+        this.#kill();
+        reject(new AgentFault('timeout', `no reply within ${this.definition.timeoutMs} ms`));
+      }, this.definition.timeoutMs);
+      this.#pending = { id, resolve, reject, timer };
+      if (this.#child === null) this.#fail(new AgentFault('crash', 'the program is not running'));
+      else this.#write(message);
+    });
+  }
+
+  #read(child: ChildProcessWithoutNullStreams, chunk: string): void {
+    if (child !== this.#child) return;
+    let text = chunk;
+    for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n')) {
+      const line = this.#line + text.slice(0, newline);
+      text = text.slice(newline + 1);
+      this.#line = '';
+      if (this.#discarding) this.#discarding = false;
+      else this.#reply(line);
+    }
+    if (this.#discarding) return;
+    this.#line += text;
+    if (Buffer.byteLength(this.#line) > MAX_LINE_BYTES) {
+      this.#line = '';
+      this.#discarding = true;
+      this.#fail(new AgentFault('illegal', `a line longer than ${MAX_LINE_BYTES} bytes`));
+    }
+  }
+
+  #reply(line: string): void {
+    const pending = this.#pending;
+    if (pending === null || line.trim() === '') return; // nothing asked: a stray line is ignored
+    let reply: unknown;
+    try {
+      reply = JSON.parse(line);
+    } catch {
+      return this.#fail(new AgentFault('illegal', `a line that is not JSON: ${JSON.stringify(line.slice(0, 60))}`));
+    }
+    if (reply === null || typeof reply !== 'object' || Array.isArray(reply)) return this.#fail(new AgentFault('illegal', `a line that is not one JSON object: ${line.slice(0, 60)}`));
+    const object = reply as Record<string, unknown>;
+    if (pending.id !== null && object.id !== pending.id) return this.#fail(new AgentFault('illegal', `a reply with id ${JSON.stringify(object.id)} to request ${pending.id}`));
+    this.#pending = null;
+    clearTimeout(pending.timer);
+    pending.resolve(object);
+  }
+
+  #fail(fault: AgentFault): void {
+    const pending = this.#pending;
+    if (pending === null) return;
+    this.#pending = null;
+    clearTimeout(pending.timer);
+    pending.reject(fault);
+  }
+
+  #lost(child: ChildProcessWithoutNullStreams, what: string): void {
+    if (this.#child !== child) return;
+    this.#kill();
+    const tail = this.stderrTail();
+    this.#fail(new AgentFault('crash', `${what}${tail ? `; it wrote: ${tail}` : ''}`));
+  }
+
+  #kill(): void {
+    const child = this.#child;
+    this.#child = null;
+    child?.kill('SIGKILL');
+  }
+}

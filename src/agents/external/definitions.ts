@@ -1,0 +1,88 @@
+// Agents from outside the engine: a program speaking the process protocol (docs/agent-protocol.md)
+// or an ES module. A run's configuration names them; each thread makes their seats through the
+// kinds registered in it (Node registers both: ./node.ts), so that this layer stays free of Node.
+import { InputError } from '../../model/errors.js';
+import { Random } from '../../model/random.js';
+import type { Agent } from '../../game/agent.js';
+import type { Deck } from '../../model/deck.js';
+
+/** An agent from outside, as a run's configuration carries it (plain JSON: it travels to workers and shards). */
+export interface ExternalAgentDefinition {
+  /** What --agents and the reports call it. */
+  name: string;
+  /** A program: its command's words (no shell). */
+  command?: string[];
+  /** An ES module: its file URL; its default export makes the agent. */
+  module?: string;
+  /** The longest wait for one decision, in ms. */
+  timeoutMs: number;
+}
+
+/** One seat of one game played by an external agent. */
+export interface ExternalSeat {
+  definition: ExternalAgentDefinition;
+  /** The run's seed, the game's number in the run, the seat. */
+  runSeed: number;
+  game: number;
+  seat: number;
+  deck: Deck;
+  players: readonly string[];
+}
+
+export type ExternalKind = 'command' | 'module';
+
+/** How a thread plays one kind of external agent. */
+export interface ExternalAgentKind {
+  /** Gets the agent ready in this thread (a module imported, a program started), before its first game. */
+  prepare(definition: ExternalAgentDefinition): Promise<void>;
+  /** The agent of one seat of one game. */
+  make(seat: ExternalSeat): Agent;
+}
+
+const kinds: Partial<Record<ExternalKind, ExternalAgentKind>> = {};
+
+/** Lets this thread play agents of `kind` (Node's ./node.ts registers programs and modules). */
+export function registerExternalAgentKind(kind: ExternalKind, implementation: ExternalAgentKind): void {
+  kinds[kind] = implementation;
+}
+
+export function kindOf(definition: ExternalAgentDefinition): ExternalKind {
+  return definition.command !== undefined ? 'command' : 'module';
+}
+
+function implementationOf(definition: ExternalAgentDefinition): ExternalAgentKind {
+  const kind = kindOf(definition);
+  const implementation = kinds[kind];
+  if (implementation === undefined) throw new Error(`agent ${definition.name}: agents run as ${kind === 'command' ? 'programs' : 'modules'} need Node (import cluedo-engine/node, or play on tournamentPool)`);
+  return implementation;
+}
+
+export async function prepareExternalAgents(definitions: readonly ExternalAgentDefinition[]): Promise<void> {
+  for (const definition of definitions) await implementationOf(definition).prepare(definition);
+}
+
+export function makeExternalAgent(seat: ExternalSeat): Agent {
+  return implementationOf(seat.definition).make(seat);
+}
+
+/**
+ * The seed of a seat's n-th decision in a game: a pure function of the run's seed, the game, the
+ * seat and n, so the same on any number of threads, in shards and on the queue.
+ */
+export function decisionSeed(runSeed: number, game: number, seat: number, n: number): number {
+  return new Random(runSeed, game, 1 + seat, 0xa9e7, n).nextU32();
+}
+
+/** The rule for an agent's name: 1 to 40 letters, digits, '-', '_', '.'. */
+export const AGENT_NAME = /^[A-Za-z0-9._-]{1,40}$/;
+
+/** Why `name` cannot name an external agent, or null. */
+export function agentNameProblem(name: string, builtIn: readonly string[]): string | null {
+  if (!AGENT_NAME.test(name)) return `agent name ${JSON.stringify(name)} must be 1 to 40 letters, digits, "-", "_" or "."`;
+  if (builtIn.includes(name.toLowerCase())) return `agent name "${name}" is a built-in agent's; choose another`;
+  return null;
+}
+
+export class ExternalAgentError extends InputError {
+  override name = 'ExternalAgentError';
+}

@@ -1,0 +1,79 @@
+// Agents from outside, in Node: programs (one process per agent and thread, started on first use)
+// and ES modules (imported once per thread). Importing this module registers both kinds for the
+// thread; the tournament's worker threads preload it. Node only.
+import { AgentFault, type Agent } from '../../game/agent.js';
+import { anyRoom, movementPolicy } from '../movement.js';
+import { registerExternalAgentKind, type ExternalAgentDefinition } from './definitions.js';
+import { AgentProcess } from './agent-process.js';
+import { protocolAgent } from './protocol-agent.js';
+import { agentMakerProblem, moduleAgent, type AgentMaker } from './module-agent.js';
+
+/** On a board, a program's pawn is walked by the engine to a room, any room; the program suggests there. */
+const ENGINE_MOVEMENT = movementPolicy(anyRoom);
+
+const processes = new Map<string, AgentProcess>();
+const makers = new Map<string, AgentMaker>();
+
+registerExternalAgentKind('command', {
+  async prepare(definition) {
+    if (processes.has(definition.name)) return;
+    const process = new AgentProcess(definition);
+    processes.set(definition.name, process);
+    await process.start();
+  },
+  make: (seat) => protocolAgent(processes.get(seat.definition.name)!, seat, ENGINE_MOVEMENT),
+});
+
+registerExternalAgentKind('module', {
+  async prepare(definition) {
+    if (makers.has(definition.name)) return;
+    makers.set(definition.name, await loadAgentModule(definition));
+  },
+  make(seat) {
+    try {
+      return moduleAgent(makers.get(seat.definition.name)!, seat, ENGINE_MOVEMENT);
+    } catch (error) {
+      return failed(seat.definition.name, error instanceof AgentFault ? error : new AgentFault('crash', (error as Error).message));
+    }
+  },
+});
+
+/** Imports an agent module and checks its default export; throws an Error saying what is wrong. */
+export async function loadAgentModule(definition: ExternalAgentDefinition): Promise<AgentMaker> {
+  let module: { default?: unknown };
+  try {
+    module = (await import(definition.module!)) as { default?: unknown };
+  } catch (error) {
+    throw new Error(`cannot load the module: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const problem = agentMakerProblem(module.default);
+  if (problem !== null) throw new Error(problem);
+  return module.default as AgentMaker;
+}
+
+/** Starts a program and awaits its hello, then ends it: the check made before a run's first game. */
+export async function checkAgentProgram(definition: ExternalAgentDefinition): Promise<void> {
+  const process = new AgentProcess(definition);
+  try {
+    await process.start();
+  } catch (error) {
+    const tail = process.stderrTail();
+    throw new Error(`${(error as Error).message}${tail && !(error as Error).message.includes(tail) ? `; it wrote: ${tail}` : ''}`);
+  } finally {
+    process.close();
+  }
+}
+
+/** Ends this thread's programs (their input closed; killed after a grace period). */
+export function closeAgentPrograms(): void {
+  for (const process of processes.values()) process.close();
+  processes.clear();
+}
+
+/** A seat whose agent could not be made: every decision is the same fault. */
+function failed(label: string, fault: AgentFault): Agent {
+  const fail = (): never => {
+    throw fault;
+  };
+  return { label, untrusted: true, movement: ENGINE_MOVEMENT, suggest: fail, refute: fail, decide: fail };
+}

@@ -1,0 +1,76 @@
+// The engine's side of the process protocol (docs/agent-protocol.md) over any channel that carries
+// JSON objects: requests built from the seat's view, replies checked and turned into moves. What a
+// reply may not be (not an object with the fields asked for, a card unknown) is an illegal fault;
+// whether the move is legal is the rules' decision (the driver's applyAction).
+import { AgentFault, type Agent, type Decision, type GameOutcome } from '../../game/agent.js';
+import type { SeatView } from '../../game/seat-view.js';
+import { gameToLog } from '../../io/write-log.js';
+import { makeNameResolver, type NameResolver } from '../../model/names.js';
+import { ENVELOPE, TABLE } from '../../model/game.js';
+import { decisionSeed, type ExternalSeat } from './definitions.js';
+
+/** Carries protocol messages: `request` adds the id, awaits the reply with it (or throws an AgentFault). */
+export interface AgentChannel {
+  request(message: Record<string, unknown>): Promise<Record<string, unknown>>;
+  notify(message: Record<string, unknown>): void;
+}
+
+export function protocolAgent(channel: AgentChannel, seat: ExternalSeat, movement: Agent['movement']): Agent {
+  const resolve: NameResolver = makeNameResolver('card', seat.deck.cards);
+  let decisions = 0;
+  const base = () => ({ gameId: seat.game, seat: seat.seat, seed: decisionSeed(seat.runSeed, seat.game, seat.seat, decisions++) });
+  const card = (value: unknown, field: string): number => {
+    if (typeof value !== 'string') throw new AgentFault('illegal', `"${field}" must be a card's name, not ${JSON.stringify(value) ?? 'missing'}`);
+    try {
+      return resolve(value, field);
+    } catch (error) {
+      throw new AgentFault('illegal', (error as Error).message);
+    }
+  };
+  // One card per category, given in any order: put in category order (the rules check the rest).
+  const combination = (value: unknown, field: string): number[] => {
+    if (!Array.isArray(value)) throw new AgentFault('illegal', `"${field}" must be a list of cards, not ${JSON.stringify(value) ?? 'missing'}`);
+    const cards = value.map((v, i) => card(v, `${field}[${i}]`));
+    return cards.sort((a, b) => seat.deck.categoryOf[a] - seat.deck.categoryOf[b] || a - b);
+  };
+  const names = (cards: readonly number[]) => cards.map((c) => seat.deck.cards[c]);
+  return {
+    label: seat.definition.name,
+    untrusted: true,
+    movement,
+    async suggest(view: SeatView, room?: number) {
+      const reply = await channel.request({ type: 'suggest', ...base(), game: gameToLog(view.game()), room: room === undefined ? null : seat.deck.cards[room] });
+      return combination(reply.cards, 'cards');
+    },
+    async refute(view: SeatView, suggester: number, held: number[], cards: readonly number[]) {
+      const reply = await channel.request({
+        type: 'refute',
+        ...base(),
+        game: gameToLog(view.game()),
+        suggestion: { by: seat.players[suggester], cards: names(cards) },
+        options: names(held),
+      });
+      return card(reply.show, 'show');
+    },
+    async decide(view: SeatView): Promise<Decision> {
+      const reply = await channel.request({ type: 'accuse', ...base(), game: gameToLog(view.game()) });
+      if (!('accuse' in reply)) throw new AgentFault('illegal', 'the reply to "accuse" has no "accuse" field');
+      if (reply.accuse === null) return { certain: false, accusation: null };
+      return { certain: false, accusation: combination(reply.accuse, 'accuse') };
+    },
+    end(view: SeatView, outcome: GameOutcome) {
+      const owners = seat.deck.cards.map(() => TABLE);
+      outcome.hands.forEach((hand, s) => hand.forEach((c) => (owners[c] = s)));
+      for (const c of outcome.envelope) owners[c] = ENVELOPE;
+      const log = gameToLog({ ...view.game(), deal: owners });
+      channel.notify({
+        type: 'end',
+        gameId: seat.game,
+        seat: seat.seat,
+        winner: outcome.winner === null ? null : seat.players[outcome.winner],
+        envelope: names(outcome.envelope),
+        game: log,
+      });
+    },
+  };
+}
