@@ -31,11 +31,11 @@ interface Run {
 }
 
 /**
- * Lock of a shard job: a killed worker's shard goes back to the queue after about 8 s. Live
- * workers renew it every 4 s, a margin no loaded machine's event loop comes near, so that only the
+ * Lock of a shard job: a killed worker's shard goes back to the queue after about 5 s. Live
+ * workers renew it every 2.5 s, a margin no loaded machine's event loop comes near, so that only the
  * killed worker ever loses a shard.
  */
-const ENV = { ...process.env, CLUEDO_QUEUE_LOCK_MS: '8000' };
+const ENV = { ...process.env, CLUEDO_QUEUE_LOCK_MS: '5000' };
 
 function cluedo(args: string[]): Run {
   const child = spawn(process.execPath, [MAIN, ...args], { env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -229,24 +229,14 @@ async function runSimulate(request: SimulateRequest): Promise<void> {
 
 /** Each agent from outside answers before the first game: a program its hello, a module an agent. Exit 1 naming it otherwise. */
 async function checkExternalAgents(definitions: readonly ExternalAgentDefinition[]): Promise<void> {
-  const { checkAgentProgram, loadAgentModule } = await import('../agents/external/node.js');
-  const { agentProblem } = await import('../agents/external/module-agent.js');
-  const { Random } = await import('../model/random.js');
+  const { checkAgentModule, checkAgentProgram } = await import('../agents/external/node.js');
   for (const definition of definitions) {
     try {
       if (definition.command) await checkAgentProgram(definition);
       else {
         const file = fileURLToPath(definition.module!);
         if (!existsSync(file)) throw new Error(`no such file ${quote(file)}`);
-        const make = await loadAgentModule(definition);
-        const deck = makeDeck(CLASSIC_CATEGORIES);
-        let problem: string | null;
-        try {
-          problem = agentProblem(make({ label: definition.name, seat: 0, game: 0, players: ['P0', 'P1'], deck, random: new Random(0) }));
-        } catch (e) {
-          problem = `its default export threw: ${(e as Error).message}`;
-        }
-        if (problem !== null) throw new Error(problem);
+        await checkAgentModule(definition, makeDeck(CLASSIC_CATEGORIES));
       }
     } catch (e) {
       const what = definition.command ? `--agent-cmd ${definition.name}` : `--agent-module ${definition.name}`;
@@ -536,11 +526,6 @@ async function progressOf(lines: boolean, total: number): Promise<Progress> {
 /** Replays the first games in process (they are determined by the seed) and writes each seat's view. */
 async function writeLogs(dir: string, config: TournamentConfig, seed: number, games: number, play: typeof playTournamentGameAsync): Promise<void> {
   const core = KnowledgeCore.create();
-  if (config.external) {
-    const { prepareExternalAgents } = await import('../agents/external/definitions.js');
-    await import('../agents/external/node.js');
-    await prepareExternalAgents(config.external);
-  }
   for (let g = 0; g < games; g++) {
     const { views } = await play(config, seed, g, core);
     views.forEach((view, s) => writeFileSync(join(dir, `game-${g + 1}-P${s}.json`), `${JSON.stringify(gameToLog(view.game()), null, 2)}\n`));

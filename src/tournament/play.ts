@@ -110,8 +110,9 @@ export function playTournamentGame(config: TournamentConfig, seed: number, game:
   return withRoles(config, game, playScored(spec, agents as SyncAgent[], rng, game, { deal }));
 }
 
-/** Plays game `game` of any run, agents from outside included (prepared first: prepareExternalAgents). */
+/** Plays game `game` of any run, agents from outside included (got ready in this thread on first use). */
 export async function playTournamentGameAsync(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck = makeDeck(config.deck)): Promise<ScoredGame> {
+  await prepareExternalAgents(config.external ?? []);
   const { spec, agents, rng, deal } = tableOf(config, seed, game, core, deck);
   return withRoles(config, game, await playScoredAsync(spec, agents, rng, game, { deal }));
 }
@@ -130,7 +131,6 @@ export function playTournamentGames(config: TournamentConfig, seed: number, from
 }
 
 async function playGamesAsync(config: TournamentConfig, seed: number, from: number, to: number, core: KnowledgeCore, deck: Deck): Promise<GameResult[]> {
-  await prepareExternalAgents(config.external ?? []);
   const results: GameResult[] = [];
   for (let g = from; g < to; g++) results.push((await playTournamentGameAsync(config, seed, g, core, deck)).result);
   return results;

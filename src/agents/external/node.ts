@@ -2,6 +2,7 @@
 // and ES modules (imported once per thread). Importing this module registers both kinds for the
 // thread; the tournament's worker threads preload it. Node only.
 import { AgentFault, type Agent } from '../../game/agent.js';
+import type { Deck } from '../../model/deck.js';
 import { anyRoom, movementPolicy } from '../movement.js';
 import { registerExternalAgentKind, type ExternalAgentDefinition } from './definitions.js';
 import { AgentProcess } from './agent-process.js';
@@ -61,6 +62,16 @@ export async function checkAgentProgram(definition: ExternalAgentDefinition): Pr
     throw new Error(`${(error as Error).message}${tail && !(error as Error).message.includes(tail) ? `; it wrote: ${tail}` : ''}`);
   } finally {
     process.close();
+  }
+}
+
+/** Imports a module and makes one agent with it, as each game will: the check made before a run's first game. */
+export async function checkAgentModule(definition: ExternalAgentDefinition, deck: Deck): Promise<void> {
+  const make = await loadAgentModule(definition);
+  try {
+    moduleAgent(make, { definition, runSeed: 0, game: 0, seat: 0, deck, players: ['P0', 'P1'] }, ENGINE_MOVEMENT);
+  } catch (error) {
+    throw new Error(error instanceof AgentFault ? error.message : `its default export threw: ${(error as Error).message}`);
   }
 }
 
