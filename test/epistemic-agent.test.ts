@@ -13,7 +13,7 @@ import { has, K } from '../src/epistemic/language/formula.js';
 import { rationalAnalysis } from '../src/analysis/rational.js';
 import { nearlyKenv, opponentsInThisThread } from '../src/analysis/opponents.js';
 import { SeatView, type ViewWriter } from '../src/game/seat-view.js';
-import type { Agent, Decision } from '../src/game/agent.js';
+import type { SyncAgent as Agent, Decision } from '../src/game/agent.js';
 import { exactKnowledge } from '../src/agents/knowledge.js';
 import { endmoveFacts } from '../src/agents/epistemic.js';
 import { createAgent, parseAgentSpec } from '../src/agents/registry.js';

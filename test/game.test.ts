@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CLASSIC_CATEGORIES, CLASSIC_DECK } from '../src/model/deck.js';
 import { Random } from '../src/model/random.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
-import type { Agent } from '../src/game/agent.js';
+import type { SyncAgent as Agent } from '../src/game/agent.js';
 import { createAgent, parseAgentSpec } from '../src/agents/registry.js';
 import { playScored, type ScoredGame } from '../src/tournament/play.js';
 import { playGame } from '../src/game/play.js';

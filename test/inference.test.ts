@@ -18,7 +18,7 @@ import { parseGame } from '../src/io/log.js';
 import { constraintsOf } from '../src/knowledge/constraints-of.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
 import { analyze } from '../src/analysis/analyze.js';
-import { analysisJson } from '../src/analysis/json.js';
+import { analysisJson, type AnalysisJson } from '../src/analysis/json.js';
 import {
   analyzeOracle,
   bruteForce,
@@ -35,19 +35,6 @@ import { arbConsistentLog, arbNoisyLog, arbStore, type LogJson } from './support
 const EPS = 1e-9;
 const RUNS = 200;
 const EXAMPLES_DIR = fileURLToPath(new URL('../examples/', import.meta.url));
-
-/** The analysis JSON of docs/analysis-output.md, as the tests read it. */
-interface AnalysisJson {
-  method: string;
-  consistentDeals: bigint | null;
-  samples: number | null;
-  owners: string[];
-  cards: Record<string, Record<string, number>>;
-  envelope: Record<string, Record<string, number>>;
-  solutions: Array<{ cards: string[]; probability: number }>;
-  known: Array<{ card: string; owner: string }>;
-  entropyBits: number;
-}
 
 /** analyze() on a log, named at the JSON boundary (analysisJson) as the documented output is. */
 function runAnalyze(log: unknown, options?: { samples?: number; seed?: number }): AnalysisJson {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CLASSIC_CATEGORIES, makeDeck, type Deck } from '../src/model/deck.js';
 import { Random } from '../src/model/random.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
-import type { Agent } from '../src/game/agent.js';
+import type { SyncAgent as Agent } from '../src/game/agent.js';
 import { createAgent, parseAgentSpec } from '../src/agents/registry.js';
 import type { SeatView } from '../src/game/seat-view.js';
 import { playScored, type ScoredGame } from '../src/tournament/play.js';

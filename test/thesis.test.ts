@@ -9,7 +9,7 @@ import { CLASSIC_CATEGORIES, CLASSIC_DECK, makeDeck } from '../src/model/deck.js
 import { Random } from '../src/model/random.js';
 import { cardsOfMask, maskOfCards } from '../src/model/bits.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
-import type { Agent } from '../src/game/agent.js';
+import type { SyncAgent as Agent } from '../src/game/agent.js';
 import { refutationPolicy } from '../src/agents/policies.js';
 import { THESIS_OPPONENT, thesisOpponent } from '../src/agents/thesis-opponent.js';
 import { playScored, type ScoredGame } from '../src/tournament/play.js';

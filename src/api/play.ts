@@ -31,7 +31,7 @@ export { createAgent, parseAgentSpec, AGENT_NAMES } from '../agents/registry.js'
 export type { AgentSpec, AgentName } from '../agents/registry.js';
 export { runTournament, GAMES_PER_TASK } from '../tournament/run.js';
 export type { TournamentRunOptions, TournamentOutcome } from '../tournament/run.js';
-export { playTournamentGame, playTournamentGameAsync, playTournamentGames, playScored, playScoredAsync, seatAgents } from '../tournament/play.js';
+export { playTournamentGame, playTournamentGameAsync, playTournamentGames, playTournamentGamesAsync, playScored, playScoredAsync, seatAgents } from '../tournament/play.js';
 export type { TournamentConfig, ScoredGame } from '../tournament/play.js';
 export { resultObserver } from '../tournament/results.js';
 export type { GameResult, SeatResult, SeatRole } from '../tournament/results.js';

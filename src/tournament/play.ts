@@ -121,16 +121,17 @@ function isSoloSeat(config: TournamentConfig, game: number, seat: number): boole
   return config.solo !== undefined && seat === game % config.players;
 }
 
-/** Plays games `from` to `to` (exclusive) of a run: at once for built-in agents, asynchronously with agents from outside. */
-export function playTournamentGames(config: TournamentConfig, seed: number, from: number, to: number, core: KnowledgeCore): GameResult[] | Promise<GameResult[]> {
+/** Plays games `from` to `to` (exclusive) of a run of built-in agents. */
+export function playTournamentGames(config: TournamentConfig, seed: number, from: number, to: number, core: KnowledgeCore): GameResult[] {
   const deck = makeDeck(config.deck);
-  if (hasExternalAgents(config)) return playGamesAsync(config, seed, from, to, core, deck);
   const results: GameResult[] = [];
   for (let g = from; g < to; g++) results.push(playTournamentGame(config, seed, g, core, deck).result);
   return results;
 }
 
-async function playGamesAsync(config: TournamentConfig, seed: number, from: number, to: number, core: KnowledgeCore, deck: Deck): Promise<GameResult[]> {
+/** Plays games `from` to `to` (exclusive) of any run, agents from outside included. */
+export async function playTournamentGamesAsync(config: TournamentConfig, seed: number, from: number, to: number, core: KnowledgeCore): Promise<GameResult[]> {
+  const deck = makeDeck(config.deck);
   const results: GameResult[] = [];
   for (let g = from; g < to; g++) results.push((await playTournamentGameAsync(config, seed, g, core, deck)).result);
   return results;

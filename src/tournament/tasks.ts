@@ -2,7 +2,7 @@
 // Wasm core that its agents share.
 import { KnowledgeCore } from '../knowledge/wasm-core.js';
 import type { GameResult } from './results.js';
-import { playTournamentGames, type TournamentConfig } from './play.js';
+import { hasExternalAgents, playTournamentGames, playTournamentGamesAsync, type TournamentConfig } from './play.js';
 
 /** The id executors know this module by. */
 export const TOURNAMENT_TASKS = 'tournament/tasks';
@@ -18,5 +18,7 @@ let core: KnowledgeCore | null = null;
 
 export function games(task: GamesPayload): GameResult[] | Promise<GameResult[]> {
   core ??= KnowledgeCore.create();
-  return playTournamentGames(task.config, task.seed, task.from, task.to, core);
+  // Agents from outside answer asynchronously; a run of built-in agents plays without a promise per decision.
+  const play = hasExternalAgents(task.config) ? playTournamentGamesAsync : playTournamentGames;
+  return play(task.config, task.seed, task.from, task.to, core);
 }

@@ -3,7 +3,7 @@
 // games. One loop: deal from a seed, turns in seat order, suggestions refuted by the following
 // seats, accusations. Changed only where the seat views' writer changed (the refuter now
 // receives the card it showed within the event).
-import type { Agent } from '../../src/game/agent.js';
+import type { SyncAgent as Agent } from '../../src/game/agent.js';
 import type { Deck } from '../../src/model/deck.js';
 import type { Random } from '../../src/model/random.js';
 import { cardsOfMask } from '../../src/model/bits.js';
@@ -82,7 +82,7 @@ export function playGameWithReferenceLoop(spec: GameSpec, agents: Agent[], rng: 
         const other = (seat + k) % n;
         const held = cardsOfMask(deal.hands[other] & named);
         if (held.length === 0) continue;
-        shown = agents[other].refute(views[other], seat, held);
+        shown = agents[other].refute(views[other], seat, held, cards);
         if (!held.includes(shown)) throw new Error(`${agents[other].label} (seat ${other}) showed a card it cannot show`);
         shownBy = other;
       }
