@@ -25,7 +25,7 @@ import type { GameEvent } from '../src/model/events.js';
 import { SeatView } from '../src/game/seat-view.js';
 import { exactKnowledge } from '../src/agents/knowledge.js';
 import { parseAgentSpec } from '../src/agents/registry.js';
-import { refutationPolicy } from '../src/agents/policies.js';
+import { refutationPolicy } from '../src/agents/refutations.js';
 import { arbConsistentLog } from './support/random-logs.js';
 
 const EPS = 1e-9;

@@ -10,7 +10,7 @@ import { Random } from '../src/model/random.js';
 import { cardsOfMask, maskOfCards } from '../src/model/bits.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
 import type { SyncAgent as Agent } from '../src/game/agent.js';
-import { refutationPolicy } from '../src/agents/policies.js';
+import { refutationPolicy } from '../src/agents/refutations.js';
 import { THESIS_OPPONENT, thesisOpponent } from '../src/agents/thesis-opponent.js';
 import { playScored, type ScoredGame } from '../src/tournament/play.js';
 import { randomDeal, type Deal, type GameSpec } from '../src/game/rules/deal.js';

@@ -30,7 +30,8 @@ import type { Analysis } from '../analysis/analyze.js';
 import type { SeatView } from '../game/seat-view.js';
 import type { SyncAgent, Decision } from '../game/agent.js';
 import { cardsOf, exactKnowledge, type DerivedFacts, type ExactKnowledge } from './knowledge.js';
-import { informationPerRoom, informationRanking, suggestMostInformative, type RefutationPolicy } from './policies.js';
+import { informationPerRoom, informationRanking, suggestMostInformative } from './policies.js';
+import type { RefutationPolicy } from './refutations.js';
 import { movementPolicy } from './movement.js';
 
 export type EndmoveReading = 'announced' | 'inferred';

@@ -8,7 +8,6 @@ import type { RoomValues } from './movement.js';
 
 /** One card per category; `room`, when given (on a board), is the room card it must name. */
 export type SuggestionPolicy = (view: SeatView, room?: number) => number[];
-export type RefutationPolicy = (view: SeatView, suggester: number, held: number[]) => number;
 /** Given the agent's knowledge, the accusation to make now, or null. */
 export type AccusationPolicy = (view: SeatView, knowledge: KnowledgeModel, certain: number[] | null) => number[] | null;
 
@@ -41,6 +40,55 @@ export function suggestUnowned(rng: Random): SuggestionPolicy {
 /** Uniformly among the combinations the agent still thinks possible (on a board: their other cards, in its room). */
 export function suggestPossible(rng: Random, knowledge: KnowledgeModel): SuggestionPolicy {
   return (view, room) => naming(view, cardsOf(view, knowledge.randomPossible(view, rng)), room);
+}
+
+/**
+ * Per category, a card that may be in the envelope but is not known to be (the envelope card of a
+ * category already solved): the Java Kripke-model implementation's "random with some knowledge".
+ */
+export function suggestPerCategory(rng: Random, knowledge: KnowledgeModel): SuggestionPolicy {
+  return (view, room) => naming(view, knowledge.envelopeOptions(view).map((options) => rng.pick(options)), room);
+}
+
+/**
+ * One card it does not know the place of, and in every other category a card nobody can show: its
+ * own or a face-up card, else the category's envelope card when known (else an unknown card
+ * there too). Whoever refutes must show the one card: the Java implementation's "using own cards".
+ * On a board the open card is in another category than the room's, while one is open.
+ */
+export function suggestAroundOneUnknown(rng: Random, knowledge: KnowledgeModel): SuggestionPolicy {
+  return (view, room) => {
+    const options = knowledge.envelopeOptions(view);
+    const fixed = room === undefined ? -1 : view.deck.categoryOf[room];
+    const open = options.flatMap((o, g) => (o.length > 1 && g !== fixed ? [g] : []));
+    const asked = open.length > 0 ? rng.pick(open) : rng.below(options.length);
+    const unshowable = [...view.myHand, ...view.faceUp];
+    const cards = options.map((o, g) => {
+      if (g === asked) return rng.pick(o);
+      const blockers = unshowable.filter((c) => view.deck.categoryOf[c] === g);
+      return blockers.length > 0 ? rng.pick(blockers) : rng.pick(o);
+    });
+    return naming(view, cards, room);
+  };
+}
+
+/**
+ * Hansen & Hansen's bluff: in its first `suggestions` suggestions, one category (not the room on a
+ * board) names a card of its own hand instead of `base`'s card, chosen at random among the
+ * categories it holds cards of; later suggestions are `base`'s.
+ */
+export function bluffing(base: SuggestionPolicy, rng: Random, suggestions: number): SuggestionPolicy {
+  return (view, room) => {
+    const cards = base(view, room);
+    const made = view.events.filter((e) => (e.type === 'suggestion' || e.type === 'suggest') && e.by === view.me).length;
+    if (made >= suggestions) return cards;
+    const fixed = room === undefined ? -1 : view.deck.categoryOf[room];
+    const own = view.myHand.filter((c) => view.deck.categoryOf[c] !== fixed);
+    if (own.length === 0) return cards;
+    const g = rng.pick([...new Set(own.map((c) => view.deck.categoryOf[c]))]);
+    cards[g] = rng.pick(own.filter((c) => view.deck.categoryOf[c] === g));
+    return cards;
+  };
 }
 
 /** Every suggestion's expected information and their order, best first. */
@@ -104,37 +152,6 @@ export function informationPerRoom(ranking: (view: SeatView) => InformationRanki
   };
 }
 
-export type RefutationName = 'random' | 'repeat' | 'minimal' | 'first';
-
-export const REFUTATION_NAMES: readonly RefutationName[] = ['random', 'repeat', 'minimal', 'first'];
-
-export function refutationPolicy(name: RefutationName, rng: Random): RefutationPolicy {
-  switch (name) {
-    case 'random':
-      return (_view, _suggester, held) => rng.pick(held);
-    case 'repeat':
-      // Show again a card this suggester has already seen from us, when we can.
-      return (view, suggester, held) => {
-        const again = held.filter((c) => (view.showedTo(suggester) >>> c) & 1);
-        return rng.pick(again.length > 0 ? again : held);
-      };
-    case 'minimal':
-      // Reveal least: a card this suggester already saw from us; else the card already shown to
-      // the most seats (the least news to the table); ties at random.
-      return (view, suggester, held) => {
-        const again = held.filter((c) => (view.showedTo(suggester) >>> c) & 1);
-        if (again.length > 0) return rng.pick(again);
-        const seenBy = (c: number) => view.players.reduce((k, _, s) => k + ((view.showedTo(s) >>> c) & 1), 0);
-        const most = Math.max(...held.map(seenBy));
-        return rng.pick(held.filter((c) => seenBy(c) === most));
-      };
-    case 'first':
-      // The first named card in hand order, hands in deck order: the thesis's choice1 (its hands
-      // are in dealt order instead). Deterministic: the generator is not drawn from.
-      return (_view, _suggester, held) => Math.min(...held);
-  }
-}
-
 /** Accuse when certain (the default). */
 export const accuseWhenCertain: AccusationPolicy = (_view, _knowledge, certain) => certain;
 
@@ -153,6 +170,31 @@ export function accuseWhenLikely(threshold: number): AccusationPolicy {
       }
     }
     return best >= 0 && bestP >= threshold ? cardsOf(view, best) : null;
+  };
+}
+
+/**
+ * The Java implementation's "risky player": certain, or down to two possible solutions, it
+ * accuses the likelier of the two (the first in combination order when they are equally likely).
+ */
+export const accuseOnTwo: AccusationPolicy = (view, knowledge, certain) => {
+  if (certain) return certain;
+  const belief = knowledge.belief(view);
+  if (belief.possible.length !== 2) return null;
+  const [a, b] = belief.possible;
+  return cardsOf(view, belief.probability(b) > belief.probability(a) ? b : a);
+};
+
+/**
+ * The Java implementation's "grandparent": once certain, it lets `turns` of its own turns pass
+ * before it accuses, giving the others time to catch up. One policy per seat and game (it counts).
+ */
+export function accuseAfterWaiting(turns: number): AccusationPolicy {
+  let certainTurns = 0;
+  return (_view, _knowledge, certain) => {
+    if (certain === null) return null;
+    certainTurns++;
+    return certainTurns > turns ? certain : null;
   };
 }
 

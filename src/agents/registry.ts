@@ -1,8 +1,9 @@
-// The named agents and their options: "random", "naive", "deductive", "entropy", "epistemic", each
-// optionally followed by ":key=value,key=value", e.g. "entropy:samples=5000",
+// The named agents and their options: "random", "naive", "deductive", "kripke", "entropy",
+// "epistemic", each optionally followed by ":key=value,key=value", e.g. "entropy:samples=5000",
 // "deductive:accuse=risky:0.8", "naive:refute=repeat", "epistemic:samples=2000,risk=0.5",
 // "deductive:responses=first" (how the knowledge-based agents read the cards shown to them),
-// "random:own=exclude".
+// "random:own=exclude", "kripke:suggest=own,refute=least,accuse=two", "deductive:bluff=3".
+// The strategies of the literature are options of these agents (docs/agents.md says which).
 import { closest } from 'fastest-levenshtein';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import type { Random } from '../model/random.js';
@@ -13,24 +14,27 @@ import { exactKnowledge, naiveKnowledge, type KnowledgeModel } from './knowledge
 import { anyRoom, movementPolicy, usefulRooms } from './movement.js';
 import type { MovementPolicy } from '../game/agent.js';
 import { DEFAULT_EPISTEMIC_DRAWS, DEFAULT_EPISTEMIC_RISK, DEFAULT_EPISTEMIC_THREAT, epistemicAgent, type EndmoveReading } from './epistemic.js';
+import { refutationPolicy, REFUTATION_NAMES, type RefutationName } from './refutations.js';
 import {
+  accuseAfterWaiting,
+  accuseOnTwo,
   accuseWhenCertain,
   accuseWhenLikely,
+  bluffing,
   neverAccuse,
-  refutationPolicy,
   suggestAnything,
+  suggestAroundOneUnknown,
+  suggestPerCategory,
   informationPerRoom,
   informationRanking,
   suggestMostInformative,
   suggestPossible,
   suggestUnowned,
-  REFUTATION_NAMES,
   type AccusationPolicy,
-  type RefutationName,
   type SuggestionPolicy,
 } from './policies.js';
 
-export const AGENT_NAMES = ['random', 'naive', 'deductive', 'entropy', 'epistemic'] as const;
+export const AGENT_NAMES = ['random', 'naive', 'deductive', 'kripke', 'entropy', 'epistemic'] as const;
 export type AgentName = (typeof AGENT_NAMES)[number];
 
 export interface AgentSpec {
@@ -38,8 +42,15 @@ export interface AgentSpec {
   label: string;
   name: AgentName;
   refute: RefutationName;
-  /** 'certain', 'never', or the probability threshold of risky:P. */
-  accuse: 'certain' | 'never' | number;
+  /**
+   * 'certain', 'never', the probability threshold of risky:P, 'two' (also when two solutions are
+   * left), or { wait: N } (N own turns after becoming certain).
+   */
+  accuse: 'certain' | 'never' | 'two' | number | { wait: number };
+  /** How naive, deductive and kripke agents choose a suggestion (see SUGGESTION_NAMES). */
+  suggest: SuggestionName;
+  /** Its first `bluff` suggestions name one of its own cards (0: never). */
+  bluff: number;
   /** The random agent: whether its suggestions may name its own cards (the default) or never do. */
   own: 'include' | 'exclude';
   /** Samples per suggestion (entropy and epistemic). */
@@ -51,6 +62,17 @@ export interface AgentSpec {
 }
 
 export const DEFAULT_ENTROPY_SAMPLES = 5000;
+
+/**
+ * any: any combination; possible: a combination still possible as the envelope, uniformly;
+ * categories: per category a card not known to be placed; own: one unknown card, the others ones
+ * nobody else can show.
+ */
+export const SUGGESTION_NAMES = ['any', 'possible', 'categories', 'own'] as const;
+export type SuggestionName = (typeof SUGGESTION_NAMES)[number];
+
+/** The agents whose suggestions follow the suggest= and bluff= options. */
+const CHOOSING = new Set<AgentName>(['naive', 'deductive', 'kripke']);
 
 export function parseAgentSpec(text: string): AgentSpec {
   const trimmed = text.trim();
@@ -65,6 +87,8 @@ export function parseAgentSpec(text: string): AgentSpec {
     name: name as AgentName,
     refute: 'random',
     accuse: 'certain',
+    suggest: name === 'kripke' ? 'categories' : 'possible',
+    bluff: 0,
     own: 'include',
     samples: DEFAULT_ENTROPY_SAMPLES,
     responses: 'holds',
@@ -86,10 +110,18 @@ export function parseAgentSpec(text: string): AgentSpec {
       spec.refute = value as RefutationName;
     } else if (key === 'accuse' && !epistemic) {
       const risky = /^risky:(\d*\.?\d+)$/.exec(value);
-      if (value === 'certain' || value === 'never') spec.accuse = value;
+      const wait = /^wait:(\d{1,3})$/.exec(value);
+      if (value === 'certain' || value === 'never' || value === 'two') spec.accuse = value;
       else if (risky && Number(risky[1]) > 0 && Number(risky[1]) <= 1) spec.accuse = Number(risky[1]);
-      else throw bad(`accuse must be certain, never or risky:P with 0 < P ≤ 1, not "${value}"`);
-    } else if (key === 'responses' && (spec.name === 'deductive' || spec.name === 'entropy')) {
+      else if (wait) spec.accuse = { wait: Number(wait[1]) };
+      else throw bad(`accuse must be certain, never, two, risky:P with 0 < P ≤ 1, or wait:N with N own turns, not "${value}"`);
+    } else if (key === 'suggest' && CHOOSING.has(spec.name)) {
+      if (!(SUGGESTION_NAMES as readonly string[]).includes(value)) throw bad(`suggest must be ${SUGGESTION_NAMES.join(', ')}, not "${value}"`);
+      spec.suggest = value as SuggestionName;
+    } else if (key === 'bluff' && CHOOSING.has(spec.name)) {
+      if (!/^\d{1,3}$/.test(value)) throw bad(`bluff must be a number of suggestions from 0 to 999, not "${value}"`);
+      spec.bluff = Number(value);
+    } else if (key === 'responses' && (spec.name === 'deductive' || spec.name === 'kripke' || spec.name === 'entropy')) {
       if (!(RESPONSE_POLICIES as readonly string[]).includes(value)) throw bad(`responses must be ${RESPONSE_POLICIES.join(', ')}, not "${value}"`);
       spec.responses = value as ResponsePolicy;
     } else if (key === 'own' && spec.name === 'random') {
@@ -110,16 +142,27 @@ export function parseAgentSpec(text: string): AgentSpec {
     } else {
       const known = epistemic
         ? 'refute=…, samples=…, draws=…, risk=…, threat=…, endmoves=…'
-        : `refute=…, accuse=…${spec.name === 'entropy' ? ', samples=…' : spec.name === 'random' ? ', own=…' : ''}${spec.name === 'entropy' || spec.name === 'deductive' ? ', responses=…' : ''}`;
+        : `refute=…, accuse=…${spec.name === 'entropy' ? ', samples=…' : spec.name === 'random' ? ', own=…' : ''}${CHOOSING.has(spec.name) ? ', suggest=…, bluff=…' : ''}${spec.name === 'entropy' || spec.name === 'deductive' || spec.name === 'kripke' ? ', responses=…' : ''}`;
       throw bad(`unknown option "${key}" (options: ${known})`);
     }
   }
   return spec;
 }
 
+function suggestionPolicy(spec: AgentSpec, rng: Random, knowledge: KnowledgeModel): SuggestionPolicy {
+  const chosen = { any: suggestAnything(rng), possible: suggestPossible(rng, knowledge), categories: suggestPerCategory(rng, knowledge), own: suggestAroundOneUnknown(rng, knowledge) }[spec.suggest];
+  return spec.bluff > 0 ? bluffing(chosen, rng, spec.bluff) : chosen;
+}
+
+function accusationPolicy(accuse: AgentSpec['accuse']): AccusationPolicy {
+  if (typeof accuse === 'number') return accuseWhenLikely(accuse);
+  if (typeof accuse === 'object') return accuseAfterWaiting(accuse.wait);
+  return { certain: accuseWhenCertain, never: neverAccuse, two: accuseOnTwo }[accuse];
+}
+
 /** One agent for one seat of one game: its own generator, the worker's core. */
 export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, overrides: { accuse?: AgentSpec['accuse']; refute?: RefutationName } = {}): SyncAgent {
-  const refute = refutationPolicy(overrides.refute ?? spec.refute, rng);
+  const refute = refutationPolicy(overrides.refute ?? spec.refute, rng, core);
   if (spec.name === 'epistemic') {
     const options = { samples: spec.samples, ...spec.epistemic, accuses: (overrides.accuse ?? spec.accuse) !== 'never' };
     return epistemicAgent(spec.label, options, rng, core, refute);
@@ -132,12 +175,14 @@ export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, o
     const ranking = informationRanking(rng, exact!, spec.samples);
     suggestion = suggestMostInformative(ranking);
     movement = movementPolicy(informationPerRoom(ranking));
+  } else if (spec.name === 'random') {
+    suggestion = spec.own === 'exclude' ? suggestUnowned(rng) : suggestAnything(rng);
+    movement = movementPolicy(anyRoom);
   } else {
-    suggestion = spec.name === 'random' ? (spec.own === 'exclude' ? suggestUnowned(rng) : suggestAnything(rng)) : suggestPossible(rng, knowledge);
-    movement = movementPolicy(spec.name === 'random' ? anyRoom : usefulRooms(knowledge));
+    suggestion = suggestionPolicy(spec, rng, knowledge);
+    movement = movementPolicy(usefulRooms(knowledge));
   }
-  const accuse = overrides.accuse ?? spec.accuse;
-  const accusation: AccusationPolicy = accuse === 'certain' ? accuseWhenCertain : accuse === 'never' ? neverAccuse : accuseWhenLikely(accuse);
+  const accusation = accusationPolicy(overrides.accuse ?? spec.accuse);
   return {
     label: spec.label,
     suggest: suggestion,

@@ -9,7 +9,7 @@
 import type { Random } from '../model/random.js';
 import { cardsOfMask } from '../model/bits.js';
 import type { SyncAgent } from '../game/agent.js';
-import { refutationPolicy } from './policies.js';
+import { refutationPolicy } from './refutations.js';
 
 export const THESIS_OPPONENT = 'thesis-opponent';
 
