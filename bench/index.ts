@@ -4,7 +4,8 @@
 // card-by-card exact counter vs the seat-by-seat one, the worker pool with 1 and 2 threads, simulated games per second,
 // the CLI's start-up against a bare `node -e 0`, and the policy-aware analysis against the default
 // (`-- --responses-only` for that alone), and the browser advisor in headless Chromium (`-- --web-only`);
-// the job queue (BullMQ on a local redis-server) with `-- --queue-only`.
+// the job queue (BullMQ on a local redis-server) with `-- --queue-only`; agents from outside (a
+// Python program over the process protocol, a module, against a built-in agent; `-- --agents-only`).
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -28,6 +29,7 @@ import { benchResponses, type ResponsesBenchRow } from './responses.js';
 import { benchBoard, type BoardBench } from './board.js';
 import { benchWeb, printWeb } from './web.js';
 import { benchQueue, printQueue } from './queue.js';
+import { benchAgents, printAgents } from './agents.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -45,6 +47,8 @@ const { values: args } = parseArgs({
     'web-only': { type: 'boolean', default: false },
     /** Run only the job queue's figures (a redis-server on a loopback port; skipped without one). */
     'queue-only': { type: 'boolean', default: false },
+    /** Run only the figures of agents from outside (a Python program, a module; skipped without python3). */
+    'agents-only': { type: 'boolean', default: false },
   },
 });
 const TIME = Number(args.time);
@@ -197,6 +201,11 @@ if (args['board-only']) {
   process.exit(0);
 }
 
+if (args['agents-only']) {
+  printAgents(await benchAgents());
+  process.exit(0);
+}
+
 if (args['queue-only']) {
   printQueue(await benchQueue());
   process.exit(0);
@@ -226,6 +235,7 @@ const epistemic = benchEpistemic();
 const opponents = await benchOpponents();
 const responses = await benchResponses(TIME / 2);
 const web = await benchWeb();
+const agents = await benchAgents();
 
 console.log(`\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; one thread\n`);
 console.log('Consistency check (classic-6p-late, 4096 deals, half consistent)');
@@ -273,9 +283,10 @@ printBoard(board);
 printResponses(responses);
 
 printWeb(web);
+printAgents(agents);
 
 if (args.json) {
-  const out = { web, board, epistemic, opponents, responses, date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup, large, beforeAfter };
+  const out = { web, agents, board, epistemic, opponents, responses, date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup, large, beforeAfter };
   writeFileSync(args.json, `${JSON.stringify(out, null, 2)}\n`);
   console.log(`\nwrote ${args.json}`);
 }

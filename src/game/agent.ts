@@ -2,6 +2,7 @@
 // deal. The game loop (play.ts) asks it for each decision its seat faces; implementations live
 // in src/agents/ (and anywhere else: this interface is all the loop knows of them).
 import type { SeatView } from './seat-view.js';
+import type { GameEvent } from '../model/events.js';
 import type { BoardRules, Place } from './board/movement.js';
 import type { BoardBinding } from './board/binding.js';
 
@@ -58,6 +59,8 @@ export interface GameOutcome {
   readonly hands: readonly (readonly number[])[];
   /** The face-up cards. */
   readonly faceUp: readonly number[];
+  /** Every event of the game in full, the card shown at each refutation included (the seats' views lack the cards others were shown). */
+  readonly events: readonly GameEvent[];
 }
 
 /** Why an untrusted agent's seat left a game. */

@@ -93,6 +93,7 @@ function* playing(spec: GameSpec, agents: readonly Agent[], rng: Random, options
   const writers: ViewWriter[] = [];
   let views: SeatView[] = [];
   const faulted = agents.map(() => false);
+  const record: GameEvent[] = [];
   while (!isTerminal(state)) {
     const before = state;
     let step: Step;
@@ -129,6 +130,7 @@ function* playing(spec: GameSpec, agents: readonly Agent[], rng: Random, options
       views = spec.players.map((_, s) => new SeatView(table, s, cardsOfMask(deal.hands[s]), (w) => void (writers[s] = w)));
     }
     for (const event of step.events) {
+      record.push(event);
       for (let s = 0; s < spec.players.length; s++) {
         const seen = seenBy(event, s);
         writers[s](seen);
@@ -138,7 +140,7 @@ function* playing(spec: GameSpec, agents: readonly Agent[], rng: Random, options
     options.onStep?.({ before, seat, action, after: state, events: step.events, ...(certain !== undefined && { certain }), ...(fault !== undefined && { fault }) });
   }
   const deal = state.deal!;
-  const outcome: GameOutcome = { winner: state.winner, envelope: deal.envelope, hands: deal.hands.map(cardsOfMask), faceUp: deal.faceUp };
+  const outcome: GameOutcome = { winner: state.winner, envelope: deal.envelope, hands: deal.hands.map(cardsOfMask), faceUp: deal.faceUp, events: record };
   for (let s = 0; s < agents.length; s++) {
     if (agents[s].end === undefined) continue;
     try {

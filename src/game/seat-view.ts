@@ -29,6 +29,8 @@ export class SeatView {
   readonly myHand: readonly number[];
   readonly #events: GameEvent[] = [];
   readonly #showedTo: number[];
+  /** The card it showed, by the index of the event in which it showed it. */
+  readonly #showedAt = new Map<number, number>();
 
   constructor(setup: TableSetup, me: number, hand: number[], giveWriter: (writer: ViewWriter) => void) {
     this.deck = setup.deck;
@@ -62,19 +64,24 @@ export class SeatView {
         break;
       case 'showcard': {
         const iShowed = seen.by === this.me && seen.shown !== null;
-        if (iShowed) this.#showedTo[seen.to] = (this.#showedTo[seen.to] | (1 << seen.shown!)) >>> 0;
+        if (iShowed) this.#showed(seen.to, seen.shown!);
         event = { type: 'showcard', by: seen.by, to: seen.to, cards: this.#cards(seen.cards), shown: iShowed ? null : seen.shown };
         break;
       }
       case 'suggestion': {
         const iShowed = seen.shownBy === this.me && seen.shown !== null;
         // A card it showed is kept apart: a log names the card only on the observer's own suggestions.
-        if (iShowed) this.#showedTo[seen.by] = (this.#showedTo[seen.by] | (1 << seen.shown!)) >>> 0;
+        if (iShowed) this.#showed(seen.by, seen.shown!);
         event = { type: 'suggestion', by: seen.by, cards: this.#cards(seen.cards), shownBy: seen.shownBy, shown: iShowed ? null : seen.shown };
         break;
       }
     }
     this.#events.push(Object.freeze(event));
+  }
+
+  #showed(to: number, card: number): void {
+    this.#showedTo[to] = (this.#showedTo[to] | (1 << card)) >>> 0;
+    this.#showedAt.set(this.#events.length, card);
   }
 
   #cards(cards: number[]): number[] {
@@ -83,6 +90,17 @@ export class SeatView {
 
   get events(): readonly GameEvent[] {
     return this.#events;
+  }
+
+  /**
+   * The events with every card this seat saw named, the cards it showed included (a game log may
+   * name those too: docs/game-log.md); `events` keeps those apart, as a log usually does.
+   */
+  eventsAsSeen(): GameEvent[] {
+    return this.#events.map((e, i) => {
+      const card = this.#showedAt.get(i);
+      return card === undefined || (e.type !== 'showcard' && e.type !== 'suggestion') ? e : { ...e, shown: card };
+    });
   }
 
   /** Mask of the cards this seat has shown to `seat`. */

@@ -15,6 +15,11 @@ export interface AgentChannel {
   notify(message: Record<string, unknown>): void;
 }
 
+/** The seat's view as the game log of a request: every card it saw named, those it showed too, so a program needs no memory of its own answers. */
+function seatLog(view: SeatView) {
+  return gameToLog({ ...view.game(), events: view.eventsAsSeen() });
+}
+
 export function protocolAgent(channel: AgentChannel, seat: ExternalSeat, movement: Agent['movement']): Agent {
   const resolve: NameResolver = makeNameResolver('card', seat.deck.cards);
   let decisions = 0;
@@ -39,21 +44,21 @@ export function protocolAgent(channel: AgentChannel, seat: ExternalSeat, movemen
     untrusted: true,
     movement,
     async suggest(view: SeatView, room?: number) {
-      const reply = await channel.request({ type: 'suggest', ...base(), game: gameToLog(view.game()), room: room === undefined ? null : seat.deck.cards[room] });
+      const reply = await channel.request({ type: 'suggest', ...base(), game: seatLog(view), room: room === undefined ? null : seat.deck.cards[room] });
       return combination(reply.cards, 'cards');
     },
     async refute(view: SeatView, suggester: number, held: number[], cards: readonly number[]) {
       const reply = await channel.request({
         type: 'refute',
         ...base(),
-        game: gameToLog(view.game()),
+        game: seatLog(view),
         suggestion: { by: seat.players[suggester], cards: names(cards) },
         options: names(held),
       });
       return card(reply.show, 'show');
     },
     async decide(view: SeatView): Promise<Decision> {
-      const reply = await channel.request({ type: 'accuse', ...base(), game: gameToLog(view.game()) });
+      const reply = await channel.request({ type: 'accuse', ...base(), game: seatLog(view) });
       if (!('accuse' in reply)) throw new AgentFault('illegal', 'the reply to "accuse" has no "accuse" field');
       if (reply.accuse === null) return { certain: false, accusation: null };
       return { certain: false, accusation: combination(reply.accuse, 'accuse') };
@@ -62,7 +67,8 @@ export function protocolAgent(channel: AgentChannel, seat: ExternalSeat, movemen
       const owners = seat.deck.cards.map(() => TABLE);
       outcome.hands.forEach((hand, s) => hand.forEach((c) => (owners[c] = s)));
       for (const c of outcome.envelope) owners[c] = ENVELOPE;
-      const log = gameToLog({ ...view.game(), deal: owners });
+      // The full record: the deal, and every event in full (a log with a deal names every card shown).
+      const log = gameToLog({ ...view.game(), events: [...outcome.events], deal: owners });
       channel.notify({
         type: 'end',
         gameId: seat.game,
