@@ -79,7 +79,7 @@ interface Log {
   deal?: Record<string, string[]>;
 }
 interface Request {
-  type: 'suggest' | 'refute' | 'accuse';
+  type: 'suggest' | 'refute' | 'accuse' | 'move';
   id: number;
   gameId: number;
   seat: number;
@@ -88,6 +88,9 @@ interface Request {
   room?: string | null;
   suggestion?: { by: string; cards: string[] };
   options?: string[];
+  /** A move request (the move extension): the reachable rooms by steps, where the pawn is. */
+  steps?: Record<string, number>;
+  at?: string | null;
 }
 interface End {
   type: 'end';
@@ -283,6 +286,37 @@ describe('the end message: the full record of each game, once per seat', () => {
     expect(suggestions).toBeGreaterThan(0);
     // Only a suggest request has a room.
     for (const { requests } of seats.values()) for (const r of requests.filter((q) => q.type !== 'suggest')) expect(r.room).toBeUndefined();
+  }, 300_000);
+});
+
+describe('the move extension', () => {
+  it('a program that asks for it chooses the room its pawn heads for; its suggestions are made there', () => {
+    const into = mkdtempSync(join(dir, 'move-'));
+    const run = simulate('move', ['--board', 'classic', '--agent-cmd', `rec=python3 ${RECORDING} ${into} move`, '--agents', 'rec,deductive', '--players', '3', '--games', '3', '--seed', '5', '--threads', '1']);
+    expect(run.games).toHaveLength(3);
+    expect(run.summary.agents.find((r) => r.agent === 'rec')!.faults).toEqual({ illegal: 0, timeout: 0, crash: 0 });
+    let suggestions = 0;
+    let moves = 0;
+    for (const { requests } of bySeatGame(recorded(into)).values()) {
+      const rooms = new Set(Object.values(requests[0].game.deck)[2]);
+      let heading: string | null = null;
+      for (const r of requests) {
+        if (r.type === 'move') {
+          const steps = r.steps!;
+          // Every room it can reach, by the steps the walk takes; it heads for the farthest.
+          expect(Object.keys(steps).every((room) => rooms.has(room))).toBe(true);
+          heading = Object.keys(steps).sort((a, b) => steps[b] - steps[a] || (a < b ? -1 : 1))[0];
+          moves++;
+        }
+        if (r.type === 'suggest') {
+          expect(r.room).toBe(heading);
+          suggestions++;
+        }
+      }
+    }
+    // It walks farther than the engine would take it: fewer suggestions than turns.
+    expect(moves).toBeGreaterThan(suggestions);
+    expect(suggestions).toBeGreaterThan(0);
   }, 300_000);
 });
 

@@ -3,7 +3,8 @@
 
 It plays by elimination: a card is out of the envelope when it is in its hand, face up, or was
 shown to it. It suggests cards still in (at random, from the request's seed), shows a random
-option when it must refute, and accuses once one card of each category is left.
+option when it must refute, and accuses once one card of each category is left. On a board it
+uses the "move" extension: its pawn heads for the nearest room whose card may be in the envelope.
 
 Run it in a tournament:
   cluedo simulate --agent-cmd elim="python3 examples/agents/elimination_agent.py" --agents elim,deductive
@@ -46,6 +47,12 @@ def decide(request):
         return {"cards": cards}
     if kind == "refute":
         return {"show": rng.choice(request["options"])}
+    if kind == "move":  # the "move" extension, asked for in the hello: which room to head for
+        steps = request["steps"]  # the rooms reachable from here, by the steps it takes
+        here = None if request["summoned"] else request["at"]  # staying is allowed after a summons only
+        rooms = [room for room in still_possible(game)[-1] if room in steps and room != here]
+        rooms = rooms or [room for room in steps if room != here]
+        return {"room": min(rooms, key=lambda room: (steps[room], room))}
     if kind == "accuse":
         possible = still_possible(game)
         if all(len(cards) == 1 for cards in possible):
@@ -58,7 +65,7 @@ def main():
     for line in sys.stdin:
         request = json.loads(line)
         if request["type"] == "hello":
-            reply = {"type": "hello", "protocol": 1, "name": "elimination", "version": "1.0"}
+            reply = {"type": "hello", "protocol": 1, "name": "elimination", "version": "1.0", "extensions": ["move"]}
         elif request["type"] == "end":
             continue  # a learning agent would study request["game"], the full record
         else:

@@ -6,7 +6,7 @@
 // suggestion naming the room (the entropy agent).
 import { ROOMS } from '../game/board/classic.js';
 import { expectedTurnsTable, isRoomPlace, passageOut, roomIndex, stepsToRoom, type BoardRules, type Place } from '../game/board/movement.js';
-import type { BoardSituation, MovementPolicy } from '../game/agent.js';
+import type { BoardSituation, SyncMovementPolicy } from '../game/agent.js';
 import type { SeatView } from '../game/seat-view.js';
 import type { KnowledgeModel } from './knowledge.js';
 
@@ -14,7 +14,7 @@ import type { KnowledgeModel } from './knowledge.js';
 export type RoomValues = (view: SeatView, board: BoardSituation) => readonly number[];
 
 /** Heads for the room of highest value per expected turn; ties go to the first option (rooms in board order, then cells). */
-export function movementPolicy(values: RoomValues): MovementPolicy {
+export function movementPolicy(values: RoomValues): SyncMovementPolicy {
   let table: Float64Array | null = null;
   const turnsFor = (rules: BoardRules) => (table ??= expectedTurnsTable(rules));
   /** Best value per turn of walking on from `place` (this turn spent): rooms entered now cost this turn only. */

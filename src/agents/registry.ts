@@ -12,7 +12,7 @@ import type { SyncAgent } from '../game/agent.js';
 import { RESPONSE_POLICIES, type ResponsePolicy } from '../knowledge/responses.js';
 import { exactKnowledge, naiveKnowledge, type KnowledgeModel } from './knowledge.js';
 import { anyRoom, movementPolicy, usefulRooms } from './movement.js';
-import type { MovementPolicy } from '../game/agent.js';
+import type { SyncMovementPolicy } from '../game/agent.js';
 import { DEFAULT_EPISTEMIC_DRAWS, DEFAULT_EPISTEMIC_RISK, DEFAULT_EPISTEMIC_THREAT, epistemicAgent, type EndmoveReading } from './epistemic.js';
 import { refutationPolicy, REFUTATION_NAMES, type RefutationName } from './refutations.js';
 import {
@@ -170,7 +170,7 @@ export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, o
   const exact = spec.name === 'random' || spec.name === 'naive' ? null : exactKnowledge(core, undefined, spec.responses);
   const knowledge: KnowledgeModel = exact ?? naiveKnowledge();
   let suggestion: SuggestionPolicy;
-  let movement: MovementPolicy;
+  let movement: SyncMovementPolicy;
   if (spec.name === 'entropy') {
     const ranking = informationRanking(rng, exact!, spec.samples);
     suggestion = suggestMostInformative(ranking);

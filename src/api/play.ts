@@ -14,7 +14,7 @@ export type { Action, Step } from '../game/rules/actions.js';
 export { legalActions, applyAction, sampleChance, chanceOutcomes, suggestionProblem, IllegalActionError } from '../game/rules/actions.js';
 export { SeatView } from '../game/seat-view.js';
 export type { TableSetup } from '../game/seat-view.js';
-export type { Agent, SyncAgent, Awaitable, Decision, GameOutcome, FaultKind, MovementPolicy, BoardSituation, Opening } from '../game/agent.js';
+export type { Agent, SyncAgent, Awaitable, Decision, GameOutcome, FaultKind, MovementPolicy, SyncMovementPolicy, BoardSituation, Opening } from '../game/agent.js';
 export { AgentFault, AgentUnavailableError, FAULT_KINDS } from '../game/agent.js';
 export type { AgentContext, AgentMaker } from '../agents/external/module-agent.js';
 export type { ExternalAgentDefinition } from '../agents/external/definitions.js';

@@ -44,6 +44,7 @@ export interface Agent {
 
 /** An agent that answers at once: every built-in agent. A game of them alone plays synchronously. */
 export interface SyncAgent extends Agent {
+  readonly movement?: SyncMovementPolicy;
   suggest(view: SeatView, room?: number): number[];
   refute(view: SeatView, suggester: number, held: number[], suggested: readonly number[]): number;
   decide(view: SeatView): Decision;
@@ -98,7 +99,13 @@ export type Opening = 'roll' | 'passage' | 'stay';
 
 export interface MovementPolicy {
   /** How to open the turn, among the legal `options`. */
-  open(view: SeatView, board: BoardSituation, options: readonly Opening[]): Opening;
+  open(view: SeatView, board: BoardSituation, options: readonly Opening[]): Awaitable<Opening>;
   /** Where to end the walk, among the roll's `destinations`. */
+  walk(view: SeatView, board: BoardSituation, destinations: readonly Place[]): Awaitable<Place>;
+}
+
+/** A movement policy that answers at once (the built-in agents'). */
+export interface SyncMovementPolicy extends MovementPolicy {
+  open(view: SeatView, board: BoardSituation, options: readonly Opening[]): Opening;
   walk(view: SeatView, board: BoardSituation, destinations: readonly Place[]): Place;
 }

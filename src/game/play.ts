@@ -170,10 +170,10 @@ function decide(agent: Agent, view: SeatView, state: GameState): Awaitable<{ act
   switch (phase.kind) {
     case 'move': {
       const options = legalActions(state).map((a) => a.type as Opening);
-      return { action: { type: agent.movement!.open(view, situationOf(state, phase.seat), options) } };
+      return then(agent.movement!.open(view, situationOf(state, phase.seat), options), (type) => ({ action: { type } }));
     }
     case 'walk':
-      return { action: { type: 'walk', to: agent.movement!.walk(view, situationOf(state, phase.seat), phase.destinations) } };
+      return then(agent.movement!.walk(view, situationOf(state, phase.seat), phase.destinations), (to) => ({ action: { type: 'walk', to } }));
     case 'suggest': {
       const room = state.board ? state.board.binding.roomCard[ROOMS.indexOf(state.board.entered!)] : undefined;
       return then(agent.suggest(view, room), (cards) => ({ action: { type: 'suggest', cards } }));

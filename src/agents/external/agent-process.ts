@@ -33,8 +33,19 @@ export class AgentProcess implements AgentChannel {
   #nextId = 1;
   #failedStarts = 0;
   #queue: Promise<unknown> = Promise.resolve();
+  #extensions: readonly string[] = [];
 
   constructor(readonly definition: ExternalAgentDefinition) {}
+
+  /** The protocol's extensions the program asked for in its hello (started first if it is not running). */
+  extensions(): Promise<readonly string[]> {
+    const run = this.#queue.then(async () => {
+      if (this.#child === null) await this.#restart();
+      return this.#extensions;
+    });
+    this.#queue = run.catch(() => {});
+    return run;
+  }
 
   /** The program's last lines on standard error, for a message ("" when it wrote none). */
   stderrTail(lines = 3): string {
@@ -75,6 +86,8 @@ export class AgentProcess implements AgentChannel {
       this.#kill();
       throw new Error(`it speaks protocol ${JSON.stringify(hello.protocol)}, the engine protocol ${PROTOCOL_VERSION}`);
     }
+    // Extensions it does not name, or names the engine does not know, are simply not used.
+    this.#extensions = Array.isArray(hello.extensions) ? hello.extensions.filter((e): e is string => typeof e === 'string') : [];
   }
 
   request(message: Record<string, unknown>): Promise<Record<string, unknown>> {

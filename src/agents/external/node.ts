@@ -9,7 +9,7 @@ import { AgentProcess } from './agent-process.js';
 import { protocolAgent } from './protocol-agent.js';
 import { agentMakerProblem, moduleAgent, type AgentMaker } from './module-agent.js';
 
-/** On a board, a program's pawn is walked by the engine to a room, any room; the program suggests there. */
+/** On a board, a module agent without a movement policy of its own is walked to the nearest room, any room. */
 const ENGINE_MOVEMENT = movementPolicy(anyRoom);
 
 const processes = new Map<string, AgentProcess>();
@@ -22,7 +22,7 @@ registerExternalAgentKind('command', {
     processes.set(definition.name, process);
     await process.start();
   },
-  make: (seat) => protocolAgent(processes.get(seat.definition.name)!, seat, ENGINE_MOVEMENT),
+  make: (seat) => protocolAgent(processes.get(seat.definition.name)!, seat),
 });
 
 registerExternalAgentKind('module', {

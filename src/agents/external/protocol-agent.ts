@@ -2,7 +2,10 @@
 // JSON objects: requests built from the seat's view, replies checked and turned into moves. What a
 // reply may not be (not an object with the fields asked for, a card unknown) is an illegal fault;
 // whether the move is legal is the rules' decision (the driver's applyAction).
-import { AgentFault, type Agent, type Decision, type GameOutcome } from '../../game/agent.js';
+import { AgentFault, type Agent, type Decision, type GameOutcome, type MovementPolicy, type SyncMovementPolicy } from '../../game/agent.js';
+import { ROOMS } from '../../game/board/classic.js';
+import { isRoomPlace, passageOut, roomIndex, stepsToRoom } from '../../game/board/movement.js';
+import { anyRoom, movementPolicy } from '../movement.js';
 import type { SeatView } from '../../game/seat-view.js';
 import { gameToLog } from '../../io/write-log.js';
 import { makeNameResolver, type NameResolver } from '../../model/names.js';
@@ -13,14 +16,30 @@ import { decisionSeed, type ExternalSeat } from './definitions.js';
 export interface AgentChannel {
   request(message: Record<string, unknown>): Promise<Record<string, unknown>>;
   notify(message: Record<string, unknown>): void;
+  /** The protocol's extensions the program asked for in its hello. */
+  extensions(): Promise<readonly string[]>;
 }
+
+/** The "move" extension: the program picks the room its pawn heads for; the engine walks it there. */
+export const MOVE_EXTENSION = 'move';
 
 /** The seat's view as the game log of a request: every card it saw named, those it showed too, so a program needs no memory of its own answers. */
 function seatLog(view: SeatView) {
   return gameToLog({ ...view.game(), events: view.eventsAsSeen() });
 }
 
-export function protocolAgent(channel: AgentChannel, seat: ExternalSeat, movement: Agent['movement']): Agent {
+/** Without the move extension, a program's pawn is walked by the engine to the nearest room, any room. */
+const ENGINE_MOVEMENT = movementPolicy(anyRoom);
+
+/** With it, the pawn heads for the room card the program chose, walked as the built-in agents walk theirs. */
+const HEADING = new Map<number, SyncMovementPolicy>();
+function headFor(room: number): SyncMovementPolicy {
+  let policy = HEADING.get(room);
+  if (policy === undefined) HEADING.set(room, (policy = movementPolicy((_view, board) => board.binding.roomCard.map((c) => (c === room ? 1 : 0)))));
+  return policy;
+}
+
+export function protocolAgent(channel: AgentChannel, seat: ExternalSeat): Agent {
   const resolve: NameResolver = makeNameResolver('card', seat.deck.cards);
   let decisions = 0;
   const base = () => ({ gameId: seat.game, seat: seat.seat, seed: decisionSeed(seat.runSeed, seat.game, seat.seat, decisions++) });
@@ -39,6 +58,37 @@ export function protocolAgent(channel: AgentChannel, seat: ExternalSeat, movemen
     return cards.sort((a, b) => seat.deck.categoryOf[a] - seat.deck.categoryOf[b] || a - b);
   };
   const names = (cards: readonly number[]) => cards.map((c) => seat.deck.cards[c]);
+  /** This turn's choice of room (the walk of a turn follows its opening). */
+  let heading: SyncMovementPolicy | null = null;
+  const movement: MovementPolicy = {
+    async open(view, board, options) {
+      heading = null;
+      if (!(await channel.extensions()).includes(MOVE_EXTENSION)) return ENGINE_MOVEMENT.open(view, board, options);
+      const here = board.pawns[view.me];
+      const steps: Record<string, number> = {};
+      ROOMS.forEach((room, r) => {
+        const n = stepsToRoom(here, room, board.rules);
+        if (n >= 0) steps[seat.deck.cards[board.binding.roomCard[r]]] = n;
+      });
+      const passage = isRoomPlace(here) ? passageOut(here) : null;
+      const reply = await channel.request({
+        type: 'move',
+        ...base(),
+        game: seatLog(view),
+        at: isRoomPlace(here) ? seat.deck.cards[board.binding.roomCard[roomIndex(here)]] : null,
+        summoned: board.summoned,
+        passage: passage ? seat.deck.cards[board.binding.roomCard[roomIndex(passage)]] : null,
+        steps,
+      });
+      const room = card(reply.room, 'room');
+      if (seat.deck.categoryOf[room] !== board.binding.roomCategory) throw new AgentFault('illegal', `"room" must be a room, not ${seat.deck.cards[room]}`);
+      heading = headFor(room);
+      return heading.open(view, board, options);
+    },
+    walk(view, board, destinations) {
+      return (heading ?? ENGINE_MOVEMENT).walk(view, board, destinations);
+    },
+  };
   return {
     label: seat.definition.name,
     untrusted: true,
