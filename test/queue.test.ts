@@ -167,6 +167,14 @@ describe.skipIf(!HAVE_REDIS)('a tournament on the queue (BullMQ on a real redis-
     expect(await unknown.exit).toBe(1);
     expect(unknown.stderr()).toBe(`cluedo: no tournament t0000000000000000 in Redis at ${url}\n`);
   }, 120_000);
+
+  it('a database the server does not have is refused in one line, not played in database 0', async () => {
+    for (const args of [['simulate', '--queue', `${url}/16`, '--games', '4'], ['worker', '--queue', `${url}/16`]]) {
+      const run = cluedo(args);
+      expect(await run.exit).toBe(1);
+      expect(run.stderr()).toBe(`cluedo: Redis at ${url}/16 has no database 16 (DB index is out of range): use a database it has, such as /0\n`);
+    }
+  }, 60_000);
 });
 
 describe.skipIf(!HAVE_REDIS)('Redis restarted mid-run (append-only file on, as the README advises)', () => {

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { analyzeCommand } from './analyze-command.js';
 import { suggestCommand } from './suggest-command.js';
 import { simulateCommand } from './simulate-command.js';
+import { leagueCommand } from './league-command.js';
 import { knowsCommand } from './knows-command.js';
 import { boardCommand } from './board-command.js';
 import { serveCommand } from './serve-command.js';
@@ -25,7 +26,7 @@ export function program(): Command {
     // commander's errors become one line through reportError, never its own "error: ..." plus help.
     .configureOutput({ writeErr: () => {}, outputError: () => {} })
     .exitOverride(commanderExit('cluedo'));
-  for (const command of [analyzeCommand(), suggestCommand(), knowsCommand(), simulateCommand(), mergeCommand(), workerCommand(), boardCommand(), serveCommand()]) {
+  for (const command of [analyzeCommand(), suggestCommand(), knowsCommand(), simulateCommand(), leagueCommand(), mergeCommand(), workerCommand(), boardCommand(), serveCommand()]) {
     command.copyInheritedSettings(cli);
     // A command whose answer is its standard output does not start without one (a worker reports on stderr).
     if (command.name() !== 'worker') command.hook('preAction', requireStdout);

@@ -1,12 +1,14 @@
 // The queue on the command line: `cluedo simulate ... --queue redis://host:port [--shards N]` (or
 // `--resume ID`) coordinates a tournament on BullMQ; `cluedo worker --queue redis://host:port` plays
 // its shards. The coordinator stores nothing itself: the workers store each shard's file in Redis,
-// and the coordinator merges them (as cluedo merge does) once all are there.
+// and the coordinator merges them (as cluedo merge does) once all are there. A rediss:// URL is TLS,
+// with the files of queue-tls.ts; messages show the URL as address.text, its credentials masked.
 import { Command } from 'commander';
 import type { TournamentConfig } from '../tournament/play.js';
 import type { TournamentSpec } from '../queue/queue.js';
 import { parseRedisUrl, type RedisAddress } from '../queue/address.js';
 import { loadQueue } from '../queue/load.js';
+import { addQueueTlsOptions, checkQueueTls, withQueueTls, type QueueTlsOptions } from './queue-tls.js';
 import { InputError } from '../model/errors.js';
 import { UsageError } from './errors.js';
 import { withCancellation } from './cancel.js';
@@ -19,15 +21,28 @@ export function defaultShards(games: number): number {
   return Math.min(games, Math.max(1, Math.ceil(games / 500)));
 }
 
-async function addressOf(url: string): Promise<RedisAddress> {
+/** The address of the URL, checked with the TLS options (usage errors). */
+function addressOf(url: string, tls: QueueTlsOptions): RedisAddress {
   const address = parseRedisUrl(url);
   if (typeof address === 'string') throw new UsageError(address);
+  checkQueueTls(address, tls);
   return address;
 }
 
-/** A usage check before anything runs: the URL is a Redis URL. */
-export async function checkQueueUrl(url: string): Promise<void> {
-  await addressOf(url);
+/** A usage check before anything runs: the URL is a Redis URL, and the TLS options fit it. */
+export function checkQueueUrl(url: string, tls: QueueTlsOptions): void {
+  addressOf(url, tls);
+}
+
+/** The address to connect to, its TLS files read and checked: all before the first connection. */
+function queueAddress(url: string, tls: QueueTlsOptions): RedisAddress {
+  return withQueueTls(addressOf(url, tls), tls);
+}
+
+/** How to start a worker on this queue: its URL (credentials masked) and the TLS options it needs too. */
+function workerHint(address: RedisAddress): string {
+  const tls = address.tls ?? {};
+  return `cluedo worker --queue ${address.text}${tls.ca === undefined ? '' : ' --queue-ca FILE'}${tls.cert === undefined ? '' : ' --queue-cert FILE --queue-key FILE'}`;
 }
 
 const stderr = (line: string) => process.stderr.write(`${line}\n`);
@@ -38,10 +53,11 @@ const stderr = (line: string) => process.stderr.write(`${line}\n`);
  */
 export async function runQueued(
   url: string,
+  tls: QueueTlsOptions,
   tournament: { config: TournamentConfig; seed: number; games: number; shards: number } | { resume: string },
   outputs: OutputPath[],
 ): Promise<void> {
-  const address = await addressOf(url);
+  const address = queueAddress(url, tls);
   const queue = await loadQueue('--queue');
   const { mergeShards } = await import('../tournament/shards.js');
   const redis = await queue.connectRedis(address);
@@ -70,7 +86,7 @@ export async function runQueued(
       const missing = all.filter((i) => !stored.has(i));
       stderr(
         `tournament ${id}: ${spec.games} games in ${spec.shards} shards on ${address.text}; ${stored.size} stored, ${missing.length} enqueued` +
-          (missing.length === 0 ? '' : ` (cluedo worker --queue ${address.text} plays them; resume with --resume ${id})`),
+          (missing.length === 0 ? '' : ` (${workerHint(address)} plays them; resume with --resume ${id})`),
       );
       await queue.enqueueShards(address, id, missing);
       if (signal.aborted) return true;
@@ -132,20 +148,21 @@ export async function runQueued(
   }
 }
 
-interface WorkerCommandOptions {
+interface WorkerCommandOptions extends QueueTlsOptions {
   queue: string;
   threads?: number;
   watch?: boolean;
 }
 
 export function workerCommand(): Command {
-  return new Command('worker')
+  const command = new Command('worker')
     .description('play the shards of tournaments queued by simulate --queue, on this machine\'s threads, until the queue is empty')
-    .requiredOption('--queue <url>', 'the Redis of the queue: redis://host:port')
+    .requiredOption('--queue <url>', 'the Redis of the queue: redis://host:port, or rediss://host:port for TLS');
+  return addQueueTlsOptions(command)
     .option('--threads <t>', 'worker threads (default: all cores)', threadCount)
     .option('--watch', 'keep waiting for shards when the queue is empty (until Ctrl-C or SIGTERM)')
     .action(async (opts: WorkerCommandOptions) => {
-      const address = await addressOf(opts.queue);
+      const address = queueAddress(opts.queue, opts);
       const queue = await loadQueue('cluedo worker');
       const { tournamentPool } = await import('../tournament/pool.js');
       await noteThreads(opts.threads);

@@ -25,7 +25,8 @@ import { gameToLog } from '../io/write-log.js';
 import { OutputError, UsageError, printLine } from './errors.js';
 import { withCancellation } from './cancel.js';
 import { noteThreads, path, wholeNumber, seedValue, threadCount } from './options.js';
-import { requireOptions } from './option-rules.js';
+import { requireOptions, type Requirements } from './option-rules.js';
+import { addQueueTlsOptions, QUEUE_TLS_REQUIREMENTS, type QueueTlsOptions } from './queue-tls.js';
 import { writeFailure, writeStdout } from './output.js';
 import { checkDistinct, checkOutputFile, prepareOutputDirectory, writeOutputs, type OutputPath } from './output-files.js';
 import { ProgressLines } from './progress.js';
@@ -37,9 +38,11 @@ export const DEFAULT_AGENTS = 'random,naive,deductive,entropy';
 export const DEFAULT_GAMES = 1000;
 const DEFAULT_DICE = '2d6';
 
-interface SimulateOptions {
+export interface SimulateOptions extends QueueTlsOptions {
   players: number;
   agents: string;
+  /** Set by cluedo league, not an option: the tables follow the league's schedule. */
+  schedule?: 'league';
   games: number;
   seed: number;
   threads?: number;
@@ -75,7 +78,7 @@ export type SimulateRequest =
   | { kind: 'run'; config: TournamentConfig; games: number; seed: number; threads?: number; progress: boolean; outputs: OutputPath[]; logGames: number }
   | { kind: 'thesis'; configs: TournamentConfig[]; games: number; seed: number; threads?: number; progress: boolean; outputs: OutputPath[] }
   | { kind: 'shard'; config: TournamentConfig; games: number; seed: number; threads?: number; progress: boolean; shard: ShardRange; out: OutputPath; keepGames: boolean }
-  | { kind: 'queue'; url: string; tournament: { config: TournamentConfig; seed: number; games: number; shards: number } | { resume: string }; outputs: OutputPath[] };
+  | { kind: 'queue'; url: string; tls: QueueTlsOptions; tournament: { config: TournamentConfig; seed: number; games: number; shards: number } | { resume: string }; outputs: OutputPath[] };
 
 /** The options the thesis's experiment fixes. */
 const FIXED_BY_THESIS = ['agentCmd', 'agentModule', 'players', 'solo', 'field', 'maxTurns', 'endmove', 'logs', 'board', 'dice', 'steps', 'exitCost', 'summon', 'shard', 'queue'];
@@ -145,7 +148,7 @@ export function simulateCommand(): Command {
     .option('--out <file.json>', 'with --shard: the shard file to write (its config, seed and summary sums)', path('--out'))
     .option('--keep-games', "with --shard: keep every game's result in the shard file too, for cluedo merge --csv and --json's games")
     .addOption(
-      new Option('--queue <url>', 'run on a job queue (BullMQ on Redis, redis://host:port): enqueue the shards, wait for cluedo worker processes to play them, merge and report').conflicts([
+      new Option('--queue <url>', 'run on a job queue (BullMQ on Redis, redis://host:port, or rediss://host:port for TLS): enqueue the shards, wait for cluedo worker processes to play them, merge and report').conflicts([
         'logs',
         'csv',
         'out',
@@ -158,8 +161,13 @@ export function simulateCommand(): Command {
     .option('--shards <n>', 'with --queue: the number of shards (default: one per 500 games)', wholeNumber('--shards', 1_000_000))
     .addOption(new Option('--resume <id>', 'with --queue: wait again for tournament <id> (printed when it started), enqueueing only the shards not yet stored').conflicts(FIXED_BY_RESUME))
     .action(async (opts: SimulateOptions, self: Command) => runSimulate(await simulateRequest(opts, self)));
+  return requireOptions(addQueueTlsOptions(command), simulateRequirements());
+}
+
+/** Which options need another, and why: simulate's, and league's, which takes simulate's options. */
+export function simulateRequirements(): Requirements {
   const board = { anyOf: ['--board'], why: 'it is a rule of the board' };
-  return requireOptions(command, {
+  return {
     '--dice': board,
     '--steps': board,
     '--exit-cost': board,
@@ -172,7 +180,8 @@ export function simulateCommand(): Command {
     '--shards': { anyOf: ['--queue'], why: 'the queue plays the shards' },
     '--resume': { anyOf: ['--queue'], why: 'it resumes a tournament on the queue' },
     '--log-games': { anyOf: ['--logs'], why: 'it says how many games --logs writes' },
-  });
+    ...QUEUE_TLS_REQUIREMENTS,
+  };
 }
 
 /** The request of one run: its options checked and resolved, every output path checked before anything is played. */
@@ -180,15 +189,16 @@ export async function simulateRequest(opts: SimulateOptions, command: Command): 
   const progress = opts.progress === true;
   if (opts.queue !== undefined) {
     const { checkQueueUrl, defaultShards } = await import('./queue-command.js');
-    await checkQueueUrl(opts.queue);
+    const tls: QueueTlsOptions = { queueCa: opts.queueCa, queueCert: opts.queueCert, queueKey: opts.queueKey };
+    checkQueueUrl(opts.queue, tls);
     const outputs = checkOutputs(opts);
     if (opts.resume !== undefined) {
       if (!/^t[0-9a-f]{16}$/.test(opts.resume)) throw new UsageError(`--resume takes a tournament id as printed by simulate --queue (t and 16 hex digits), got ${quote(opts.resume)}`);
-      return { kind: 'queue', url: opts.queue, tournament: { resume: opts.resume }, outputs };
+      return { kind: 'queue', url: opts.queue, tls, tournament: { resume: opts.resume }, outputs };
     }
     const shards = opts.shards ?? defaultShards(opts.games);
     if (shards > opts.games) throw new UsageError(`--shards ${shards} of ${opts.games} game${opts.games === 1 ? '' : 's'} would leave some empty (--shards ≤ --games)`);
-    return { kind: 'queue', url: opts.queue, tournament: { config: configOf(opts), seed: opts.seed, games: opts.games, shards }, outputs };
+    return { kind: 'queue', url: opts.queue, tls, tournament: { config: configOf(opts), seed: opts.seed, games: opts.games, shards }, outputs };
   }
   if (opts.shard !== undefined) {
     const { parseShardSpec } = await import('../tournament/shards.js');
@@ -206,10 +216,10 @@ export async function simulateRequest(opts: SimulateOptions, command: Command): 
   return { kind: 'run', config: configOf(opts), games: opts.games, seed: opts.seed, threads: opts.threads, progress, outputs: checkOutputs(opts), logGames: Math.min(opts.logGames, opts.games) };
 }
 
-async function runSimulate(request: SimulateRequest): Promise<void> {
+export async function runSimulate(request: SimulateRequest): Promise<void> {
   if (request.kind === 'queue') {
     const { runQueued } = await import('./queue-command.js');
-    await runQueued(request.url, request.tournament, request.outputs);
+    await runQueued(request.url, request.tls, request.tournament, request.outputs);
     return;
   }
   if (request.kind !== 'thesis' && request.config.external) await checkExternalAgents(request.config.external);
@@ -278,7 +288,7 @@ function writeAtomically(output: OutputPath, text: string): void {
 
 /** Plays the games, prints the summary and writes the outputs; Ctrl-C keeps the finished games. */
 async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, executor: Executor, signal: AbortSignal): Promise<void> {
-  const [{ runTournament, TournamentStoppedError }, { accumulate, emptyAccumulator, finalize, rowLabel }, { renderSummary }, { renderHtmlReport }, { toCsv }, { playTournamentGameAsync }] = await Promise.all([
+  const [{ runTournament, TournamentStoppedError }, { accumulate, finalize, rowLabel }, { renderSummary }, { renderHtmlReport }, { toCsv }, { playTournamentGameAsync }] = await Promise.all([
     import('../tournament/run.js'),
     import('../tournament/summary.js'),
     import('../tournament/text-report.js'),
@@ -298,7 +308,8 @@ async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, 
   });
   progress.stop();
   const order = config.solo ? [rowLabel(config.solo.agent, 'solo'), rowLabel(config.solo.field, 'field')] : config.agents;
-  const accumulator = results.reduce(accumulate, emptyAccumulator());
+  const { accumulatorFor } = await import('../tournament/shards.js');
+  const accumulator = results.reduce(accumulate, accumulatorFor(config));
   const summary = finalize(accumulator, order);
   const seconds = (Date.now() - started) / 1000;
   const head =
@@ -456,18 +467,31 @@ function configOf(opts: SimulateOptions): TournamentConfig {
   const solo = opts.solo !== undefined ? { agent: checkAgent('--solo', opts.solo, defined), field: checkAgent('--field', opts.field!, defined) } : undefined;
   const board = boardRulesOf(opts);
   const agents = agentsOf(opts.agents, defined);
+  if (opts.schedule === 'league') checkLeague(agents, opts.players);
   const seated = new Set([...agents, ...(solo ? [solo.agent, solo.field] : [])]);
   const external = defined.filter((d) => seated.has(d.name));
   return {
     deck: CLASSIC_CATEGORIES,
     players: opts.players,
     agents,
+    ...(opts.schedule && { schedule: opts.schedule }),
     ...(external.length > 0 && { external }),
     maxTurns: opts.maxTurns ?? (board ? 100 : 50) * opts.players,
     endmove: opts.endmove,
     solo,
     ...(board && { board }),
   };
+}
+
+/** A league seats different agents at every table: each named once, at least as many as the seats. */
+function checkLeague(agents: readonly string[], players: number): void {
+  const twice = agents.find((a, i) => agents.indexOf(a) !== i);
+  if (twice !== undefined) throw new UsageError(`--agents names ${quote(twice)} twice: a league seats different agents at every table`);
+  if (agents.length < players) {
+    throw new UsageError(
+      `--agents names ${agents.length} agent${agents.length === 1 ? '' : 's'} for --players ${players}: a league seats ${players} different agents at every table (cluedo simulate seats agents in rotation, some more than once)`,
+    );
+  }
 }
 
 /** The board's rules from --board and its options. */

@@ -10,6 +10,7 @@
 // (.dependency-cruiser.cjs): the command line loads this module only for --queue and worker
 // (queue/load.ts says which package is missing when one is).
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import { Queue, QueueEvents, Worker, type Job, type RedisOptions } from 'bullmq';
 import { Redis, type RedisOptions as IORedisOptions } from 'ioredis';
 import { InputError } from '../model/errors.js';
@@ -17,8 +18,9 @@ import type { TournamentConfig } from '../tournament/play.js';
 import { playShard, shardFileText, shardRange, parseShardFile, SHARD_VERSION, type ShardFile } from '../tournament/shards.js';
 import type { Executor } from '../runtime/executor.js';
 import type { RedisAddress } from './address.js';
+import { connectFailure } from './connect-failure.js';
 
-export { parseRedisUrl, type RedisAddress } from './address.js';
+export { parseRedisUrl, printableUrl, type RedisAddress, type RedisTls } from './address.js';
 
 export const QUEUE_NAME = 'cluedo-shards';
 
@@ -37,6 +39,7 @@ export function connectionOptions(address: RedisAddress): RedisOptions {
     db: address.db,
     ...(address.password !== undefined && { password: address.password }),
     ...(address.username !== undefined && { username: address.username }),
+    ...(address.tls !== undefined && { tls: tlsOptions(address) }),
     connectTimeout: CONNECT_TIMEOUT_MS,
     maxRetriesPerRequest: null,
     retryStrategy: (times: number) => Math.min(200 * times, 2000),
@@ -44,19 +47,36 @@ export function connectionOptions(address: RedisAddress): RedisOptions {
 }
 
 /**
+ * Node's TLS options for a rediss:// address: its CA, client certificate and key, and the host name
+ * sent to the server (SNI, never an IP address); Node checks the server's certificate against the host.
+ */
+function tlsOptions(address: RedisAddress): NonNullable<RedisOptions['tls']> {
+  return { ...address.tls, ...(isIP(address.host) === 0 && { servername: address.host }) };
+}
+
+/**
  * A connection to Redis checked at once: an InputError of one line when it cannot be reached
- * within a few seconds (ioredis alone would retry forever). The connection returned reconnects.
+ * within a few seconds (ioredis alone would retry forever), saying what to do when it can
+ * (connect-failure.ts: TLS, credentials). The connection returned reconnects.
  */
 export async function connectRedis(address: RedisAddress): Promise<Redis> {
-  const probe = new Redis({ ...(connectionOptions(address) as IORedisOptions), lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  // The probe is thrown away: its socket is destroyed at once on disconnect (ioredis's default of 2 s
+  // would also hold a failed command that long, its timer never cleared for a socket already closed).
+  // It selects the database itself: ioredis, refused a database on connecting, would go on in database 0.
+  const probe = new Redis({ ...(connectionOptions(address) as IORedisOptions), db: 0, lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null, disconnectTimeout: 0 });
   let failure: Error | undefined;
   probe.on('error', (e: Error) => (failure ??= e));
   try {
     await probe.connect();
     await probe.ping();
   } catch (e) {
-    const why = (failure ?? (e as Error)).message.replace(/^connect /, '');
-    throw new InputError(`cannot reach Redis at ${address.text}: ${why}`);
+    probe.disconnect();
+    throw new InputError(`cannot reach Redis at ${address.text}: ${connectFailure(failure ?? (e as Error), address, CONNECT_TIMEOUT_MS)}`);
+  }
+  try {
+    await probe.select(address.db);
+  } catch (e) {
+    throw new InputError(`Redis at ${address.text} has no database ${address.db} (${(e as Error).message.replace(/^ERR /, '')}): use a database it has, such as /0`);
   } finally {
     probe.disconnect();
   }

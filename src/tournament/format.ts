@@ -55,3 +55,15 @@ export function abbreviate(label: string, max: number): string {
   const tail = max - 1 - head;
   return `${chars.slice(0, head).join('')}…${tail > 0 ? chars.slice(chars.length - tail).join('') : ''}`;
 }
+
+/** A signed number with two decimals, "+0.83", "-1.20", "0.00" for zero, "-∞" and "+∞". */
+export function formatSigned(x: number): string {
+  if (!Number.isFinite(x)) return x > 0 ? '+∞' : '-∞';
+  const text = Math.abs(x).toFixed(2);
+  return Number(text) === 0 ? '0.00' : `${x < 0 ? '-' : '+'}${text}`;
+}
+
+/** A log-strength with its interval: "+0.83 [+0.52, +1.14]" (a comma, since the bounds carry signs). */
+export function formatStrengthInterval(interval: Interval): string {
+  return `${formatSigned(interval.estimate)} [${formatSigned(interval.low)}, ${formatSigned(interval.high)}]`;
+}

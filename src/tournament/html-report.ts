@@ -10,11 +10,14 @@ import {
   formatRateBounds,
   formatRateInterval,
   formatShare,
+  formatSigned,
   formatTurns,
   formatTurnsDecimal,
   NONE,
 } from './format.js';
 import type { AgentSummary, Interval, Summary } from './types.js';
+import { rankedAgents } from './league.js';
+import { leagueNotes, tablesLine } from './text-report.js';
 
 /** Escapes text for HTML content and quoted attribute values. */
 export function escapeHtml(text: string): string {
@@ -332,9 +335,19 @@ function cumulativeChart(data: CertaintyData[]): string {
 }
 
 /** Win rates with their 95% intervals; a grey tick marks each agent's equal share (1/players). */
-function winRateChart(summary: Summary, colours: Map<string, string>): string {
-  const agents = summary.agents;
-  const labelChars = Math.min(28, Math.max(6, ...agents.map((a) => a.agent.length)));
+/** One row of a chart of rates: an agent, its rate with its interval (none: `empty` says why), an equal share to mark. */
+interface RateRow {
+  agent: string;
+  rate: Interval | null;
+  equalShare: number | null;
+  /** The dot's tooltip. */
+  tip: string;
+  empty: string;
+}
+
+/** Rates with their 95% intervals, one row per agent: a dot, a bar, the equal share as a dashed tick. */
+function rateChart(rows: readonly RateRow[], colours: Map<string, string>, id: string, title: string, axisTitle: string): string {
+  const labelChars = Math.min(28, Math.max(6, ...rows.map((r) => r.agent.length)));
   const W = 1000;
   const left = 28 + labelChars * 8.6;
   const right = 170;
@@ -342,44 +355,102 @@ function winRateChart(summary: Summary, colours: Map<string, string>): string {
   const top = 12;
   const bottom = 48;
   const plotW = W - left - right;
-  const H = top + agents.length * rowH + bottom;
-  const maxHigh = Math.max(0.05, ...agents.map((a) => a.winRate.high), ...agents.map((a) => a.equalShare ?? 0));
+  const H = top + rows.length * rowH + bottom;
+  const maxHigh = Math.max(0.05, ...rows.map((r) => r.rate?.high ?? 0), ...rows.map((r) => r.equalShare ?? 0));
   const { ticks, top: xTop } = niceTicks(Math.min(1, maxHigh), 7);
   const x = (p: number): number => left + (p / xTop) * plotW;
   const out: string[] = [];
-  out.push(
-    `<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="win-title" font-size="13">`,
-    `<title id="win-title">Win rate per agent with 95% confidence intervals</title>`,
-  );
-  const plotBottom = top + agents.length * rowH;
+  out.push(`<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${id}" font-size="13">`, `<title id="${id}">${esc(title)}</title>`);
+  const plotBottom = top + rows.length * rowH;
   for (const t of ticks) {
     const xx = fmtPx(x(t));
     out.push(`<line x1="${xx}" x2="${xx}" y1="${top}" y2="${plotBottom}" class="${t === 0 ? 'baseline' : 'grid'}"/>`);
     out.push(`<text x="${xx}" y="${plotBottom + 18}" text-anchor="middle" class="tick">${formatShare(t, 0)}</text>`);
   }
-  out.push(`<text x="${left + plotW / 2}" y="${H - 8}" text-anchor="middle" class="axis-title">Win rate per seat-game (dot) with its 95% confidence interval (bar)</text>`);
-  agents.forEach((a, i) => {
+  out.push(`<text x="${left + plotW / 2}" y="${H - 8}" text-anchor="middle" class="axis-title">${esc(axisTitle)}</text>`);
+  rows.forEach((r, i) => {
     const cy = top + i * rowH + rowH / 2;
-    const colour = colours.get(a.agent)!;
-    out.push(`<text x="${left - 12}" y="${fmtPx(cy + 4.5)}" text-anchor="end" class="row-label"><title>${esc(a.agent)}</title>${esc(abbreviate(a.agent, 28))}</text>`);
-    if (a.equalShare !== null) {
-      const fx = fmtPx(x(a.equalShare));
-      out.push(`<line x1="${fx}" x2="${fx}" y1="${fmtPx(cy - 11)}" y2="${fmtPx(cy + 11)}" class="fair"><title>Equal share: ${esc(formatShare(a.equalShare))}</title></line>`);
+    const colour = colours.get(r.agent)!;
+    out.push(`<text x="${left - 12}" y="${fmtPx(cy + 4.5)}" text-anchor="end" class="row-label"><title>${esc(r.agent)}</title>${esc(abbreviate(r.agent, 28))}</text>`);
+    if (r.equalShare !== null) {
+      const fx = fmtPx(x(r.equalShare));
+      out.push(`<line x1="${fx}" x2="${fx}" y1="${fmtPx(cy - 11)}" y2="${fmtPx(cy + 11)}" class="fair"><title>Equal share: ${esc(formatShare(r.equalShare))}</title></line>`);
     }
-    if (a.seatGames > 0) {
-      const x0 = fmtPx(x(a.winRate.low));
-      const x1 = fmtPx(x(a.winRate.high));
+    if (r.rate !== null) {
+      const x0 = fmtPx(x(r.rate.low));
+      const x1 = fmtPx(x(r.rate.high));
       out.push(
         `<line x1="${x0}" x2="${x1}" y1="${fmtPx(cy)}" y2="${fmtPx(cy)}" stroke="${colour}" stroke-width="3"/>`,
         `<line x1="${x0}" x2="${x0}" y1="${fmtPx(cy - 6)}" y2="${fmtPx(cy + 6)}" stroke="${colour}" stroke-width="2"/>`,
         `<line x1="${x1}" x2="${x1}" y1="${fmtPx(cy - 6)}" y2="${fmtPx(cy + 6)}" stroke="${colour}" stroke-width="2"/>`,
-        `<circle cx="${fmtPx(x(a.winRate.estimate))}" cy="${fmtPx(cy)}" r="6" fill="${colour}" stroke="#fff" stroke-width="1.5"><title>${esc(`${a.agent}: ${formatRateInterval(a.winRate)} of ${formatCount(a.seatGames)} seat-games`)}</title></circle>`,
+        `<circle cx="${fmtPx(x(r.rate.estimate))}" cy="${fmtPx(cy)}" r="6" fill="${colour}" stroke="#fff" stroke-width="1.5"><title>${esc(r.tip)}</title></circle>`,
       );
     }
-    out.push(`<text x="${left + plotW + 12}" y="${fmtPx(cy + 4.5)}" class="value-label">${esc(a.seatGames > 0 ? formatRateInterval(a.winRate) : 'no seat-games')}</text>`);
+    out.push(`<text x="${left + plotW + 12}" y="${fmtPx(cy + 4.5)}" class="value-label">${esc(r.rate !== null ? formatRateInterval(r.rate) : r.empty)}</text>`);
   });
   out.push(`</svg>`);
   return out.join('\n');
+}
+
+function winRateChart(summary: Summary, colours: Map<string, string>): string {
+  const rows = summary.agents.map((a) => ({
+    agent: a.agent,
+    rate: a.seatGames > 0 ? a.winRate : null,
+    equalShare: a.equalShare,
+    tip: `${a.agent}: ${formatRateInterval(a.winRate)} of ${formatCount(a.seatGames)} seat-games`,
+    empty: 'no seat-games',
+  }));
+  return rateChart(rows, colours, 'win-title', 'Win rate per agent with 95% confidence intervals', 'Win rate per seat-game (dot) with its 95% confidence interval (bar)');
+}
+
+/** A league: its agents ranked by their rating, each one's chance against average agents charted, the notes and the balance of the tables. */
+function leagueSectionHtml(summary: Summary, colours: Map<string, string>): string {
+  const league = summary.league!;
+  const others = league.players - 1;
+  const rating = (agent: string) => league.ratings.find((r) => r.agent === agent);
+  const chart = rateChart(
+    summary.agents.map((a) => ({
+      agent: a.agent,
+      rate: rating(a.agent)?.chance ?? null,
+      equalShare: 1 / league.players,
+      tip: `${a.agent}: ${rating(a.agent) ? formatRateInterval(rating(a.agent)!.chance) : NONE} against ${others} average agents`,
+      empty: 'not rated',
+    })),
+    colours,
+    'league-title',
+    `Chance to win against ${others} average agents, with 95% intervals`,
+    `Chance to win a game someone wins against ${others} agents of average strength (dot) with its 95% interval (bar)`,
+  );
+  const rows = summary.agents.map((a) => {
+    const r = rating(a.agent);
+    const cells = r
+      ? [
+          estimateCell(formatSigned(r.strength.estimate), `${formatSigned(r.strength.low)}, ${formatSigned(r.strength.high)}`),
+          rateCell(r.chance),
+          `<td>${esc(formatCount(r.decidedGames))}</td>`,
+          `<td>${esc(formatCount(r.wins))}</td>`,
+        ]
+      : [`<td class="na">${NONE}</td>`, `<td class="na">${NONE}</td>`, `<td>0</td>`, `<td>0</td>`];
+    return `<tr><td>${r ? r.rank : NONE}</td>${agentHeader(a.agent, colours.get(a.agent)!, 'row')}${cells.join('')}${rateCell(a.winRate)}</tr>`;
+  });
+  const notes = leagueNotes(league, summary.unsolvedGames).map((note) => `<p class="note">${esc(note)}</p>`);
+  return `<section>
+<h2>League table</h2>
+<p class="note">The agents ranked by their strength in Luce's model of who wins a game, each estimate with its 95% interval beneath it. ${esc(tablesLine(league, summary.games))}</p>
+<figure>
+${chart}
+</figure>
+<div class="scroll">
+<table class="data league">
+<thead><tr><th scope="col">Rank</th><th scope="col" class="left">Agent</th><th scope="col">Strength</th><th scope="col">vs ${others} average</th><th scope="col">Decided games</th><th scope="col">Wins</th><th scope="col">Win rate</th></tr></thead>
+<tbody>
+${rows.join('\n')}
+</tbody>
+</table>
+</div>
+${notes.join('\n')}
+</section>
+`;
 }
 
 /** A table cell: the estimate, and under it, smaller, its 95% interval. */
@@ -540,6 +611,11 @@ const METHODS_HTML = `<ul class="methods">
 <li><b>Ranges</b>: intervals stay within what the quantity can take: rates within [0, 100%], turns at least 1; ∞ marks an interval open above (a single game, or the upper quantile beyond the data).</li>
 </ul>`;
 
+/** How a league's strengths are computed, after the other notes. */
+const LEAGUE_METHOD_HTML = `<ul class="methods">
+<li><b>League strengths</b>: in Luce's model a game someone wins is won by a seat of agent i with a chance proportional to its strength e<sup>θ<sub>i</sub></sup>. The strengths are those that make the games someone won most likely, read from the wins at each table composition, with a weak prior (every agent also wins and loses half a game against a fictitious agent of strength 1, so that the fit always exists), fitted by Hunter's MM algorithm. They are centred to mean 0 over the agents with a finite strength; their intervals are θ ± 1.96 standard errors from the inverse of the observed information. An agent that won none of the games someone won at its tables (or all of them) has no finite strength: its interval is open below (above), its finite end the strength at which that result (every one of those games lost, or won) would have had a chance of 2.5%, the others' strengths fixed (as Clopper and Pearson's interval for a proportion of 0 or 1). The chance against average agents is e<sup>θ</sup> / (e<sup>θ</sup> + players − 1), its interval the strength's mapped.</li>
+</ul>`;
+
 /** On a board: where suggestions were made (a heat map of the board), and each agent's walking. */
 function boardSectionHtml(summary: Summary, colours: Map<string, string>): string {
   const rows = summary.agents
@@ -570,7 +646,9 @@ ${rows}
  * details, the distribution of turns to certainty per agent, win rates, the summary and the
  * head-to-head tables, and how the intervals are computed. Agents are coloured by name.
  */
-export function renderHtmlReport(summary: Summary, title: string, details: Record<string, string> = {}): string {
+export function renderHtmlReport(unranked: Summary, title: string, details: Record<string, string> = {}): string {
+  // A league's agents in the order of their ratings throughout.
+  const summary: Summary = { ...unranked, agents: rankedAgents(unranked) };
   const colours = agentColours(summary.agents.map((a) => a.agent));
   const data = certaintyData(summary, colours);
   const detailEntries: [string, string][] = [
@@ -604,7 +682,7 @@ ${detailHtml}
 </dl>
 </header>
 
-<section>
+${summary.league ? `${leagueSectionHtml(summary, colours)}\n` : ''}<section>
 <h2>How long until each agent knew the solution</h2>
 <p class="note">For each agent, the share of its seat-games in which it first became certain of the solution at each of its own turns (bars share one scale). The dashed line marks the median, the tinted band its 95% confidence interval. Beside each agent's name: the median with its interval, the mean, and the share of its seat-games in which it never became certain.</p>
 <figure>
@@ -654,9 +732,9 @@ ${headToHeadHtml(summary, colours)}
 ${summary.suggestionsByRoom ? boardSectionHtml(summary, colours) : ''}
 <section>
 <h2>Notes: how the intervals are computed</h2>
-${METHODS_HTML}
+${METHODS_HTML}${summary.league ? `\n${LEAGUE_METHOD_HTML}` : ''}
 </section>
-<footer>Generated by cluedo simulate. Self-contained page: no scripts, no network.</footer>
+<footer>Generated by cluedo ${summary.league ? 'league' : 'simulate'}. Self-contained page: no scripts, no network.</footer>
 </main>
 </body>
 </html>

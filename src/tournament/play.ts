@@ -12,13 +12,19 @@ import { thesisOpponent } from '../agents/thesis-opponent.js';
 import { randomDeal, type Deal, type EndmoveRule, type GameSpec } from '../game/rules/deal.js';
 import { resultObserver, type GameResult } from './results.js';
 import type { BoardRules } from '../game/board/movement.js';
+import { leagueSeating } from './league-schedule.js';
 
 export interface TournamentConfig {
   /** Categories of the deck, in order (default: the classic deck). */
   deck: Record<string, string[]>;
   players: number;
-  /** Agent labels; seats take them in rotation, shifted by one every game. */
+  /** Agent labels; seats take them in rotation, shifted by one every game (in a league: the pool the tables are drawn from). */
   agents: string[];
+  /**
+   * 'league': every game's table is p different agents of `agents`, drawn in balanced cycles
+   * (league-schedule.ts), and the summary rates the agents (luce.ts). Absent: seats in rotation.
+   */
+  schedule?: 'league';
   maxTurns: number;
   faceUpCount?: number;
   /** When a turn ended without an accusation is announced by an endmove (default 'never'). */
@@ -37,7 +43,12 @@ export interface TournamentConfig {
   external?: ExternalAgentDefinition[];
 }
 
-export function seatAgents(config: TournamentConfig, game: number): string[] {
+/** The agent label of each seat in game `game` of a run; a league's tables depend on the run's seed too. */
+export function seatAgents(config: TournamentConfig, game: number, seed?: number): string[] {
+  if (config.schedule === 'league') {
+    if (seed === undefined) throw new RangeError("seatAgents: a league's tables are drawn from the run's seed: give it");
+    return leagueSeating(config.agents.length, config.players, seed, game).map((a) => config.agents[a]);
+  }
   if (config.solo) {
     const soloSeat = game % config.players;
     return Array.from({ length: config.players }, (_, s) => (s === soloSeat ? config.solo!.agent : config.solo!.field));
@@ -89,7 +100,7 @@ function tableOf(config: TournamentConfig, seed: number, game: number, core: Kno
   }
   const players = playerNames(config.players);
   const external = new Map((config.external ?? []).map((d) => [d.name, d]));
-  const agents = seatAgents(config, game).map((label, s): Agent => {
+  const agents = seatAgents(config, game, seed).map((label, s): Agent => {
     const definition = external.get(label);
     if (definition !== undefined) return makeExternalAgent({ definition, runSeed: seed, game, seat: s, deck, players });
     return createAgent(parseAgentSpec(label), new Random(seed, game, 1 + s), core, config.solo && !isSoloSeat(config, game, s) ? { accuse: 'never' } : {});

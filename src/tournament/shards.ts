@@ -13,6 +13,7 @@ import { InputError } from '../model/errors.js';
 import type { TournamentConfig } from './play.js';
 import type { GameResult } from './results.js';
 import { accumulate, merge, emptyAccumulator, rowLabel, type SummaryAccumulator } from './summary.js';
+import { canonicalCompositions, compositionProblem } from './league.js';
 import { runTournament, type TournamentRunOptions } from './run.js';
 
 export const SHARD_FORMAT = 'cluedo-shard';
@@ -57,6 +58,11 @@ export function summaryOrder(config: TournamentConfig): string[] {
   return config.solo ? [rowLabel(config.solo.agent, 'solo'), rowLabel(config.solo.field, 'field')] : config.agents;
 }
 
+/** An accumulator for the games of this config: a league's keeps its table compositions too, for the rating. */
+export function accumulatorFor(config: TournamentConfig): SummaryAccumulator {
+  return emptyAccumulator({ compositions: config.schedule === 'league' });
+}
+
 /** The contents of a shard file. */
 export interface ShardFile {
   format: typeof SHARD_FORMAT;
@@ -83,6 +89,7 @@ export function canonicalAccumulator(acc: SummaryAccumulator): SummaryAccumulato
   const out = structuredClone(acc);
   out.agents.sort((a, b) => a.firstSeen.game - b.firstSeen.game || a.firstSeen.seat - b.firstSeen.seat || byText(a.agent, b.agent));
   out.wins.sort((a, b) => byText(a.winner, b.winner) || byText(a.other, b.other));
+  if (out.compositions) out.compositions = canonicalCompositions(out.compositions);
   return out;
 }
 
@@ -115,7 +122,7 @@ export async function playShard(
   options: Omit<TournamentRunOptions, 'games' | 'from' | 'seed' | 'onResults'> = {},
 ): Promise<ShardOutcome> {
   const expected = shardRange(games, shard.count, shard.index);
-  const accumulator = emptyAccumulator();
+  const accumulator = accumulatorFor(config);
   const run = await runTournament(config, {
     ...options,
     seed,
@@ -159,11 +166,13 @@ const accumulatorSchema = z.strictObject({
   agents: z.array(agentTally),
   wins: z.array(z.strictObject({ winner: z.string(), other: z.string(), games: whole })),
   suggestionsByRoom: z.array(whole).optional(),
+  compositions: z.array(z.strictObject({ agents: names, seats: z.array(positive), games: whole, won: z.array(whole) })).optional(),
 });
 const configSchema = z.strictObject({
   deck: z.record(z.string(), names),
   players: positive,
   agents: names,
+  schedule: z.literal('league').optional(),
   maxTurns: positive,
   faceUpCount: whole.optional(),
   endmove: z.enum(['never', 'unanswered', 'always']).optional(),
@@ -246,6 +255,7 @@ export function parseShardFile(json: unknown, name: string): ShardFile {
   if (file.accumulator.games !== to - from) {
     throw new InputError(`${name}: accumulator.games: ${file.accumulator.games} games summed, the shard has ${to - from}`);
   }
+  checkCompositions(file, name);
   if (file.results !== undefined) {
     const wrong = file.results.findIndex((r, k) => r.game !== from + k);
     if (wrong !== -1 || file.results.length !== to - from) {
@@ -253,13 +263,29 @@ export function parseShardFile(json: unknown, name: string): ShardFile {
     }
     let sums: string;
     try {
-      sums = JSON.stringify(canonicalAccumulator(file.results.reduce(accumulate, emptyAccumulator())));
+      sums = JSON.stringify(canonicalAccumulator(file.results.reduce(accumulate, accumulatorFor(file.config))));
     } catch (e) {
       throw new InputError(`${name}: results: ${(e as Error).message}`);
     }
     if (sums !== JSON.stringify(canonicalAccumulator(file.accumulator))) throw new InputError(`${name}: results: the games do not add up to the accumulator's sums`);
   }
   return file;
+}
+
+/** A league's shard sums its table compositions, each consistent, over all its games; another's has none. */
+function checkCompositions(file: ShardFile, name: string): void {
+  const compositions = file.accumulator.compositions;
+  const league = file.config.schedule === 'league';
+  if (league !== (compositions !== undefined)) {
+    throw new InputError(`${name}: accumulator.compositions: ${league ? "a league's shard sums its table compositions, and this one has none" : 'only a league sums table compositions'}`);
+  }
+  if (compositions === undefined) return;
+  compositions.forEach((c, i) => {
+    const problem = compositionProblem(c);
+    if (problem !== null) throw new InputError(`${name}: accumulator.compositions[${i}]: ${problem}`);
+  });
+  const games = compositions.reduce((n, c) => n + c.games, 0);
+  if (games !== file.accumulator.games) throw new InputError(`${name}: accumulator.compositions: ${games} games at the tables, the shard has ${file.accumulator.games}`);
 }
 
 /** What merging the shards of one tournament gives. */
@@ -320,7 +346,7 @@ export function mergeShards(files: ReadonlyArray<{ name: string; file: ShardFile
   if (missing.length > 0) {
     throw new InputError(`missing ${missing.length} of ${count} shard${count === 1 ? '' : 's'}: ${missing.length === 1 ? 'shard' : 'shards'} ${ranges(missing)}`);
   }
-  let accumulator = emptyAccumulator();
+  let accumulator = accumulatorFor(first.file.config);
   for (let i = 1; i <= count; i++) accumulator = merge(accumulator, byIndex.get(i)!.file.accumulator);
   const shards = Array.from({ length: count }, (_, i) => byIndex.get(i + 1)!.file);
   const results = shards.every((f) => f.results !== undefined) ? shards.flatMap((f) => f.results!) : undefined;

@@ -16,6 +16,7 @@ import { clusteredMean, clusteredMedian, clusteredRate, wilson } from './statist
 import type { AgentSummary, HeadToHead, Summary } from './types.js';
 import { ROOM_NAMES, ROOMS } from '../game/board/classic.js';
 import type { FaultKind } from '../game/agent.js';
+import { addComposition, leagueSummary, mergeCompositions, type CompositionTally } from './league.js';
 
 /** One row's sums: an agent, or an agent in a role. */
 export interface AgentTally {
@@ -53,10 +54,13 @@ export interface SummaryAccumulator {
   wins: WinTally[];
   /** On a board: suggestions made in each room (board order), over all games. */
   suggestionsByRoom?: number[];
+  /** In a league: the games of each table composition, which its rating reads (league.ts). */
+  compositions?: CompositionTally[];
 }
 
-export function emptyAccumulator(): SummaryAccumulator {
-  return { games: 0, unsolvedGames: 0, agents: [], wins: [] };
+/** No game yet; `compositions` keeps the table compositions too (a league's, for its rating). */
+export function emptyAccumulator(options: { compositions?: boolean } = {}): SummaryAccumulator {
+  return { games: 0, unsolvedGames: 0, agents: [], wins: [], ...(options.compositions === true && { compositions: [] }) };
 }
 
 /** A summary row's label: the agent's, followed by its role in solo runs ("naive (solo)"). */
@@ -137,6 +141,7 @@ export function accumulate(acc: SummaryAccumulator, game: GameResult): SummaryAc
     }
   }
   if (game.suggestionsByRoom) acc.suggestionsByRoom = addCounts(acc.suggestionsByRoom, game.suggestionsByRoom);
+  if (acc.compositions) addComposition(acc.compositions, game, (seat) => rowLabel(seat.agent, seat.role));
   const winningSeat = game.winner === null ? undefined : game.seatResults.find((s) => s.seat === game.winner);
   if (winningSeat !== undefined) {
     const winner = rowLabel(winningSeat.agent, winningSeat.role);
@@ -164,6 +169,7 @@ export function merge(a: SummaryAccumulator, b: SummaryAccumulator): SummaryAccu
   }
   for (const w of b.wins) addWins(out, w.winner, w.other, w.games);
   if (b.suggestionsByRoom) out.suggestionsByRoom = addCounts(out.suggestionsByRoom, b.suggestionsByRoom);
+  if (b.compositions) mergeCompositions((out.compositions ??= []), b.compositions);
   return out;
 }
 
@@ -217,6 +223,7 @@ function agentSummary(t: AgentTally): AgentSummary {
 export function finalize(acc: SummaryAccumulator, agentOrder: readonly string[] = []): Summary {
   checkExact(acc.agents, 'agents');
   checkExact(acc.wins.map((w) => w.games), 'wins');
+  if (acc.compositions) checkExact(acc.compositions.map((c) => [c.games, c.won]), 'compositions');
   const seen = [...acc.agents].sort((a, b) => (seenBefore(a.firstSeen, b.firstSeen) ? -1 : seenBefore(b.firstSeen, a.firstSeen) ? 1 : 0));
   const labels = [...new Set([...agentOrder, ...seen.map((t) => t.agent)])];
   const tallies = labels.map((label) => acc.agents.find((t) => t.agent === label) ?? emptyTally(label, { game: 0, seat: 0 }));
@@ -233,7 +240,8 @@ export function finalize(acc: SummaryAccumulator, agentOrder: readonly string[] 
     }
   }
   const board = acc.suggestionsByRoom && { suggestionsByRoom: Object.fromEntries(ROOMS.map((room, r) => [ROOM_NAMES[room], acc.suggestionsByRoom![r]])) };
-  return { games: acc.games, unsolvedGames: acc.unsolvedGames, agents: tallies.map(agentSummary), headToHead, ...board };
+  const league = acc.compositions && { league: leagueSummary(acc.compositions, labels) };
+  return { games: acc.games, unsolvedGames: acc.unsolvedGames, agents: tallies.map(agentSummary), headToHead, ...board, ...league };
 }
 
 /** Summarises finished games: finalize(accumulate over the results). */

@@ -1,6 +1,10 @@
 // The terminal report of a tournament: fixed-width tables of the agents and the head-to-head.
-import { abbreviate, formatCount, formatMeanInterval, formatMedianInterval, formatRateInterval, formatShare, NONE } from './format.js';
-import type { HeadToHead, Summary } from './types.js';
+import { abbreviate, formatCount, formatMeanInterval, formatMedianInterval, formatRateInterval, formatShare, formatSigned, formatStrengthInterval, NONE } from './format.js';
+import type { AgentSummary, HeadToHead, LeagueSummary, Summary } from './types.js';
+import { rankedAgents } from './league.js';
+
+/** The width the notes under a table are wrapped to. */
+const NOTE_WIDTH = 110;
 
 export interface Column {
   header: string;
@@ -63,17 +67,89 @@ function headToHeadCell(entry: HeadToHead | undefined): string {
   return `${formatRateInterval(entry.share)} (${formatCount(entry.games)})`;
 }
 
+/** A league's columns before the others: rank, then (after the agent) strength and chance against average agents. */
+function leagueColumns(league: LeagueSummary, agents: readonly AgentSummary[]): { rank: Column[]; rating: Column[] } {
+  const rating = (a: AgentSummary) => league.ratings.find((r) => r.agent === a.agent);
+  return {
+    rank: [{ header: 'Rank', align: 'right', cells: agents.map((a) => String(rating(a)?.rank ?? NONE)) }],
+    rating: [
+      { header: 'Strength [95% CI]', align: 'right', cells: agents.map((a) => (rating(a) ? formatStrengthInterval(rating(a)!.strength) : NONE)) },
+      { header: `vs ${league.players - 1} average [95% CI]`, align: 'right', cells: agents.map((a) => (rating(a) ? formatRateInterval(rating(a)!.chance) : NONE)) },
+    ],
+  };
+}
+
+/** What a league's rating means, and which agents the games bound on one side only, or cannot rate: paragraphs. */
+export function leagueNotes(league: LeagueSummary, unsolvedGames: number): string[] {
+  const others = league.players - 1;
+  const list = (agents: string[]) => agents.join(', ');
+  const games = (n: number) => `${formatCount(n)} game${n === 1 ? '' : 's'}`;
+  // With nothing rated, nothing to explain but why.
+  const notes = league.ratings.length === 0 ? [] : [
+    `Strength: the log-strength in Luce's model of who wins a game, mean 0 over the agents with a finite one (${formatSigned(Math.log(2))} doubles the odds of winning), ` +
+      `fitted to the ${games(league.decidedGames)} someone won${unsolvedGames > 0 ? ` (the ${games(unsolvedGames)} nobody won say${unsolvedGames === 1 ? 's' : ''} nothing of who is stronger)` : ''} ` +
+      `with a weak prior: every agent also wins and loses ${league.pseudoGames === 0.5 ? 'half a game' : `${league.pseudoGames} of a game`} against a fictitious agent. ` +
+      `vs ${others} average: the chance to win a game someone wins against ${others} agent${others === 1 ? '' : 's'} of strength 0 (${formatShare(1 / league.players)} is an equal share).`,
+  ];
+  const neverWon = league.ratings.filter((r) => r.strength.estimate === -Infinity).map((r) => r.agent);
+  const alwaysWon = league.ratings.filter((r) => r.strength.estimate === Infinity).map((r) => r.agent);
+  if (neverWon.length > 0) {
+    notes.push(`Never won: ${list(neverWon)}. No strength is too low for that: the interval is open below, its upper end the strength at which losing every game would have had a chance of 2.5% (the others' strengths fixed).`);
+  }
+  if (alwaysWon.length > 0) {
+    notes.push(`Won every game someone won at ${alwaysWon.length === 1 ? 'its' : 'their'} tables: ${list(alwaysWon)}. The interval is open above, its lower end the strength at which winning every one would have had a chance of 2.5%.`);
+  }
+  if (!league.orderedByGames) notes.push('Some agents never won a game with some others at the table: the games alone do not place them, and the prior keeps their strengths finite.');
+  if (league.unrated.length > 0) notes.push(`Not rated, no game someone won at ${league.unrated.length === 1 ? 'its' : 'their'} tables: ${list(league.unrated)}.`);
+  return notes;
+}
+
+/** Text broken into lines of at most `width` characters, at spaces. */
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...lines, line];
+}
+
+/** The schedule's balance: the cycle, how much of it was played, games per agent and per pair. */
+export function tablesLine(league: LeagueSummary, games: number): string {
+  if (games === 0) return 'No table was played.';
+  const { agentGames, pairGames } = league.balance;
+  const spread = (r: { min: number; max: number }) => (r.min === r.max ? formatCount(r.min) : `${formatCount(r.min)}–${formatCount(r.max)}`);
+  const cycle = league.gamesPerCycle;
+  let played: string;
+  if (cycle === null) played = 'a full cycle of tables is more than 2^53 games';
+  else {
+    const whole = Math.floor(games / cycle);
+    const rest = games % cycle;
+    const cycles = whole === 0 ? '' : `${formatCount(whole)} full cycle${whole === 1 ? '' : 's'}`;
+    const part = rest === 0 ? '' : `${formatCount(rest)} game${rest === 1 ? '' : 's'} of the ${whole === 0 ? 'first' : 'next'}`;
+    played = `a full cycle is ${formatCount(cycle)} games; played: ${[cycles, part].filter((x) => x !== '').join(' and ')}`;
+  }
+  return `Tables of ${league.players} from ${league.agents} agents: ${played}. Games per agent: ${spread(agentGames)}; per pair: ${spread(pairGames)}.`;
+}
+
 /**
  * A readable fixed-width summary for the terminal: agents, head-to-head, games. The faults of
  * agents from outside get a column when `options.faults` (a run with such agents) or when any occurred.
+ * A league's agents are ranked by their rating, with its columns and notes.
  */
 export function renderSummary(summary: Summary, options: { faults?: boolean } = {}): string {
-  const agents = summary.agents;
+  const agents = rankedAgents(summary);
+  const league = summary.league && leagueColumns(summary.league, agents);
   const faults = options.faults === true || agents.some((a) => a.faults.illegal + a.faults.timeout + a.faults.crash > 0);
   const lines: string[] = [];
   lines.push(
     ...layoutTable([
+      ...(league?.rank ?? []),
       { header: 'Agent', align: 'left', cells: agents.map((a) => abbreviate(a.agent, 40)) },
+      ...(league?.rating ?? []),
       { header: 'Games', align: 'right', cells: agents.map((a) => formatCount(a.games)) },
       { header: 'Seat-games', align: 'right', cells: agents.map((a) => formatCount(a.seatGames)) },
       { header: 'Win rate [95% CI]', align: 'right', cells: agents.map((a) => formatRateInterval(a.winRate)) },
@@ -86,6 +162,7 @@ export function renderSummary(summary: Summary, options: { faults?: boolean } = 
       ...(faults ? [{ header: 'Faults (illegal/timeout/crash)', align: 'right' as const, cells: agents.map((a) => `${formatCount(a.faults.illegal)}/${formatCount(a.faults.timeout)}/${formatCount(a.faults.crash)}`) }] : []),
     ]),
   );
+  if (summary.league) lines.push('', ...[...leagueNotes(summary.league, summary.unsolvedGames), tablesLine(summary.league, summary.games)].flatMap((note) => wrap(note, NOTE_WIDTH)));
 
   const labels = agents.map((a) => a.agent);
   if (labels.length >= 2) {

@@ -1,6 +1,6 @@
 // What a tournament summarises: the contract between the statistics and the reports.
 
-/** An estimate with its 95% confidence interval. `high` is Infinity (null in JSON) when the interval is open above. */
+/** An estimate with its 95% confidence interval. `high` is Infinity (null in JSON) when the interval is open above, `low` −Infinity (null) when open below. */
 export interface Interval {
   estimate: number;
   low: number;
@@ -56,4 +56,50 @@ export interface Summary {
   headToHead: Record<string, Record<string, HeadToHead>>;
   /** On a board: suggestions made in each room over all games. */
   suggestionsByRoom?: Record<string, number>;
+  /** In a league: the agents rated, and how balanced the tables were. */
+  league?: LeagueSummary;
+}
+
+/** One agent's rating in a league: its strength in Luce's model of who wins a game. */
+export interface AgentRating {
+  agent: string;
+  /** 1 for the strongest estimate (equal estimates: in the order of the agents). */
+  rank: number;
+  /**
+   * Log-strength θ, mean 0 over the agents with a finite one, with its 95% interval θ ± 1.96·standardError.
+   * An agent that won none of its decided games has estimate and low −∞ (null in JSON) and high the
+   * upper end of its likelihood-ratio interval; one that won all of them, estimate and high ∞ and low the lower end.
+   */
+  strength: Interval;
+  /** The standard error of a finite θ, from the inverse observed information; null at a boundary. */
+  standardError: number | null;
+  /**
+   * Its chance to win a game that someone wins, at a table of `players` with players − 1 agents of
+   * the average strength: e^θ / (e^θ + players − 1), its interval that of the strength mapped.
+   */
+  chance: Interval;
+  /** Games won by someone at which it had a seat, and those it won: the games the rating reads. */
+  decidedGames: number;
+  wins: number;
+}
+
+export interface LeagueSummary {
+  /** Seats at every table. */
+  players: number;
+  /** Agents in the pool. */
+  agents: number;
+  /** Games in a full cycle of tables (every set of `players` agents, in every seat): C(agents, players) · players; null beyond 2^53. */
+  gamesPerCycle: number | null;
+  /** Games someone won (a game nobody won says nothing about who is stronger). */
+  decidedGames: number;
+  /** The prior: each agent is credited with this many wins, and as many losses, against a fictitious agent of strength 1 at a table of two. */
+  pseudoGames: number;
+  /** The agents with at least one decided game, strongest first. */
+  ratings: AgentRating[];
+  /** Whether wins link every agent of finite strength to every other both ways; if not, the prior keeps some of them apart. */
+  orderedByGames: boolean;
+  /** The agents without a decided game: nothing to rate them by. */
+  unrated: string[];
+  /** Games per agent and per pair of agents, fewest and most: equal after whole cycles. */
+  balance: { agentGames: { min: number; max: number }; pairGames: { min: number; max: number } };
 }
