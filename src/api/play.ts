@@ -38,7 +38,8 @@ export type { GameResult, SeatResult, SeatRole } from '../tournament/results.js'
 export { TOURNAMENT_TASKS } from '../tournament/tasks.js';
 export { summarize, emptyAccumulator, accumulate, merge, finalize, rowLabel } from '../tournament/summary.js';
 export type { SummaryAccumulator, AgentTally, WinTally } from '../tournament/summary.js';
-export type { Summary, AgentSummary, HeadToHead, Interval } from '../tournament/types.js';
+export type { Summary, AgentSummary, HeadToHead, Interval, LeagueSummary, AgentRating } from '../tournament/types.js';
+export type { CompositionTally } from '../tournament/league.js';
 export { wilson, clusteredRate, clusteredMean, clusteredMedian } from '../tournament/statistics.js';
 export { renderSummary } from '../tournament/text-report.js';
 export { renderHtmlReport } from '../tournament/html-report.js';
