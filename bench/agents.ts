@@ -198,7 +198,7 @@ export async function benchAgents(games = 100, rounds = 9): Promise<AgentsBench 
     };
   } finally {
     timer.restore();
-    closeAgentPrograms();
+    await closeAgentPrograms();
   }
 }
 

@@ -4,7 +4,7 @@
 // before the first game, and the command line split as a POSIX shell splits it (Python's shlex as
 // the independent oracle).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,6 +89,25 @@ describe('faults: the seat is out, the run goes on, each fault counted by kind',
     const r = run('flood');
     expect(r.status, r.stderr).toBe(0);
     expect(r.rows.find((row) => row.agent === 'bad')!.faults).toEqual({ illegal: 0, timeout: 0, crash: 0 });
+  });
+
+  it('a program that keeps running once its input has ended is killed before the command exits', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cluedo-stubborn-'));
+    const r = simulate(['--agent-cmd', `bad=${misbehaving(`stubborn ${dir}`)}`, '--agents', 'bad,deductive', '--players', '3', '--games', '4', '--threads', '2']);
+    expect(r.status, r.stderr).toBe(0);
+    const pids = readdirSync(dir).map(Number);
+    // The check before the first game and at least one worker thread started it.
+    expect(pids.length).toBeGreaterThanOrEqual(2);
+    // Gone, or a zombie (exited, its status not yet collected by its new parent).
+    const running = pids.filter((pid) => {
+      try {
+        process.kill(pid, 0);
+        return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      } catch {
+        return false;
+      }
+    });
+    expect(running).toEqual([]);
   });
 
   it('a program that cannot be started again three times in a row stops the run: exit 1, one line naming it', () => {

@@ -7,14 +7,13 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { AgentFault, AgentUnavailableError } from '../../game/agent.js';
 import type { ExternalAgentDefinition } from './definitions.js';
 import type { AgentChannel } from './protocol-agent.js';
+import { GRACE_MS, programEnded, programStarted } from './program-registry.js';
 
 export const PROTOCOL_VERSION = 1;
 /** The longest line either side may send. */
 export const MAX_LINE_BYTES = 1 << 20;
 /** Starts that fail in a row before the run stops. */
 const MAX_FAILED_STARTS = 3;
-/** How long a program may take to exit once its input is closed, before it is killed. */
-const GRACE_MS = 2000;
 const STDERR_KEPT = 4096;
 
 interface Pending {
@@ -74,6 +73,9 @@ export class AgentProcess implements AgentChannel {
     child.once('exit', (code, signal) => this.#lost(child, `the program exited (${signal ?? `code ${code}`})`));
     child.stdout.once('end', () => this.#lost(child, 'the program closed its standard output'));
     await spawned;
+    const pid = child.pid!;
+    programStarted(pid);
+    child.once('exit', () => programEnded(pid));
     const hello = await this.#send(null, { type: 'hello', protocol: PROTOCOL_VERSION, agent: this.definition.name }).catch((fault: AgentFault) => {
       this.#kill();
       throw new Error(fault.kind === 'timeout' ? `no hello within ${this.definition.timeoutMs} ms` : fault.message);
@@ -104,13 +106,16 @@ export class AgentProcess implements AgentChannel {
     this.#queue = this.#queue.then(() => this.#write(message)).catch(() => {});
   }
 
-  /** Closes the program's input; kills it if it has not exited after a grace period. */
-  close(): void {
+  /** Closes the program's input; kills it if it has not exited after a grace period. Resolves once it has exited. */
+  close(): Promise<void> {
     const child = this.#child;
-    if (child === null) return;
+    if (child === null) return Promise.resolve();
     this.#child = null;
+    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.stdin.end();
-    setTimeout(() => child.kill('SIGKILL'), GRACE_MS).unref();
+    const timer = setTimeout(() => child.kill('SIGKILL'), GRACE_MS);
+    return exited.finally(() => clearTimeout(timer));
   }
 
   async #restart(): Promise<void> {

@@ -61,7 +61,7 @@ export async function checkAgentProgram(definition: ExternalAgentDefinition): Pr
     const tail = process.stderrTail();
     throw new Error(`${(error as Error).message}${tail && !(error as Error).message.includes(tail) ? `; it wrote: ${tail}` : ''}`);
   } finally {
-    process.close();
+    await process.close();
   }
 }
 
@@ -76,9 +76,10 @@ export async function checkAgentModule(definition: ExternalAgentDefinition, deck
 }
 
 /** Ends this thread's programs (their input closed; killed after a grace period). */
-export function closeAgentPrograms(): void {
-  for (const process of processes.values()) process.close();
+export async function closeAgentPrograms(): Promise<void> {
+  const closing = [...processes.values()].map((p) => p.close());
   processes.clear();
+  await Promise.all(closing);
 }
 
 /** A seat whose agent could not be made: every decision is the same fault. */
