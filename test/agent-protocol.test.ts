@@ -26,6 +26,8 @@ function cluedo(...args: string[]) {
 interface Row {
   agent: string;
   seatGames: number;
+  wins: number;
+  wrongAccusations: number;
   faults: { illegal: number; timeout: number; crash: number };
 }
 
@@ -56,6 +58,23 @@ describe('the reference agents', () => {
     expect(one.status, one.stderr).toBe(0);
     expect(two.json).toBe(one.json);
     expect(one.rows.find((r) => r.agent === 'mod')!.faults).toEqual({ illegal: 0, timeout: 0, crash: 0 });
+  });
+});
+
+describe('the library from an agent module', () => {
+  it('examples/agents/informed-agent.mjs, reasoning with analyze and suggest, never accuses wrongly; the same bytes on 1 and 2 threads; on the board too', () => {
+    const args = ['--agent-module', 'informed=examples/agents/informed-agent.mjs', '--agents', 'informed,deductive', '--players', '3', '--games', '12', '--seed', '5'];
+    const one = simulate([...args, '--threads', '1']);
+    const two = simulate([...args, '--threads', '2']);
+    expect(one.status, one.stderr).toBe(0);
+    expect(two.json).toBe(one.json);
+    const informed = one.rows.find((r) => r.agent === 'informed')!;
+    expect(informed.faults).toEqual({ illegal: 0, timeout: 0, crash: 0 });
+    expect(informed.wins).toBeGreaterThan(0);
+    expect(informed.wrongAccusations).toBe(0);
+    const board = simulate([...args, '--board', 'classic', '--games', '4', '--threads', '1']);
+    expect(board.status, board.stderr).toBe(0);
+    expect(board.rows.find((r) => r.agent === 'informed')!.faults).toEqual({ illegal: 0, timeout: 0, crash: 0 });
   });
 });
 
