@@ -4,8 +4,7 @@
 import type { Random } from '../model/random.js';
 import type { SeatView } from '../game/seat-view.js';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
-import { addFacts } from '../knowledge/constraints.js';
-import { constraintsOf } from '../knowledge/constraints-of.js';
+import { asJudgedBy } from '../analysis/refute-advice.js';
 
 export type RefutationPolicy = (view: SeatView, suggester: number, held: number[]) => number;
 
@@ -18,18 +17,14 @@ function shownBefore(view: SeatView, suggester: number, held: number[]): number[
 }
 
 /**
- * For each card of `held`, the chance that this seat holds it as the suggester can judge it: from
- * the public events (read as a spectator reads them) and the cards this seat has already shown the
- * suggester. Showing a card tells the suggester -log2 of that chance in bits, so the card it
- * expects most gives away least. The suggester's own hand and the cards others showed it are
- * unknown here and left out. Null when the public position is too large for the exact counter.
+ * For each card of `held`, the chance that this seat holds it as the suggester can judge it
+ * (analysis/refute-advice.ts): showing a card tells the suggester -log2 of that chance in bits, so
+ * the card it expects most gives away least. Null when the position is too large to count.
  */
 function chancesAsSeenBySuggester(core: KnowledgeCore, view: SeatView, suggester: number, held: number[]): number[] | null {
-  const game = view.game();
-  const store = addFacts(constraintsOf({ ...game, me: null, myHand: [] }), [{ kind: 'holds', owner: view.me, cards: view.showedTo(suggester) }]);
-  const position = core.tryLoad(store);
+  const position = asJudgedBy(core, { ...view.game(), events: view.eventsAsSeen() }, suggester);
+  if (position === null) return null;
   try {
-    if (position.status !== 'consistent') return null;
     const counts = position.ownerCounts();
     const width = view.players.length + 2;
     const total = position.approximateCount();

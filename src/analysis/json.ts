@@ -7,6 +7,7 @@ import type { Analysis, AnalysisMethod, ResponsesReading } from './analyze.js';
 import type { Opponents } from './opponents.js';
 import type { SuggestResult } from './suggest.js';
 import type { Explanation } from './explain.js';
+import type { RefutationAdvice } from './refute-advice.js';
 
 /** An owner's name: the seat's player, "envelope" or "table". */
 export function ownerName(game: Game, owner: Owner): string {
@@ -106,4 +107,16 @@ export function suggestionsJson(game: Game, result: SuggestResult) {
 /** An explanation with its card and owner named (docs/analysis-output.md, `--why`). */
 export function explanationJson(game: Game, x: Explanation) {
   return { ...x, card: game.deck.cards[x.card], owner: ownerName(game, x.owner) };
+}
+
+/** Refutation advice with names: what `cluedo refute --json` prints. */
+export function refutationAdviceJson(game: Game, advice: RefutationAdvice) {
+  const card = (c: number) => game.deck.cards[c];
+  return {
+    refuter: game.players[advice.refuter],
+    suggester: game.players[advice.suggester],
+    cards: advice.cards.map(card),
+    options: advice.options.map((o) => ({ card: card(o.card), chance: o.chance, bits: o.bits, envelopeBits: o.envelopeBits, shownBefore: o.shownBefore })),
+    tableBits: advice.tableBits,
+  };
 }

@@ -45,7 +45,9 @@ export type { Explanation, Question, ExplainOptions } from '../analysis/explain.
 export type { Contradiction, ExplainedEvent } from '../analysis/contradiction.js';
 export { RESPONSE_POLICIES, responseEvidence, dealLikelihood } from '../knowledge/responses.js';
 export type { ResponsePolicy, ResponseFactor, ResponseEvidence } from '../knowledge/responses.js';
-export { analysisJson, suggestionsJson, explanationJson, ownerName } from '../analysis/json.js';
+export { analysisJson, suggestionsJson, explanationJson, refutationAdviceJson, ownerName } from '../analysis/json.js';
+export { refutationAdvice } from '../analysis/refute-advice.js';
+export type { RefutationAdvice, RefutationRequest, ShowOption } from '../analysis/refute-advice.js';
 export type { AnalysisJson } from '../analysis/json.js';
 
 // Where work runs: this thread, or a pool of workers (Node's: the ./node entry; a browser's: WebWorkerPool)
