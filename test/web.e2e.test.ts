@@ -11,6 +11,7 @@ import { analyze } from '../src/analysis/analyze.js';
 import { suggest } from '../src/analysis/suggest.js';
 import { opponentsInThisThread } from '../src/analysis/opponents.js';
 import { analysisJson } from '../src/analysis/json.js';
+import { refutationAdvice } from '../src/analysis/refute-advice.js';
 import { parseGame } from '../src/io/log.js';
 import * as analysisTasks from '../src/analysis/tasks.js';
 import { ANALYSIS_TASKS } from '../src/analysis/tasks.js';
@@ -134,6 +135,30 @@ describe.skipIf(!CHROMIUM)('the advisor in headless Chromium', () => {
     const text = await page.textContent('[data-role="why-text"]');
     expect(text).toContain('Miss Scarlet');
     expect(await page.textContent('[data-view="why"] h2')).toContain('P3 holds Miss Scarlet');
+  }, 60_000);
+
+  it('when I must show one of several cards: what each tells the suggester, as refutationAdvice() counts it', async () => {
+    const suggestion = { type: 'suggestion' as const, by: 'P3', cards: ['Miss Scarlet', 'Lead Pipe', 'Billiard Room'], shownBy: 'P0' };
+    await page.selectOption('select[name="by"]', suggestion.by);
+    for (const [g, card] of suggestion.cards.entries()) await page.fill(`input[name="card-${g}"]`, card);
+    await page.selectOption('select[name="shownBy"]', suggestion.shownBy);
+    await page.waitForSelector('[data-view="refute-advice"][data-state="ready"] li');
+    const shown = await page.$$eval('[data-view="refute-advice"] li', (lis) => lis.map((li) => [li.getAttribute('data-card'), Number(li.getAttribute('data-bits')), Number(li.getAttribute('data-envelope-bits'))]));
+    const game = parseGame(logOf(TURNS));
+    const card = (name: string) => game.deck.cards.indexOf(name);
+    const expected = refutationAdvice(game, { suggester: 3, cards: suggestion.cards.map(card) });
+    expect(shown.map(([name]) => name)).toEqual(expected.options.map((o) => game.deck.cards[o.card]));
+    expected.options.forEach((o, i) => {
+      expect(Math.abs((shown[i][1] as number) - o.bits)).toBeLessThanOrEqual(1e-9);
+      expect(Math.abs((shown[i][2] as number) - o.envelopeBits)).toBeLessThanOrEqual(1e-9);
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('[data-view="refute-advice"]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'phone-390-refute-advice.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Nothing was entered: the game is as it was after a reload.
+    await page.reload();
+    await settled(page, TURNS);
   }, 60_000);
 
   it('takes screenshots at phone and desktop width', async () => {

@@ -11,6 +11,7 @@ import { envelopeProbability, type Analysis } from '../analysis/analyze.js';
 import type { SuggestResult } from '../analysis/suggest.js';
 import type { Opponents } from '../analysis/opponents.js';
 import type { Explanation } from '../analysis/explain.js';
+import { refutationAdvice, type RefutationAdvice } from '../analysis/refute-advice.js';
 import { ownerName } from '../analysis/json.js';
 import { eventSentence } from '../io/describe.js';
 import type { GameLog, GameLogEvent } from '../io/log.js';
@@ -401,6 +402,16 @@ function EntryForm({ game, onAdd }: { game: Game; onAdd: (e: GameLogEvent) => bo
   // The card I showed is one of the named cards in my hand.
   const myHand = game.myHand.map((c) => deck.cards[c]);
   const shownOptions = iShowed ? cards.filter((c) => myHand.includes(c)) : cards.filter((c) => deck.cards.includes(c));
+  // Showing one of several: what each tells the suggester (analysis/refute-advice.ts), computed here, at once.
+  const named = cards.map((c) => deck.cards.indexOf(c));
+  const advice = useMemo((): RefutationAdvice | string | null => {
+    if (!iShowed || shownOptions.length < 2 || byIndex < 0 || named.some((c) => c < 0)) return null;
+    try {
+      return refutationAdvice(game, { suggester: byIndex, cards: named });
+    } catch (e) {
+      return message(e);
+    }
+  }, [game, iShowed, byIndex, named.join(',')]);
 
   function submit(e: Event) {
     e.preventDefault();
@@ -459,12 +470,32 @@ function EntryForm({ game, onAdd }: { game: Game; onAdd: (e: GameLogEvent) => bo
               </select>
             </label>
           )}
+          {advice !== null && <RefuteAdviceView advice={advice} game={game} by={by} />}
         </>
       ) : (
         <label class="inline"><input type="checkbox" name="correct" checked={correct} onChange={(e) => setCorrect((e.target as HTMLInputElement).checked)} /> Correct (ends the game)</label>
       )}
       <button type="submit" class="primary" data-action="add">Add {kind}</button>
     </form>
+  );
+}
+
+/** Which card to show: each card's news to the suggester, least first (as `cluedo refute`). */
+function RefuteAdviceView({ advice, game, by }: { advice: RefutationAdvice | string; game: Game; by: string }) {
+  if (typeof advice === 'string') return <p class="refute-advice" data-view="refute-advice" data-state="error">{advice}</p>;
+  return (
+    <div class="refute-advice" data-view="refute-advice" data-state="ready" aria-live="polite">
+      <p>What each card tells {by}, least first:</p>
+      <ol>
+        {advice.options.map((o, i) => (
+          <li key={o.card} data-card={game.deck.cards[o.card]} data-bits={String(o.bits)} data-envelope-bits={String(o.envelopeBits)}>
+            <strong>{game.deck.cards[o.card]}</strong>: {o.bits.toFixed(2)} bits of news{o.shownBefore ? ` (already shown to ${by})` : ''}, {o.envelopeBits.toFixed(2)} bits about the envelope; {by} expected it at {Math.round(100 * o.chance)}%
+            {i === 0 && ' — shows least'}
+          </li>
+        ))}
+      </ol>
+      <p class="hint">The others see only that you showed a card: {advice.tableBits.toFixed(2)} bits, whichever it is.</p>
+    </div>
   );
 }
 
