@@ -26,6 +26,7 @@ import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { explicitModelMayFit } from '../epistemic/explicit/engine.js';
 import { rationalAnalysis, withEndmoves } from '../analysis/rational.js';
 import { opponentsInThisThread } from '../analysis/opponents.js';
+import { threatOf } from '../analysis/accuse-advice.js';
 import type { Analysis } from '../analysis/analyze.js';
 import type { SeatView } from '../game/seat-view.js';
 import type { SyncAgent, Decision } from '../game/agent.js';
@@ -95,7 +96,7 @@ export function epistemicAgent(label: string, options: EpistemicOptions, rng: Ra
   };
 
   /** The chance that some seat still in can accuse by the end of its next turn (seats taken as independent). */
-  const threatOf = (view: SeatView, game: Game): number => {
+  const threatToMe = (view: SeatView, game: Game): number => {
     // At full size the engine cannot carry endmoves into the seats' knowledge: read without them there.
     const exact = explicitModelMayFit(game, game.events.length, EPISTEMIC_MAX_WORLDS);
     const log = exact ? game : { ...game, events: game.events.filter((e) => e.type !== 'endmove') };
@@ -107,12 +108,7 @@ export function epistemicAgent(label: string, options: EpistemicOptions, rng: Ra
       throw e;
     }
     const out = view.eliminated();
-    let none = 1;
-    for (const o of opponents!.seats) {
-      if (out[o.seat]) continue;
-      none *= 1 - Math.max(o.canAccuse, o.canAccuseNextTurn ?? 0);
-    }
-    return 1 - none;
+    return threatOf(opponents!.seats.filter((o) => !out[o.seat])).threat;
   };
 
   return {
@@ -130,7 +126,7 @@ export function epistemicAgent(label: string, options: EpistemicOptions, rng: Ra
         return { certain: true, accusation: options.accuses ? cards : null };
       }
       if (!options.accuses || best(view, analysis).probability < options.risk) return { certain: false, accusation: null };
-      if (threatOf(view, game) < options.threat) return { certain: false, accusation: null };
+      if (threatToMe(view, game) < options.threat) return { certain: false, accusation: null };
       // About to pre-empt: the solution conditioned on the endmoves, sampled when the model is too large.
       if (!analysis && endmoves > 0) analysis = conditioned(view.game(), { samples: options.draws, seed: rng.nextU32(), maxWorlds: EPISTEMIC_MAX_WORLDS, infer: options.endmoves === 'inferred' });
       const choice = best(view, analysis);

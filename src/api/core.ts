@@ -47,6 +47,8 @@ export { RESPONSE_POLICIES, responseEvidence, dealLikelihood } from '../knowledg
 export type { ResponsePolicy, ResponseFactor, ResponseEvidence } from '../knowledge/responses.js';
 export { analysisJson, suggestionsJson, explanationJson, refutationAdviceJson, ownerName } from '../analysis/json.js';
 export { refutationAdvice } from '../analysis/refute-advice.js';
+export { accusationAdvice, threatOf } from '../analysis/accuse-advice.js';
+export type { AccusationAdvice, AccusationAdviceOptions } from '../analysis/accuse-advice.js';
 export type { RefutationAdvice, RefutationRequest, ShowOption } from '../analysis/refute-advice.js';
 export type { AnalysisJson } from '../analysis/json.js';
 

@@ -73,7 +73,7 @@ export function commanderExit(commandPath: string) {
     if (error.exitCode === 0) throw error;
     let text = error.message.replace(/^error: /, '');
     if (error.code === 'commander.help') {
-      text = 'which command? new, add, analyze, suggest, refute, knows, simulate, league, merge, worker, board or serve';
+      text = 'which command? new, add, analyze, suggest, refute, accuse, knows, simulate, league, merge, worker, board or serve';
     }
     // "(Did you mean --json?)" comes on a line of its own
     text = text.replace(/\s*\(Did you mean (.*)\?\)\s*$/s, '; did you mean $1?').trim();

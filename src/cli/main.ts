@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { analyzeCommand } from './analyze-command.js';
 import { suggestCommand } from './suggest-command.js';
 import { refuteCommand } from './refute-command.js';
+import { accuseCommand } from './accuse-command.js';
 import { newCommand } from './new-command.js';
 import { addCommand } from './add-command.js';
 import { simulateCommand } from './simulate-command.js';
@@ -29,7 +30,7 @@ export function program(): Command {
     // commander's errors become one line through reportError, never its own "error: ..." plus help.
     .configureOutput({ writeErr: () => {}, outputError: () => {} })
     .exitOverride(commanderExit('cluedo'));
-  for (const command of [newCommand(), addCommand(), analyzeCommand(), suggestCommand(), refuteCommand(), knowsCommand(), simulateCommand(), leagueCommand(), mergeCommand(), workerCommand(), boardCommand(), serveCommand()]) {
+  for (const command of [newCommand(), addCommand(), analyzeCommand(), suggestCommand(), refuteCommand(), accuseCommand(), knowsCommand(), simulateCommand(), leagueCommand(), mergeCommand(), workerCommand(), boardCommand(), serveCommand()]) {
     command.copyInheritedSettings(cli);
     // A command whose answer is its standard output does not start without one (a worker reports on stderr).
     if (command.name() !== 'worker') command.hook('preAction', requireStdout);

@@ -1,0 +1,66 @@
+// Whether to accuse now: the chance that the most likely solution is right, against the chance
+// that another player accuses first. Waiting wins at best when nobody else can accuse before the
+// observer's next turn, so accusing now is the better bet when P(right) ≥ 1 − threat, where threat
+// is the chance that some player still in can accuse by the end of its next turn (opponents()'s
+// `canAccuse` and `canAccuseNextTurn`, seats taken as independent). Certain, it accuses.
+import type { Game } from '../model/game.js';
+import { gameOf, type GameLog } from '../io/log.js';
+import { InputError } from '../model/errors.js';
+import { analyze } from './analyze.js';
+import { opponentsInThisThread, type OpponentKnowledge } from './opponents.js';
+
+export interface AccusationAdvice {
+  /** The most likely solution, in category order. */
+  solution: number[];
+  /** Its probability (exact when the analysis is). */
+  probability: number;
+  certain: boolean;
+  /** P(some player still in can accuse by the end of its next turn); 0 when the observer is certain (not computed). */
+  threat: number;
+  /** Its standard error when the opponents' knowledge was estimated from drawn worlds, else null. */
+  threatStandardError: number | null;
+  /** The other players still in, with what they may know. */
+  seats: OpponentKnowledge[];
+  /** Accuse now: certain, or probability ≥ 1 − threat. */
+  accuse: boolean;
+}
+
+export interface AccusationAdviceOptions {
+  /** Worlds drawn when the Kripke model is too large to build (default: opponents()'s). */
+  samples?: number;
+  seed?: number;
+}
+
+/** Players out after a wrong accusation. */
+function eliminated(game: Game): Set<number> {
+  return new Set(game.events.flatMap((e) => (e.type === 'accusation' && !e.correct ? [e.by] : [])));
+}
+
+/** P(at least one seat can accuse by the end of its next turn), the seats taken as independent; with a delta-method standard error when estimated. */
+export function threatOf(seats: readonly OpponentKnowledge[]): { threat: number; standardError: number | null } {
+  const each = seats.map((s) => Math.max(s.canAccuse, s.canAccuseNextTurn ?? 0));
+  const none = each.reduce((p, q) => p * (1 - q), 1);
+  const errors = seats.map((s) => (s.standardErrors ? Math.max(s.standardErrors.canAccuse, s.standardErrors.canAccuseNextTurn ?? 0) : null));
+  if (errors.every((e) => e === null)) return { threat: 1 - none, standardError: null };
+  // d(1 - Π(1 - q_i))/dq_i = Π_{j≠i}(1 - q_j)
+  const variance = each.reduce((v, q, i) => {
+    const others = each.reduce((p, r, j) => (j === i ? p : p * (1 - r)), 1);
+    return v + (others * (errors[i] ?? 0)) ** 2;
+  }, 0);
+  return { threat: 1 - none, standardError: Math.sqrt(variance) };
+}
+
+export function accusationAdvice(input: GameLog | Game, options: AccusationAdviceOptions = {}): AccusationAdvice {
+  const game = gameOf(input);
+  if (game.me === null) throw new InputError('accusation advice is for the observer of a log ("me"); this log has none');
+  const out = eliminated(game);
+  if (out.has(game.me)) throw new InputError(`${game.players[game.me]} accused wrongly and is out: no more accusations`);
+  const analysis = analyze(game);
+  const best = analysis.solutions[0];
+  const certain = analysis.solutions.length === 1;
+  if (certain) return { solution: best.cards, probability: 1, certain, threat: 0, threatStandardError: null, seats: [], accuse: true };
+  const opponents = opponentsInThisThread(game, { nextTurn: true, ...(options.samples !== undefined && { samples: options.samples }), ...(options.seed !== undefined && { seed: options.seed }) })!;
+  const seats = opponents.seats.filter((s) => !out.has(s.seat));
+  const { threat, standardError } = threatOf(seats);
+  return { solution: best.cards, probability: best.probability, certain, threat, threatStandardError: standardError, seats, accuse: best.probability >= 1 - threat };
+}
