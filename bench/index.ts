@@ -5,7 +5,8 @@
 // the CLI's start-up against a bare `node -e 0`, and the policy-aware analysis against the default
 // (`-- --responses-only` for that alone), and the browser advisor in headless Chromium (`-- --web-only`);
 // the job queue (BullMQ on a local redis-server) with `-- --queue-only`; agents from outside (a
-// Python program over the process protocol, a module, against a built-in agent; `-- --agents-only`).
+// Python program over the process protocol, a module, against a built-in agent; `-- --agents-only`);
+// the advice at the table, which card to show and whether to accuse (`-- --advice-only`).
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -30,6 +31,7 @@ import { benchBoard, type BoardBench } from './board.js';
 import { benchWeb, printWeb } from './web.js';
 import { benchQueue, printQueue } from './queue.js';
 import { benchAgents, printAgents } from './agents.js';
+import { benchAdvice, printAdvice } from './advice.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -49,6 +51,8 @@ const { values: args } = parseArgs({
     'queue-only': { type: 'boolean', default: false },
     /** Run only the figures of agents from outside (a Python program, a module; skipped without python3). */
     'agents-only': { type: 'boolean', default: false },
+    /** Run only the timings of the advice at the table (which card to show, whether to accuse). */
+    'advice-only': { type: 'boolean', default: false },
   },
 });
 const TIME = Number(args.time);
@@ -206,6 +210,11 @@ if (args['agents-only']) {
   process.exit(0);
 }
 
+if (args['advice-only']) {
+  printAdvice(benchAdvice());
+  process.exit(0);
+}
+
 if (args['queue-only']) {
   printQueue(await benchQueue());
   process.exit(0);
@@ -236,6 +245,7 @@ const opponents = await benchOpponents();
 const responses = await benchResponses(TIME / 2);
 const web = await benchWeb();
 const agents = await benchAgents();
+const advice = benchAdvice();
 
 console.log(`\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; one thread\n`);
 console.log('Consistency check (classic-6p-late, 4096 deals, half consistent)');
@@ -284,9 +294,10 @@ printResponses(responses);
 
 printWeb(web);
 printAgents(agents);
+printAdvice(advice);
 
 if (args.json) {
-  const out = { web, agents, board, epistemic, opponents, responses, date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup, large, beforeAfter };
+  const out = { web, agents, advice, board, epistemic, opponents, responses, date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup, large, beforeAfter };
   writeFileSync(args.json, `${JSON.stringify(out, null, 2)}\n`);
   console.log(`\nwrote ${args.json}`);
 }
