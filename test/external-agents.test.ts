@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseGame } from '../src/io/log.js';
-import { cluedo, cluedoChild, summaryText } from './support/cluedo-cli.js';
+import { cluedo, cluedoChild, QUEUE_ENV, summaryText, until } from './support/cluedo-cli.js';
 import { freePort } from './support/free-port.js';
 
 const HAVE_REDIS = spawnSync('redis-server', ['--version']).status === 0;
@@ -359,7 +359,7 @@ describe('the same summary wherever agents from outside play', () => {
       const port = await freePort();
       url = `redis://127.0.0.1:${port}`;
       server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-      while (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout?.trim() !== 'PONG') await new Promise((r) => setTimeout(r, 50));
+      await until(() => spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout?.trim() === 'PONG');
     }, 60_000);
     afterAll(() => {
       server?.kill('SIGTERM');
@@ -367,13 +367,10 @@ describe('the same summary wherever agents from outside play', () => {
 
     it('a coordinator and two workers: the summary of the local run, byte for byte', async () => {
       const file = join(dir, 'queue.json');
-      const coordinator = cluedoChild(['simulate', ...TOURNAMENT, '--queue', url, '--shards', '3', '--json', file]);
+      const coordinator = cluedoChild(['simulate', ...TOURNAMENT, '--queue', url, '--shards', '3', '--json', file], { env: QUEUE_ENV });
       // The workers start once the tournament is enqueued (a worker finding the queue empty ends).
-      while (!/tournament t[0-9a-f]{16}/.test(coordinator.stderr())) {
-        if (coordinator.child.exitCode !== null) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      const workers = [cluedoChild(['worker', '--queue', url, '--threads', '1']), cluedoChild(['worker', '--queue', url, '--threads', '1'])];
+      await until(() => /tournament t[0-9a-f]{16}/.test(coordinator.stderr()) || coordinator.child.exitCode !== null);
+      const workers = [1, 2].map(() => cluedoChild(['worker', '--queue', url, '--threads', '1'], { env: QUEUE_ENV }));
       expect(await coordinator.exit, coordinator.stderr()).toBe(0);
       for (const w of workers) expect(await w.exit, w.stderr()).toBe(0);
       expect(summaryText(file)).toBe(whole);

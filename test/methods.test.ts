@@ -20,6 +20,8 @@ import { bruteForceGame } from './support/brute-force.js';
 import { ENVELOPE, TABLE } from '../src/model/game.js';
 
 const TINY = { maxNodes: 1 }; // no DAG fits: the Markov chains answer
+/** The brute-force oracle's column of an owner: seats, then the envelope, then the table. */
+const ownerColumn = (game: { players: readonly string[] }, owner: number) => (owner === ENVELOPE ? game.players.length : owner === TABLE ? game.players.length + 1 : owner);
 const readExample = (name: string): GameLog => JSON.parse(readFileSync(new URL(`../examples/${name}.json`, import.meta.url), 'utf8')) as GameLog;
 
 let pool: WorkerPool;
@@ -102,12 +104,11 @@ describe('analyze picks its method', () => {
         const game = parseGame(g.log);
         const oracle = bruteForceGame(game);
         const width = game.players.length + 2;
-        const column = (owner: number) => (owner === ENVELOPE ? game.players.length : owner === TABLE ? game.players.length + 1 : owner);
         for (const options of [{ method: 'exact' as const }, { method: 'sampled' as const, samples: 300 }, { method: 'mcmc' as const, samples: 300 }]) {
           const analysis = analyze(game, options);
           analysis.owners.forEach((owner, k) => {
             game.deck.cards.forEach((_, card) => {
-              expect(analysis.possible[card][k], `${options.method}: card ${card}, owner ${owner}`).toBe(oracle.ownerCounts[card * width + column(owner)] > 0);
+              expect(analysis.possible[card][k], `${options.method}: card ${card}, owner ${owner}`).toBe(oracle.ownerCounts[card * width + ownerColumn(game, owner)] > 0);
             });
           });
         }
@@ -122,11 +123,10 @@ describe('analyze picks its method', () => {
         const game = parseGame(g.log);
         const oracle = bruteForceGame(game);
         const width = game.players.length + 2;
-        const column = (owner: number) => (owner === ENVELOPE ? game.players.length : owner === TABLE ? game.players.length + 1 : owner);
         const owners = analyze(game).owners;
         for (const options of [{}, TINY]) {
           for (const d of deduce(game, options)) {
-            const possible = owners.filter((o) => oracle.ownerCounts[d.card * width + column(o)] > 0);
+            const possible = owners.filter((o) => oracle.ownerCounts[d.card * width + ownerColumn(game, o)] > 0);
             expect(d.possible).toEqual(possible);
             expect(d.owner).toBe(possible.length === 1 ? possible[0] : null);
           }

@@ -15,40 +15,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Redis, type RedisOptions } from 'ioredis';
 import { freePort } from './support/free-port.js';
+import { cluedoChild, MAIN, QUEUE_ENV, summaryText, until, type CliChild } from './support/cluedo-cli.js';
 import { quote } from '../src/model/quote.js';
 import { parseRedisUrl, printableUrl } from '../src/queue/queue.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = join(ROOT, (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { cluedo: string } }).bin.cluedo);
 const HAVE_REDIS = spawnSync('redis-server', ['--version']).status === 0;
 const HAVE_OPENSSL = spawnSync('openssl', ['version']).status === 0;
 if (!HAVE_REDIS) console.warn('test/queue-tls.test.ts: redis-server is not installed (apt-get install redis-server): the queue tests against Redis are skipped');
 if (!HAVE_OPENSSL) console.warn('test/queue-tls.test.ts: openssl is not installed (apt-get install openssl): the TLS tests, which make their own certificates, are skipped');
 
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
-function cluedo(args: string[]): Run {
-  const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
-  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return { child, stdout: () => out, stderr: () => err, exit };
-}
-
-/** Resolves when `test` holds, checked every 50 ms (no fixed sleep: the test's own timeout bounds it). */
-async function until(test: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await test())) await new Promise((r) => setTimeout(r, 50));
-}
+type Run = CliChild;
+/** A command against the tests' Redis: it may take up to a minute to connect (QUEUE_ENV). */
+const cluedo = (args: string[]): Run => cluedoChild(args, { env: QUEUE_ENV });
 
 /** A command that must fail: its exit code and its only line on stderr (nothing on stdout). */
 async function failure(args: string[]): Promise<{ code: number | null; line: string }> {
@@ -60,7 +40,6 @@ async function failure(args: string[]): Promise<{ code: number | null; line: str
 }
 
 const GAMES = ['--agents', 'deductive', '--games', '12'];
-const summaryOf = (file: string) => JSON.stringify((JSON.parse(readFileSync(file, 'utf8')) as { summary: unknown }).summary);
 const idOf = (run: Run) => /tournament (t[0-9a-f]{16}):/.exec(run.stderr())?.[1];
 
 /** The summary of GAMES with `seed` played in one local process. */
@@ -68,7 +47,7 @@ function localSummary(dir: string, seed: number): string {
   const json = join(dir, `local-${seed}.json`);
   const run = spawnSync(process.execPath, [MAIN, 'simulate', ...GAMES, '--seed', String(seed), '--threads', '1', '--json', json], { encoding: 'utf8' });
   expect(run.status, run.stderr).toBe(0);
-  return summaryOf(json);
+  return summaryText(json);
 }
 
 /** Starts redis-server with `args` and a client to it (`options`: its TLS), resolved once it answers. */
@@ -195,7 +174,7 @@ describe.skipIf(!HAVE_REDIS || !HAVE_OPENSSL)('a tournament on the queue over TL
     expect(await worker.exit, worker.stderr()).toBe(0);
     expect(coordinator.stdout()).toMatch(new RegExp(`^12 games in 3 shards, 6 players, seed 1, .*tournament ${id} on rediss://127\\.0\\.0\\.1:\\d+\\n`));
     expect(worker.stderr()).toMatch(/^worker on rediss:\/\/127\.0\.0\.1:\d+, 1 thread\n/);
-    expect(summaryOf(json)).toBe(localSummary(dir, 1));
+    expect(summaryText(json)).toBe(localSummary(dir, 1));
     const spec = (await mutual.redis.get(`cluedo:tournament:${id}`))!;
     expect(Object.keys(JSON.parse(spec) as object).sort()).toEqual(['config', 'games', 'seed', 'shards']);
     expect(spec).not.toMatch(/BEGIN|PRIVATE|\.crt|\.key|cluedo-queue-tls-/);
@@ -288,7 +267,7 @@ describe.skipIf(!HAVE_REDIS)('a password in the URL is never printed (a real red
     expect(coordinator.stdout()).toContain(`tournament ${id} on redis://***@127.0.0.1:${port}\n`);
     expect(worker.stderr()).toMatch(new RegExp(`^worker on redis://\\*\\*\\*@127\\.0\\.0\\.1:${port}/0, 1 thread\\n`));
     expect(readFileSync(report, 'utf8')).toContain(`redis://***@127.0.0.1:${port}`);
-    expect(summaryOf(json)).toBe(localSummary(dir, 2));
+    expect(summaryText(json)).toBe(localSummary(dir, 2));
     expectNoPassword([coordinator.stdout(), coordinator.stderr(), worker.stdout(), worker.stderr(), readFileSync(json, 'utf8'), readFileSync(report, 'utf8'), (await redis.get(`cluedo:tournament:${id}`))!]);
   }, 120_000);
 
@@ -313,7 +292,8 @@ describe.skipIf(!HAVE_REDIS)('a password in the URL is never printed (a real red
   }, 120_000);
 
   it('a plain Redis on a rediss:// URL: one line after the connection timeout, no password', async () => {
-    const run = cluedo(['worker', '--queue', `rediss://:${PASSWORD}@127.0.0.1:${port}`]);
+    // The default connection timeout, the one a user waits: what this test is about.
+    const run = cluedoChild(['worker', '--queue', `rediss://:${PASSWORD}@127.0.0.1:${port}`]);
     expect(await run.exit).toBe(1);
     expect(run.stderr()).toBe(
       `cluedo: cannot reach Redis at rediss://***@127.0.0.1:${port}: no TLS handshake within 3 s: nothing answers there, or the server does not speak TLS (a Redis without TLS takes a redis:// URL)\n`,

@@ -12,45 +12,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { freePort } from './support/free-port.js';
+import { cluedoChild, MAIN, QUEUE_ENV, summaryText, until, type CliChild } from './support/cluedo-cli.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { parseRedisUrl, tournamentId } from '../src/queue/queue.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = join(ROOT, (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { cluedo: string } }).bin.cluedo);
 const HAVE_REDIS = spawnSync('redis-server', ['--version']).status === 0;
 if (!HAVE_REDIS) console.warn('test/queue.test.ts: redis-server is not installed (apt-get install redis-server): the queue tests against Redis are skipped');
-
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
 
 /**
  * Lock of a shard job: a killed worker's shard goes back to the queue after about 5 s. Live
  * workers renew it every 2.5 s, a margin no loaded machine's event loop comes near, so that only the
  * killed worker ever loses a shard.
  */
-const ENV = { ...process.env, CLUEDO_QUEUE_LOCK_MS: '5000' };
+const ENV = { ...QUEUE_ENV, CLUEDO_QUEUE_LOCK_MS: '5000' };
 
-function cluedo(args: string[]): Run {
-  const child = spawn(process.execPath, [MAIN, ...args], { env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
-  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return { child, stdout: () => out, stderr: () => err, exit };
-}
-
-/** Resolves when `test` holds, checked every 50 ms (no fixed sleep: the test's own timeout bounds it). */
-async function until(test: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await test())) await new Promise((r) => setTimeout(r, 50));
-}
+type Run = CliChild;
+const cluedo = (args: string[]): Run => cluedoChild(args, { env: ENV });
 
 const GAMES = ['--agents', 'deductive', '--games', '48'];
 
@@ -73,7 +52,6 @@ describe.skipIf(!HAVE_REDIS)('a tournament on the queue (BullMQ on a real redis-
     return localSummary.get(seed)!;
   }
 
-  const summaryOf = (file: string) => JSON.stringify((JSON.parse(readFileSync(file, 'utf8')) as { summary: unknown }).summary);
   const results = (id: string) => redis.hlen(`cluedo:tournament:${id}:results`);
   /** Whether a shard of tournament `id` is being played (its job active) and its result is not stored. */
   const playingUnstored = async (id: string) => {
@@ -110,12 +88,12 @@ describe.skipIf(!HAVE_REDIS)('a tournament on the queue (BullMQ on a real redis-
     for (const w of workers) expect(await w.exit, w.stderr()).toBe(0);
     const played = workers.map((w) => (w.stderr().match(/ shard \d+\/6: /g) ?? []).length);
     expect(played.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(6);
-    expect(summaryOf(json)).toBe(local(1));
+    expect(summaryText(json)).toBe(local(1));
     // the id is the tournament's: enqueued again, every shard is already stored
     const again = cluedo(['simulate', ...GAMES, '--seed', '1', '--queue', url, '--shards', '6', '--json', join(dir, 'queue-1b.json')]);
     expect(await again.exit, again.stderr()).toBe(0);
     expect(again.stderr()).toContain('6 stored, 0 enqueued');
-    expect(summaryOf(join(dir, 'queue-1b.json'))).toBe(local(1));
+    expect(summaryText(join(dir, 'queue-1b.json'))).toBe(local(1));
   }, 120_000);
 
   it('a worker killed with SIGKILL mid-run loses nothing: its shard is played again by another', async () => {
@@ -139,7 +117,7 @@ describe.skipIf(!HAVE_REDIS)('a tournament on the queue (BullMQ on a real redis-
     expect(await survivor.exit, survivor.stderr()).toBe(0);
     // the doomed worker held a job (the next shard, or the first before its job was marked done)
     expect(coordinator.stderr()).toMatch(/cluedo: progress: shard \d stalled \(its worker stopped renewing its lock\): back in the queue\n/);
-    expect(summaryOf(json)).toBe(local(2, games));
+    expect(summaryText(json)).toBe(local(2, games));
   }, 120_000);
 
   it('a coordinator stopped (Ctrl-C) and resumed with --resume ID replays no stored shard', async () => {
@@ -161,7 +139,7 @@ describe.skipIf(!HAVE_REDIS)('a tournament on the queue (BullMQ on a real redis-
     // job's removal would be played twice, with the same bytes)
     const shards = new Set((worker.stderr().match(/ shard (\d+)\/6: /g) ?? []).map((l) => Number(/(\d+)\//.exec(l)![1])));
     expect([...shards].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(summaryOf(json)).toBe(local(3));
+    expect(summaryText(json)).toBe(local(3));
     // an unknown id
     const unknown = cluedo(['simulate', '--queue', url, '--resume', 't0000000000000000']);
     expect(await unknown.exit).toBe(1);

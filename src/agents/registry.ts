@@ -150,8 +150,8 @@ export function parseAgentSpec(text: string): AgentSpec {
 }
 
 function suggestionPolicy(spec: AgentSpec, rng: Random, knowledge: KnowledgeModel): SuggestionPolicy {
-  const chosen = { any: suggestAnything(rng), possible: suggestPossible(rng, knowledge), categories: suggestPerCategory(rng, knowledge), own: suggestAroundOneUnknown(rng, knowledge) }[spec.suggest];
-  return spec.bluff > 0 ? bluffing(chosen, rng, spec.bluff) : chosen;
+  const make = { any: () => suggestAnything(rng), possible: () => suggestPossible(rng, knowledge), categories: () => suggestPerCategory(rng, knowledge), own: () => suggestAroundOneUnknown(rng, knowledge) }[spec.suggest];
+  return spec.bluff > 0 ? bluffing(make(), rng, spec.bluff) : make();
 }
 
 function accusationPolicy(accuse: AgentSpec['accuse']): AccusationPolicy {

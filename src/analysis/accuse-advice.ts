@@ -6,6 +6,7 @@
 import type { Game } from '../model/game.js';
 import { gameOf, type GameLog } from '../io/log.js';
 import { InputError } from '../model/errors.js';
+import { eliminatedSeats } from '../model/rules.js';
 import { analyze } from './analyze.js';
 import { opponentsInThisThread, type OpponentKnowledge } from './opponents.js';
 
@@ -31,11 +32,6 @@ export interface AccusationAdviceOptions {
   seed?: number;
 }
 
-/** Players out after a wrong accusation. */
-function eliminated(game: Game): Set<number> {
-  return new Set(game.events.flatMap((e) => (e.type === 'accusation' && !e.correct ? [e.by] : [])));
-}
-
 /** P(at least one seat can accuse by the end of its next turn), the seats taken as independent; with a delta-method standard error when estimated. */
 export function threatOf(seats: readonly OpponentKnowledge[]): { threat: number; standardError: number | null } {
   const each = seats.map((s) => Math.max(s.canAccuse, s.canAccuseNextTurn ?? 0));
@@ -53,14 +49,14 @@ export function threatOf(seats: readonly OpponentKnowledge[]): { threat: number;
 export function accusationAdvice(input: GameLog | Game, options: AccusationAdviceOptions = {}): AccusationAdvice {
   const game = gameOf(input);
   if (game.me === null) throw new InputError('accusation advice is for the observer of a log ("me"); this log has none');
-  const out = eliminated(game);
-  if (out.has(game.me)) throw new InputError(`${game.players[game.me]} accused wrongly and is out: no more accusations`);
+  const out = eliminatedSeats(game.events, game.players.length);
+  if (out[game.me]) throw new InputError(`${game.players[game.me]} accused wrongly and is out: no more accusations`);
   const analysis = analyze(game);
   const best = analysis.solutions[0];
   const certain = analysis.solutions.length === 1;
   if (certain) return { solution: best.cards, probability: 1, certain, threat: 0, threatStandardError: null, seats: [], accuse: true };
   const opponents = opponentsInThisThread(game, { nextTurn: true, ...(options.samples !== undefined && { samples: options.samples }), ...(options.seed !== undefined && { seed: options.seed }) })!;
-  const seats = opponents.seats.filter((s) => !out.has(s.seat));
+  const seats = opponents.seats.filter((s) => !out[s.seat]);
   const { threat, standardError } = threatOf(seats);
   return { solution: best.cards, probability: best.probability, certain, threat, threatStandardError: standardError, seats, accuse: best.probability >= 1 - threat };
 }

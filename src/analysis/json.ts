@@ -8,6 +8,7 @@ import type { Opponents } from './opponents.js';
 import type { SuggestResult } from './suggest.js';
 import type { Explanation } from './explain.js';
 import type { RefutationAdvice } from './refute-advice.js';
+import type { AccusationAdvice } from './accuse-advice.js';
 
 /** An owner's name: the seat's player, "envelope" or "table". */
 export function ownerName(game: Game, owner: Owner): string {
@@ -118,5 +119,14 @@ export function refutationAdviceJson(game: Game, advice: RefutationAdvice) {
     cards: advice.cards.map(card),
     options: advice.options.map((o) => ({ card: card(o.card), chance: o.chance, bits: o.bits, envelopeBits: o.envelopeBits, shownBefore: o.shownBefore })),
     tableBits: advice.tableBits,
+  };
+}
+
+/** Accusation advice with names: what `cluedo accuse --json` prints. */
+export function accusationAdviceJson(game: Game, advice: AccusationAdvice) {
+  return {
+    ...advice,
+    solution: advice.solution.map((c) => game.deck.cards[c]),
+    seats: advice.seats.map((s) => ({ player: game.players[s.seat], canAccuse: s.canAccuse, canAccuseNextTurn: s.canAccuseNextTurn ?? null, ...(s.standardErrors && { standardErrors: s.standardErrors }) })),
   };
 }

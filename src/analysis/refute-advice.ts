@@ -6,7 +6,7 @@
 // c tells the suggester -log2 P(observer holds c) bits about the deal; what it does to the
 // suggester's uncertainty about the envelope is measured apart, as the fall of its entropy.
 import type { Game } from '../model/game.js';
-import { gameOf, type GameLog } from '../io/log.js';
+import { gameOf, oneOfEachCategory, type GameLog } from '../io/log.js';
 import { InputError } from '../model/errors.js';
 import { maskOfCards } from '../model/bits.js';
 import { addFacts } from '../knowledge/constraints.js';
@@ -91,11 +91,7 @@ function checkRequest(game: Game, request: RefutationRequest): { cards: number[]
   if (!Number.isInteger(request.suggester) || request.suggester < 0 || request.suggester >= n) throw new InputError(`the suggester must be a seat from 0 to ${n - 1}, not ${request.suggester}`);
   if (request.suggester === me) throw new InputError(`${game.players[me]} made the suggestion: nobody shows a card to themselves`);
   const { deck } = game;
-  const cards = [...request.cards].sort((a, b) => deck.categoryOf[a] - deck.categoryOf[b]);
-  const categories = cards.map((c) => deck.categoryOf[c]);
-  if (cards.length !== deck.categories.length || categories.some((g, i) => g !== i)) {
-    throw new InputError(`a suggestion names one card of each category (${deck.categories.map((c) => c.name).join(', ')}), not ${cards.map((c) => deck.cards[c]).join(', ') || 'nothing'}`);
-  }
+  const cards = oneOfEachCategory([...request.cards], deck, 'the suggestion');
   const held = cards.filter((c) => game.myHand.includes(c));
   if (held.length === 0) throw new InputError(`${game.players[me]} holds none of ${cards.map((c) => deck.cards[c]).join(', ')}: there is nothing to show (pass)`);
   return { cards, held };

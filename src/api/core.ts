@@ -45,7 +45,7 @@ export type { Explanation, Question, ExplainOptions } from '../analysis/explain.
 export type { Contradiction, ExplainedEvent } from '../analysis/contradiction.js';
 export { RESPONSE_POLICIES, responseEvidence, dealLikelihood } from '../knowledge/responses.js';
 export type { ResponsePolicy, ResponseFactor, ResponseEvidence } from '../knowledge/responses.js';
-export { analysisJson, suggestionsJson, explanationJson, refutationAdviceJson, ownerName } from '../analysis/json.js';
+export { analysisJson, suggestionsJson, explanationJson, refutationAdviceJson, accusationAdviceJson, ownerName } from '../analysis/json.js';
 export { refutationAdvice } from '../analysis/refute-advice.js';
 export { accusationAdvice, threatOf } from '../analysis/accuse-advice.js';
 export type { AccusationAdvice, AccusationAdviceOptions } from '../analysis/accuse-advice.js';

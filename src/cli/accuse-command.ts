@@ -23,18 +23,10 @@ export function accuseCommand(): Command {
     .option('--json', 'print the advice as JSON')
     .action(async (file: string, opts: AccuseOptions) => {
       const game = parseGame(readGameLogFile(file));
-      const { accusationAdvice } = await import('../analysis/accuse-advice.js');
+      const [{ accusationAdvice }, { accusationAdviceJson }] = await Promise.all([import('../analysis/accuse-advice.js'), import('../analysis/json.js')]);
       const advice = accusationAdvice(game, { samples: opts.samples, seed: opts.seed });
       await writeStdout(`${opts.json ? toJson(accusationAdviceJson(game, advice)) : renderAccusation(game, advice)}\n`);
     });
-}
-
-function accusationAdviceJson(game: Game, advice: AccusationAdvice) {
-  return {
-    ...advice,
-    solution: advice.solution.map((c) => game.deck.cards[c]),
-    seats: advice.seats.map((s) => ({ player: game.players[s.seat], canAccuse: s.canAccuse, canAccuseNextTurn: s.canAccuseNextTurn ?? null, ...(s.standardErrors && { standardErrors: s.standardErrors }) })),
-  };
 }
 
 const percent = (p: number) => `${(100 * p).toFixed(1)}%`;

@@ -8,32 +8,26 @@ import { gameToLog } from '../io/write-log.js';
 import { toJson } from '../io/json.js';
 import { InputError } from '../model/errors.js';
 import { writeStdout } from './output.js';
-import { UsageError } from './errors.js';
-import { writeAtomically } from './add-command.js';
+import { nameList } from './options.js';
+import { writeAtomically } from './output-files.js';
 
 interface NewOptions {
-  players: string;
+  players: string[];
   me: string;
-  hand: string;
-  faceUp?: string;
+  hand: string[];
+  faceUp?: string[];
   deckOf?: string;
   force?: boolean;
 }
-
-const list = (text: string, option: string): string[] => {
-  const items = text.split(',').map((s) => s.trim());
-  if (items.some((s) => s === '')) throw new UsageError(`${option} takes names separated by commas, got "${text}"`);
-  return items;
-};
 
 export function newCommand(): Command {
   return new Command('new')
     .description('start a game log: the players in seat order, who you are, your hand (the classic deck unless --deck-of)')
     .argument('<log.json>', 'the game log to write')
-    .requiredOption('--players <names>', 'the players in seat order, separated by commas')
+    .requiredOption('--players <names>', 'the players in seat order, separated by commas', nameList('--players'))
     .requiredOption('--me <player>', 'which player you are')
-    .requiredOption('--hand <cards>', 'your cards, separated by commas')
-    .option('--face-up <cards>', 'cards laid face up for everyone, separated by commas')
+    .requiredOption('--hand <cards>', 'your cards, separated by commas', nameList('--hand'))
+    .option('--face-up <cards>', 'cards laid face up for everyone, separated by commas', nameList('--face-up'))
     .option('--deck-of <log.json>', 'take the deck (and its rule variants) of another log')
     .option('--force', 'replace the file if it exists')
     .action(async (file: string, opts: NewOptions) => {
@@ -42,15 +36,15 @@ export function newCommand(): Command {
       const log: GameLog = {
         ...(other?.deck !== undefined && { deck: other.deck }),
         ...(other?.rules !== undefined && { rules: other.rules }),
-        players: list(opts.players, '--players'),
+        players: opts.players,
         me: opts.me,
-        myHand: list(opts.hand, '--hand'),
-        ...(opts.faceUp !== undefined && { faceUp: list(opts.faceUp, '--face-up') }),
+        myHand: opts.hand,
+        ...(opts.faceUp !== undefined && { faceUp: opts.faceUp }),
         events: [],
       };
       // The log reader checks it all and resolves names; the file gets the names in full.
       const game = parseGame(log);
-      writeAtomically(file, `${toJson(gameToLog(game))}\n`);
+      writeAtomically({ option: 'the log', path: file }, `${toJson(gameToLog(game))}\n`);
       await writeStdout(`${file}: ${game.players.length} players, you are ${game.players[game.me!]} holding ${game.myHand.map((c) => game.deck.cards[c]).join(', ')}\n`);
     });
 }

@@ -29,6 +29,15 @@ export function seedValue(value: string): number {
 
 export const threadCount = wholeNumber('--threads', MAX_THREADS_OPTION);
 
+/** Names separated by commas (cards, players), each trimmed; an empty one is refused. */
+export function nameList(name: string) {
+  return (value: string): string[] => {
+    const names = value.split(',').map((s) => s.trim());
+    if (names.some((s) => s === '')) throw new UsageError(`${name} takes names separated by commas, got ${quote(value)}`);
+    return names;
+  };
+}
+
 /** A file or directory path: anything but empty (which would name nothing, or the current directory). */
 export function path(name: string) {
   return (value: string): string => {

@@ -1,8 +1,8 @@
 // The files a long run writes at its end (simulate's --json, --csv, --report, --logs). Each path is
 // checked before the run starts, so that an hour of games is not lost to a typo in a directory
 // name; at the end every output is attempted, and each failure is reported.
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { accessSync, constants, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { quote } from '../model/quote.js';
 import { InputError } from '../model/errors.js';
 import { OutputError, UsageError } from './errors.js';
@@ -96,3 +96,14 @@ export async function writeOutputs(outputs: Array<OutputPath & { write: (path: s
   if (failures.length > 0) throw new OutputError(failures);
 }
 
+/** Writes a temporary file beside `output` and renames it over: a killed job leaves no half file. */
+export function writeAtomically(output: OutputPath, text: string): void {
+  const temporary = join(dirname(output.path), `.${basename(output.path)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, output.path);
+  } catch (e) {
+    rmSync(temporary, { force: true });
+    throw new OutputError([`cannot write ${output.option} ${quote(output.path)}: ${writeFailure(e as NodeJS.ErrnoException)}`]);
+  }
+}

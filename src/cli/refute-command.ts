@@ -7,11 +7,11 @@ import { toJson } from '../io/json.js';
 import type { Game } from '../model/game.js';
 import type { RefutationAdvice } from '../analysis/refute-advice.js';
 import { writeStdout } from './output.js';
-import { UsageError } from './errors.js';
+import { nameList } from './options.js';
 
 interface RefuteOptions {
   by: string;
-  cards: string;
+  cards: string[];
   json?: boolean;
 }
 
@@ -20,15 +20,13 @@ export function refuteCommand(): Command {
     .description('when you must show a card: what each card you could show gives away to the suggester, least first')
     .argument('<log.json>', 'game log with an observer ("me"): you, who must show a card')
     .requiredOption('--by <player>', 'the player who made the suggestion')
-    .requiredOption('--cards <a,b,c>', 'the cards named, one of each category, separated by commas')
+    .requiredOption('--cards <a,b,c>', 'the cards named, one of each category, separated by commas', nameList('--cards'))
     .option('--json', 'print the advice as JSON')
     .action(async (file: string, opts: RefuteOptions) => {
-      const names = opts.cards.split(',').map((c) => c.trim());
-      if (names.some((c) => c === '')) throw new UsageError(`--cards takes the named cards separated by commas, got "${opts.cards}"`);
       const game = parseGame(readGameLogFile(file));
       const suggester = makeNameResolver('player', game.players)(opts.by, '--by');
       const card = makeNameResolver('card', game.deck.cards);
-      const cards = names.map((name, i) => card(name, `--cards (card ${i + 1})`));
+      const cards = opts.cards.map((name, i) => card(name, `--cards (card ${i + 1})`));
       const [{ refutationAdvice }, { refutationAdviceJson }] = await Promise.all([import('../analysis/refute-advice.js'), import('../analysis/json.js')]);
       const advice = refutationAdvice(game, { suggester, cards });
       await writeStdout(`${opts.json ? toJson(refutationAdviceJson(game, advice)) : renderAdvice(game, advice)}\n`);

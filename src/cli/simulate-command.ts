@@ -2,8 +2,8 @@
 // requests (simulateRequest): a local run, the thesis's experiment (--preset thesis), one shard of
 // a run (--shard i/N --out FILE), or a run on a job queue (--queue URL). Which options go together
 // is said by commander (conflicts, implies) and by the table of requirements below.
-import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, Option } from 'commander';
 import { quote } from '../model/quote.js';
@@ -27,8 +27,8 @@ import { withCancellation } from './cancel.js';
 import { noteThreads, path, wholeNumber, seedValue, threadCount } from './options.js';
 import { requireOptions, type Requirements } from './option-rules.js';
 import { addQueueTlsOptions, QUEUE_TLS_REQUIREMENTS, type QueueTlsOptions } from './queue-tls.js';
-import { writeFailure, writeStdout } from './output.js';
-import { checkDistinct, checkOutputFile, prepareOutputDirectory, writeOutputs, type OutputPath } from './output-files.js';
+import { writeStdout } from './output.js';
+import { checkDistinct, checkOutputFile, prepareOutputDirectory, writeAtomically, writeOutputs, type OutputPath } from './output-files.js';
 import { ProgressLines } from './progress.js';
 import { boardDescription, soloLine } from './summary-lines.js';
 
@@ -272,18 +272,6 @@ async function runShard(request: Extract<SimulateRequest, { kind: 'shard' }>, ex
   }
   writeAtomically(request.out, shardFileText(outcome.file));
   await writeStdout(`${what}, ${seconds} s: wrote ${request.out.path}\n`);
-}
-
-/** Writes a temporary file beside `output` and renames it over: a killed job leaves no half file. */
-function writeAtomically(output: OutputPath, text: string): void {
-  const temporary = join(dirname(output.path), `.${basename(output.path)}.${process.pid}.tmp`);
-  try {
-    writeFileSync(temporary, text);
-    renameSync(temporary, output.path);
-  } catch (e) {
-    rmSync(temporary, { force: true });
-    throw new OutputError([`cannot write ${output.option} ${quote(output.path)}: ${writeFailure(e as NodeJS.ErrnoException)}`]);
-  }
 }
 
 /** Plays the games, prints the summary and writes the outputs; Ctrl-C keeps the finished games. */

@@ -93,7 +93,8 @@ function* playing(spec: GameSpec, agents: readonly Agent[], rng: Random, options
   const writers: ViewWriter[] = [];
   let views: SeatView[] = [];
   const faulted = agents.map(() => false);
-  const record: GameEvent[] = [];
+  // The full record, kept only for agents told of the game's end (the built-in ones are not).
+  const record: GameEvent[] | null = agents.some((a) => a.end !== undefined) ? [] : null;
   while (!isTerminal(state)) {
     const before = state;
     let step: Step;
@@ -130,7 +131,7 @@ function* playing(spec: GameSpec, agents: readonly Agent[], rng: Random, options
       views = spec.players.map((_, s) => new SeatView(table, s, cardsOfMask(deal.hands[s]), (w) => void (writers[s] = w)));
     }
     for (const event of step.events) {
-      record.push(event);
+      record?.push(event);
       for (let s = 0; s < spec.players.length; s++) {
         const seen = seenBy(event, s);
         writers[s](seen);
@@ -140,9 +141,9 @@ function* playing(spec: GameSpec, agents: readonly Agent[], rng: Random, options
     options.onStep?.({ before, seat, action, after: state, events: step.events, ...(certain !== undefined && { certain }), ...(fault !== undefined && { fault }) });
   }
   const deal = state.deal!;
-  const outcome: GameOutcome = { winner: state.winner, envelope: deal.envelope, hands: deal.hands.map(cardsOfMask), faceUp: deal.faceUp, events: record };
+  const outcome: GameOutcome | null = record && { winner: state.winner, envelope: deal.envelope, hands: deal.hands.map(cardsOfMask), faceUp: deal.faceUp, events: record };
   for (let s = 0; s < agents.length; s++) {
-    if (agents[s].end === undefined) continue;
+    if (agents[s].end === undefined || outcome === null) continue;
     try {
       yield agents[s].end!(views[s], outcome);
     } catch (error) {

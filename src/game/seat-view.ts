@@ -4,7 +4,7 @@
 // the writer it receives when creating the view).
 import type { Deck } from '../model/deck.js';
 import { type Game } from '../model/game.js';
-import type { Rules } from '../model/rules.js';
+import { eliminatedSeats, type Rules } from '../model/rules.js';
 import { type GameEvent } from '../model/events.js';
 
 /** Records an event as this seat saw it: `shown` set when it saw the card (it suggested or refuted). */
@@ -120,9 +120,7 @@ export class SeatView {
 
   /** Seats out of the game after a wrong accusation. */
   eliminated(): boolean[] {
-    const out = new Array<boolean>(this.players.length).fill(false);
-    for (const e of this.#events) if (e.type === 'accusation' && !e.correct) out[e.by] = true;
-    return out;
+    return eliminatedSeats(this.#events, this.players.length);
   }
 
   /** This seat's knowledge as a game (the input of every inference function). */

@@ -555,7 +555,7 @@ function resolveCards(names: string[], where: string, card: NameResolver, deck: 
 }
 
 /** One card of each category, returned in category order; otherwise says which category is off. */
-function oneOfEachCategory(cards: number[], deck: Deck, where: string): number[] {
+export function oneOfEachCategory(cards: number[], deck: Deck, where: string): number[] {
   const byCategory: number[][] = deck.categories.map(() => []);
   for (const c of cards) byCategory[deck.categoryOf[c]].push(c);
   const problems: string[] = [];

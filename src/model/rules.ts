@@ -145,6 +145,13 @@ export function passers(event: Extract<GameEvent, { type: 'suggestion' }>, nSeat
   return actionsOf(event, nSeats, rules).flatMap((a) => (a.kind === 'lacks' && a.why === 'passes' ? [a.owner] : []));
 }
 
+/** Per seat, whether it is out of the game: it accused wrongly (it still answers suggestions). */
+export function eliminatedSeats(events: readonly GameEvent[], nSeats: number): boolean[] {
+  const out = new Array<boolean>(nSeats).fill(false);
+  for (const e of events) if (e.type === 'accusation' && !e.correct) out[e.by] = true;
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Who sees what
 

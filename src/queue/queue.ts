@@ -24,8 +24,14 @@ export { parseRedisUrl, printableUrl, type RedisAddress, type RedisTls } from '.
 
 export const QUEUE_NAME = 'cluedo-shards';
 
-/** How long the first connection may take before the command gives up. */
-const CONNECT_TIMEOUT_MS = 3000;
+/**
+ * How long a connection may take before it is given up (ms): 3 s by default; CLUEDO_QUEUE_CONNECT_MS
+ * sets it (for tests on a loaded machine, where a TLS handshake may take longer).
+ */
+export function connectTimeout(): number {
+  const ms = Number(process.env.CLUEDO_QUEUE_CONNECT_MS);
+  return Number.isSafeInteger(ms) && ms >= 500 ? ms : 3000;
+}
 
 /**
  * ioredis options for a connection that has already been reached once: it reconnects forever
@@ -40,7 +46,7 @@ export function connectionOptions(address: RedisAddress): RedisOptions {
     ...(address.password !== undefined && { password: address.password }),
     ...(address.username !== undefined && { username: address.username }),
     ...(address.tls !== undefined && { tls: tlsOptions(address) }),
-    connectTimeout: CONNECT_TIMEOUT_MS,
+    connectTimeout: connectTimeout(),
     maxRetriesPerRequest: null,
     retryStrategy: (times: number) => Math.min(200 * times, 2000),
   };
@@ -71,7 +77,7 @@ export async function connectRedis(address: RedisAddress): Promise<Redis> {
     await probe.ping();
   } catch (e) {
     probe.disconnect();
-    throw new InputError(`cannot reach Redis at ${address.text}: ${connectFailure(failure ?? (e as Error), address, CONNECT_TIMEOUT_MS)}`);
+    throw new InputError(`cannot reach Redis at ${address.text}: ${connectFailure(failure ?? (e as Error), address, connectTimeout())}`);
   }
   try {
     await probe.select(address.db);

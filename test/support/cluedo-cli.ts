@@ -44,3 +44,14 @@ export function cluedoChild(args: readonly string[], options: { cwd?: string; en
 export function summaryText(file: string): string {
   return JSON.stringify((JSON.parse(readFileSync(file, 'utf8')) as { summary: unknown }).summary);
 }
+
+/** Resolves when `test` holds, checked every 50 ms (no fixed sleep: the test's own timeout bounds it). */
+export async function until(test: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await test())) await new Promise((r) => setTimeout(r, 50));
+}
+
+/**
+ * The environment of a command that connects to a test's Redis: the connection may take up to a
+ * minute before it is given up (the default 3 s is a user's wait, not a loaded machine's).
+ */
+export const QUEUE_ENV: NodeJS.ProcessEnv = { ...process.env, CLUEDO_QUEUE_CONNECT_MS: '60000' };
