@@ -10,6 +10,8 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { explain, findContradiction, type Question } from '../src/analysis/explain.js';
 import { analyze } from '../src/analysis/analyze.js';
+import { likelyWrongEntries } from '../src/analysis/corrections.js';
+import { sharedCore } from '../src/analysis/load.js';
 import { explanationJson } from '../src/analysis/json.js';
 import { parseGame, type GameLog } from '../src/io/log.js';
 import { InputError } from '../src/model/errors.js';
@@ -157,6 +159,52 @@ describe('findContradiction against brute force', () => {
   });
 });
 
+describe('likelyWrongEntries against brute force', () => {
+  it('lists exactly the smallest sets of entries whose removal leaves a deal, fewest first', () => {
+    let impossible = 0;
+    let severalSets = 0;
+    fc.assert(
+      fc.property(arbNoisyLog({ maxCards: 9, maxEvents: 7 }), ({ game }) => {
+        if ((firstInconsistentEvent(game) ?? -1) < 0) return; // possible, or the setup alone is impossible
+        impossible++;
+        const setupDeals = bruteForceGame(game, 0).deals;
+        const all = [...game.events.keys()];
+        const leavesDeal = (removed: number[]) => hasDeal(game, setupDeals, all.filter((i) => !removed.includes(i)));
+        // Every subset of up to three entries, smallest first: the minimal ones leave a deal and contain no smaller one that does.
+        const subsets: number[][] = [[]];
+        for (const e of all) for (const s of [...subsets]) if (s.length < 3) subsets.push([...s, e]);
+        subsets.sort((a, b) => a.length - b.length || a.join().localeCompare(b.join(), 'en', { numeric: true }));
+        const truth: number[][] = [];
+        for (const s of subsets) if (!truth.some((t) => t.every((e) => s.includes(e))) && leavesDeal(s)) truth.push(s);
+        const found = likelyWrongEntries(game, sharedCore(), { maxResults: 1000, maxChecks: 1e6 });
+        expect(found.complete).toBe(true);
+        const sets = found.sets.map((set) => set.map((e) => e.event - 1));
+        expect(sets.map((s) => s.join())).toEqual(truth.map((s) => s.join()));
+        if (sets.length > 1) severalSets++;
+      }),
+      { seed: 21, numRuns: 150 },
+    );
+    expect(impossible, 'the noisy logs must contradict themselves often enough to test').toBeGreaterThan(20);
+    expect(severalSets, 'logs with more than one correction must be common enough to test').toBeGreaterThan(10);
+  });
+
+  it('stops at its limits and says so', () => {
+    const deck = { suspects: ['Plum', 'Green'], weapons: ['Knife', 'Rope'], rooms: ['Hall', 'Study'] };
+    const log = {
+      deck, players: ['Ann', 'Bob', 'Cat'], handSizes: [1, 1, 1], me: 'Ann', myHand: ['Green'],
+      events: [
+        { type: 'suggestion', by: 'Bob', cards: ['Plum', 'Knife', 'Hall'], shownBy: null },
+        { type: 'suggestion', by: 'Cat', cards: ['Green', 'Rope', 'Study'], shownBy: 'Ann', shown: 'Green' },
+        { type: 'suggestion', by: 'Ann', cards: ['Plum', 'Knife', 'Study'], shownBy: 'Cat', shown: 'Knife' },
+      ],
+    };
+    const game = parseGame(log);
+    expect(likelyWrongEntries(game, sharedCore()).sets.map((s) => s.map((e) => e.event))).toEqual([[1], [3]]);
+    expect(likelyWrongEntries(game, sharedCore(), { maxResults: 1 })).toMatchObject({ sets: [[{ event: 1 }]], complete: false });
+    expect(likelyWrongEntries(parseGame({ ...log, events: log.events.slice(0, 2) }), sharedCore())).toEqual({ sets: [[]], complete: true });
+  });
+});
+
 describe('explanations in words', () => {
   const deck = { suspects: ['Plum', 'Green'], weapons: ['Knife', 'Rope'], rooms: ['Hall', 'Study'] };
   const base = { deck, players: ['Ann', 'Bob', 'Cat'], handSizes: [1, 1, 1], me: 'Ann', myHand: ['Green'] };
@@ -213,9 +261,9 @@ describe('explanations in words', () => {
     expect(c.event).toBe(3);
     expect(c.conflicts).toEqual([{ event: 1, sentence: 'Bob suggested {Plum, Knife, Hall} at event 1: nobody could show a card' }]);
     expect(c.text).toBe(
-      'No deal is left after event 3 (you suggested {Plum, Knife, Study}: Bob passed, Cat showed you Knife), which conflicts with an earlier event (given your hand (Green) and the hand sizes): Bob suggested {Plum, Knife, Hall} at event 1: nobody could show a card.',
+      'No deal is left after event 3 (you suggested {Plum, Knife, Study}: Bob passed, Cat showed you Knife), which conflicts with an earlier event (given your hand (Green) and the hand sizes): Bob suggested {Plum, Knife, Hall} at event 1: nobody could show a card. Fewest entries to leave out for a deal to be left (the likeliest mistakes): event 1; or event 3.',
     );
-    expectInputError(() => analyze(parseGame(log)), /^No deal is left after event 3 \(you suggested \{Plum, Knife, Study\}: Bob passed, Cat showed you Knife\), which conflicts with an earlier event \(.*\): Bob suggested \{Plum, Knife, Hall\} at event 1: nobody could show a card\.$/);
+    expectInputError(() => analyze(parseGame(log)), /^No deal is left after event 3 \(you suggested \{Plum, Knife, Study\}: Bob passed, Cat showed you Knife\), which conflicts with an earlier event \(.*\): Bob suggested \{Plum, Knife, Hall\} at event 1: nobody could show a card\. Fewest entries to leave out .*: event 1; or event 3\.$/);
     expectInputError(() => explained(log, { card: 'Knife' }), /which conflicts with an earlier event/);
     expect(findContradiction(parseGame({ ...log, events: log.events.slice(0, 2) }))).toBeNull();
   });

@@ -10,13 +10,10 @@ import { cardsInWords, eventSentence } from '../io/describe.js';
 import { InputError } from '../model/errors.js';
 import type { Game } from '../model/game.js';
 import { isConsistentQuickly } from './consistency.js';
-import { conflictingEvents, factsPerEvent, shortestPrefix, storeWith } from './minimal-events.js';
+import { likelyWrongEntries, correctionsInWords, type Corrections } from './corrections.js';
+import { conflictingEvents, explained, factsPerEvent, shortestPrefix, storeWith, type ExplainedEvent } from './minimal-events.js';
 
-/** An event of the log, numbered from 1 as in every message, and in words. */
-export interface ExplainedEvent {
-  event: number;
-  sentence: string;
-}
+export type { ExplainedEvent } from './minimal-events.js';
 
 export interface Contradiction {
   /** The first event after which no deal is left (numbered from 1). */
@@ -24,6 +21,8 @@ export interface Contradiction {
   sentence: string;
   /** A minimal set of earlier events that, with `event` and the setup, leave no deal. Ascending. */
   conflicts: ExplainedEvent[];
+  /** The entries most likely wrong: the smallest sets whose removal leaves a deal (analysis/corrections.ts). */
+  corrections: Corrections;
   text: string;
 }
 
@@ -50,13 +49,14 @@ export function gameContradiction(game: Game, core: KnowledgeCore): Contradictio
   if (k === 0) throw setupContradiction(game);
   const sentence = eventSentence(game, k - 1);
   const what = eventSentence(game, k - 1, { at: false });
-  const conflicts = conflictingEvents(game, k - 1, consistent).map((i) => ({ event: i + 1, sentence: eventSentence(game, i) }));
+  const conflicts = conflictingEvents(game, k - 1, consistent).map((i) => explained(game, i));
   const given = `given ${setupInWords(game)}`;
   const text =
     conflicts.length === 0
       ? `No deal is left after event ${k} (${what}), which the setup alone (${setupInWords(game)}) rules out.`
-      : `No deal is left after event ${k} (${what}), which conflicts with ${conflicts.length === 1 ? 'an earlier event' : `${conflicts.length} earlier events`} (${given}): ${conflicts.map((e) => e.sentence).join('; ')}.${conflicts.length === 1 ? '' : ' Leave out any one of them and a deal is left.'}`;
-  return { event: k, sentence, conflicts, text };
+      : `No deal is left after event ${k} (${what}), which conflicts with ${conflicts.length === 1 ? 'an earlier event' : `${conflicts.length} earlier events`} (${given}): ${conflicts.map((e) => e.sentence).join('; ')}.`;
+  const corrections = likelyWrongEntries(game, core);
+  return { event: k, sentence, conflicts, corrections, text: [text, correctionsInWords(corrections)].filter(Boolean).join(' ') };
 }
 
 /**

@@ -5,6 +5,18 @@
 import { addFacts, type ConstraintStore, type Fact } from '../knowledge/constraints.js';
 import { factsOf, setupStore } from '../knowledge/constraints-of.js';
 import type { Game } from '../model/game.js';
+import { eventSentence } from '../io/describe.js';
+
+/** An event of the log, numbered from 1 as in every message, and in words. */
+export interface ExplainedEvent {
+  event: number;
+  sentence: string;
+}
+
+/** Event `i` (0-based) as a message names it. */
+export function explained(game: Game, i: number): ExplainedEvent {
+  return { event: i + 1, sentence: eventSentence(game, i) };
+}
 
 /** Decides whether some deal satisfies a store (by the DAG when it fits, else by the search). */
 export type ConsistencyTest = (store: ConstraintStore) => boolean;

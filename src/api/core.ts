@@ -43,6 +43,7 @@ export type { Ranking, ScoringOptions } from '../analysis/entropy-greedy.js';
 export { explain, findContradiction } from '../analysis/explain.js';
 export type { Explanation, Question, ExplainOptions } from '../analysis/explain.js';
 export type { Contradiction, ExplainedEvent } from '../analysis/contradiction.js';
+export type { Corrections } from '../analysis/corrections.js';
 export { RESPONSE_POLICIES, responseEvidence, dealLikelihood } from '../knowledge/responses.js';
 export type { ResponsePolicy, ResponseFactor, ResponseEvidence } from '../knowledge/responses.js';
 export { analysisJson, suggestionsJson, explanationJson, refutationAdviceJson, accusationAdviceJson, ownerName } from '../analysis/json.js';
