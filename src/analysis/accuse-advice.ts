@@ -52,11 +52,21 @@ export function accusationAdvice(input: GameLog | Game, options: AccusationAdvic
   const out = eliminatedSeats(game.events, game.players.length);
   if (out[game.me]) throw new InputError(`${game.players[game.me]} accused wrongly and is out: no more accusations`);
   const analysis = analyze(game);
-  const best = analysis.solutions[0];
-  const certain = analysis.solutions.length === 1;
-  if (certain) return { solution: best.cards, probability: 1, certain, threat: 0, threatStandardError: null, seats: [], accuse: true };
+  if (analysis.solutions.length === 1) return adviceOn(game, analysis.solutions, []);
   const opponents = opponentsInThisThread(game, { nextTurn: true, ...(options.samples !== undefined && { samples: options.samples }), ...(options.seed !== undefined && { seed: options.seed }) })!;
-  const seats = opponents.seats.filter((s) => !out[s.seat]);
+  return adviceOn(game, analysis.solutions, opponents.seats);
+}
+
+/**
+ * The advice from what is already known: the solutions (most likely first, as an analysis lists
+ * them) and the opponents' knowledge, asked with `nextTurn` (the players out are left aside). Pure:
+ * the advisor calls it with the answers its workers gave.
+ */
+export function adviceOn(game: Game, solutions: readonly { cards: number[]; probability: number }[], opponents: readonly OpponentKnowledge[]): AccusationAdvice {
+  const best = solutions[0];
+  if (solutions.length === 1) return { solution: best.cards, probability: 1, certain: true, threat: 0, threatStandardError: null, seats: [], accuse: true };
+  const out = eliminatedSeats(game.events, game.players.length);
+  const seats = opponents.filter((s) => !out[s.seat]);
   const { threat, standardError } = threatOf(seats);
-  return { solution: best.cards, probability: best.probability, certain, threat, threatStandardError: standardError, seats, accuse: best.probability >= 1 - threat };
+  return { solution: best.cards, probability: best.probability, certain: false, threat, threatStandardError: standardError, seats, accuse: best.probability >= 1 - threat };
 }

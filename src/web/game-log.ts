@@ -8,9 +8,13 @@ import type { GameLog, GameLogEvent } from '../io/log.js';
 import { readPawn, type PawnInput } from './board-advice.js';
 
 export interface Saved {
+  /** The game's id in the list of saved games (saved-games.ts). */
+  id?: string;
   log: GameLog | null;
-  /** Events undone, the next to redo last. */
-  redo: GameLogEvent[];
+  /** The event lists before each change (an entry, an edit, a deletion), the latest last. */
+  undo: GameLogEvent[][];
+  /** The event lists undone, the next to redo last. */
+  redo: GameLogEvent[][];
   board: boolean;
   /** On the board: where my pawn is and the roll, as typed (the log format has no field for them). */
   pawn?: PawnInput;
@@ -33,12 +37,26 @@ export function load(): Saved {
     const text = localStorage.getItem(STORAGE_KEY);
     if (text) {
       const saved = JSON.parse(text) as Saved;
-      if (saved && typeof saved === 'object' && 'log' in saved) return { log: saved.log, redo: saved.redo ?? [], board: !!saved.board, pawn: readPawn(saved.pawn) };
+      if (saved && typeof saved === 'object' && 'log' in saved) {
+        return { ...(typeof saved.id === 'string' && { id: saved.id }), log: saved.log, ...history(saved), board: !!saved.board, pawn: readPawn(saved.pawn) };
+      }
     }
   } catch {
     // Nothing saved, or storage refused: start afresh.
   }
-  return { log: null, redo: [], board: false };
+  return { log: null, undo: [], redo: [], board: false };
+}
+
+/** The undo and redo stacks as saved; an older page saved the events to redo one by one (the next last). */
+function history(saved: { log: GameLog | null; undo?: unknown; redo?: unknown }): Pick<Saved, 'undo' | 'redo'> {
+  const lists = (x: unknown): GameLogEvent[][] => (Array.isArray(x) && x.every(Array.isArray) ? (x as GameLogEvent[][]) : []);
+  const redo = Array.isArray(saved.redo) ? saved.redo : [];
+  if (redo.length > 0 && !redo.every(Array.isArray)) {
+    const events = saved.log?.events ?? [];
+    const next = [...(redo as GameLogEvent[])].reverse();
+    return { undo: [], redo: next.map((_, k) => [...events, ...next.slice(0, k + 1)]).reverse() };
+  }
+  return { undo: lists(saved.undo), redo: lists(redo) };
 }
 
 export function save(saved: Saved): void {

@@ -10,19 +10,28 @@ import { OpenGame } from '../analysis/open-game.js';
 import type { Analysis } from '../analysis/analyze.js';
 import type { SuggestResult } from '../analysis/suggest.js';
 import type { Opponents } from '../analysis/opponents.js';
-import { eventSentence } from '../io/describe.js';
+import { ContradictionError } from '../analysis/contradiction.js';
 import type { GameLog, GameLogEvent } from '../io/log.js';
 import { NO_PAWN } from './board-advice.js';
 import { load, save, type Saved } from './game-log.js';
 import { message, type Timed } from './views/format.js';
 import { Setup } from './views/setup.js';
-import { EntryForm } from './views/entry-form.js';
+import { EntryForm, isEditable } from './views/entry-form.js';
+import { EventList } from './views/events.js';
+import { RefusalView, type Refusal } from './views/refusal.js';
+import { SavedGamesView } from './views/saved-games.js';
+import { AccuseView } from './views/accuse.js';
+import { forgetGame, gameSummary, keepGame, listGames, logHref, downloadName, newGameId, type SavedGame } from './saved-games.js';
 import { Notebook, WhyPanel, type Why } from './views/notebook.js';
 import { EnvelopeView } from './views/envelope.js';
 import { SuggestionsView } from './views/suggestions.js';
 import { OpponentsView } from './views/opponents.js';
 
 type State = 'loading' | 'busy' | 'ready' | 'refused' | 'invalid' | 'setup';
+
+/** Undo goes back this many changes at most (each keeps the whole list of events). */
+const UNDO_DEPTH = 60;
+const pushed = (stack: GameLogEvent[][], events: GameLogEvent[]) => [...stack, events].slice(-UNDO_DEPTH);
 
 function App() {
   const [engine, setEngine] = useState<Engine | null>(null);
@@ -37,6 +46,12 @@ function App() {
   const [why, setWhy] = useState<Why | null>(null);
   /** What the setup form starts from: the last game's players, or a log that could not be opened. */
   const [draft, setDraft] = useState<GameLog | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  /** The event being edited (0-based), or null for a new entry. */
+  const [editing, setEditing] = useState<number | null>(null);
+  const [showGames, setShowGames] = useState(false);
+  /** Bumped when the list of saved games changes under the page (a game deleted). */
+  const [, setGamesChanged] = useState(0);
   const generation = useRef(0);
 
   useEffect(() => {
@@ -61,19 +76,27 @@ function App() {
     const opened = tryOpen(saved.log);
     if ('error' in opened) {
       setDraft(saved.log);
-      setSaved({ log: null, redo: [], board: saved.board, pawn: NO_PAWN });
-      setNote(`The saved game could not be opened: ${opened.error}`);
+      setSaved({ log: null, undo: [], redo: [], board: saved.board, pawn: NO_PAWN });
+      setNote(`The saved game could not be opened: ${message(opened.error)}`);
       setState('setup');
     } else show(opened.open, performance.now());
   }, [engine]);
 
-  useEffect(() => save(saved), [saved]);
+  // Every change is kept: the current game, and its entry in the list of saved games.
+  useEffect(() => {
+    save(saved);
+    if (saved.log !== null && saved.id !== undefined) keepGame({ id: saved.id, log: saved.log, board: saved.board, ...(saved.pawn && { pawn: saved.pawn }) });
+  }, [saved]);
+  // A game saved by an earlier page has no id yet: it gets one, and joins the list.
+  useEffect(() => {
+    if (saved.log !== null && saved.id === undefined) setSaved({ ...saved, id: newGameId() });
+  }, [saved.log]);
 
-  function tryOpen(log: GameLog): { open: OpenGame } | { error: string } {
+  function tryOpen(log: GameLog): { open: OpenGame } | { error: unknown } {
     try {
       return { open: new OpenGame(log) };
     } catch (e) {
-      return { error: message(e) };
+      return { error: e };
     }
   }
 
@@ -89,6 +112,8 @@ function App() {
     setOpponents(null);
     setWhy(null);
     setNote(null);
+    setRefusal(null);
+    setEditing(null);
     setState('ready');
     if (next.game.me === null || engine === null) return;
     const pool = engine.pool;
@@ -97,10 +122,17 @@ function App() {
       (result) => mine === generation.current && setSuggestions({ result, reason: null, ms: performance.now() - started, workers: pool.threads }),
       (e: unknown) => mine === generation.current && setSuggestions({ result: null, reason: message(e), ms: performance.now() - started }),
     );
-    next.opponents({ seed: 1, executor: pool }).then(
+    next.opponents({ seed: 1, executor: pool, nextTurn: true }).then(
       (result) => mine === generation.current && setOpponents({ result, reason: null, ms: performance.now() - started }),
       (e: unknown) => mine === generation.current && setOpponents({ result: null, reason: message(e), ms: performance.now() - started }),
     );
+  }
+
+  /** An entry or an edit the engine refused: said, with the events it conflicts with and the likeliest mistakes; the game unchanged. */
+  function refuse(e: unknown, entry: Refusal['entry']) {
+    setNote(`Refused: ${message(e)}`);
+    setRefusal(e instanceof ContradictionError ? { contradiction: e.contradiction, entry } : null);
+    setState('refused');
   }
 
   /** Adds an event if some deal is still consistent with it; else the game is left as it was, and why is said. */
@@ -109,37 +141,51 @@ function App() {
     const t0 = performance.now();
     try {
       const next = open.with(event);
-      setSaved({ ...saved, log: next.log(), redo: [] });
+      setSaved({ ...saved, log: next.log(), undo: pushed(saved.undo, saved.log.events ?? []), redo: [] });
       show(next, t0);
       return true;
     } catch (e) {
-      setNote(`Refused: ${message(e)}`);
-      setState('refused');
+      refuse(e, { kind: 'new', event: (saved.log.events?.length ?? 0) + 1 });
       return false;
     }
   }
 
-  /** Replaces the game by the log with `events` (undo, redo). */
-  function reopen(log: GameLog, redo: GameLogEvent[]) {
+  /**
+   * The game with other events (an edit, a deletion, undo, redo): the analysis is the new log's,
+   * opened afresh; a log that leaves no deal is refused and nothing changes. False when refused.
+   */
+  function change(events: GameLogEvent[], history: Pick<Saved, 'undo' | 'redo'>, entry: Refusal['entry']): boolean {
+    if (!saved.log) return false;
     const t0 = performance.now();
-    const opened = tryOpen(log);
+    const opened = tryOpen({ ...saved.log, events });
     if ('error' in opened) {
-      setNote(`Refused: ${opened.error}`);
-      return;
+      refuse(opened.error, entry);
+      return false;
     }
-    setSaved({ ...saved, log: opened.open.log(), redo });
+    setSaved({ ...saved, log: opened.open.log(), ...history });
     show(opened.open, t0);
+    return true;
+  }
+
+  const currentEvents = () => saved.log?.events ?? [];
+  const edited = () => ({ undo: pushed(saved.undo, currentEvents()), redo: [] });
+
+  function replaceEvent(index: number, event: GameLogEvent): boolean {
+    return change(currentEvents().map((e, i) => (i === index ? event : e)), edited(), { kind: 'edit', event: index + 1 });
+  }
+
+  function deleteEvent(index: number) {
+    change(currentEvents().filter((_, i) => i !== index), edited(), { kind: 'delete', event: index + 1 });
   }
 
   function undo() {
-    const events = saved.log?.events ?? [];
-    if (!saved.log || events.length === 0) return;
-    reopen({ ...saved.log, events: events.slice(0, -1) }, [...saved.redo, events[events.length - 1]]);
+    if (saved.undo.length === 0) return;
+    change(saved.undo[saved.undo.length - 1], { undo: saved.undo.slice(0, -1), redo: [...saved.redo, currentEvents()] }, null);
   }
 
   function redo() {
-    if (!saved.log || saved.redo.length === 0) return;
-    reopen({ ...saved.log, events: [...(saved.log.events ?? []), saved.redo[saved.redo.length - 1]] }, saved.redo.slice(0, -1));
+    if (saved.redo.length === 0) return;
+    change(saved.redo[saved.redo.length - 1], { undo: pushed(saved.undo, currentEvents()), redo: saved.redo.slice(0, -1) }, null);
   }
 
   function explainCell(card: number, owner: number, holds: boolean) {
@@ -155,15 +201,31 @@ function App() {
   function startGame(log: GameLog, board: boolean): boolean {
     const opened = tryOpen(log);
     if ('error' in opened) {
-      setNote(opened.error);
+      setNote(message(opened.error));
       return false;
     }
-    setSaved({ log: opened.open.log(), redo: [], board, pawn: NO_PAWN });
+    setSaved({ id: newGameId(), log: opened.open.log(), undo: [], redo: [], board, pawn: NO_PAWN });
     show(opened.open, performance.now());
     return true;
   }
 
-  /** A log from a file: opened first; the current game is replaced only when it opens and the player agrees. */
+  /** Opens a log (a file, or a saved game) as the current game, once it opens and the player agrees to leave the current one (which stays in the list). */
+  function openLog(log: GameLog, from: Omit<Saved, 'log' | 'undo' | 'redo'>, what: string): boolean {
+    const opened = tryOpen(log);
+    if ('error' in opened) {
+      setNote(`${what} was not opened: ${message(opened.error)}. Your game is unchanged.`);
+      return false;
+    }
+    if (saved.log !== null && !confirm(`Open ${what}? The current game (${gameSummary(saved.log)}) stays in Saved games.`)) {
+      opened.open.dispose();
+      return false;
+    }
+    setSaved({ ...from, log: opened.open.log(), undo: [], redo: [] });
+    show(opened.open, performance.now());
+    return true;
+  }
+
+  /** A log from a file: a new saved game, opened when it opens and the player agrees. */
   async function loadFile(file: File) {
     let log: GameLog;
     try {
@@ -172,69 +234,86 @@ function App() {
       setNote(`${file.name} was not loaded, it is not JSON (${message(e)}); your game is unchanged.`);
       return;
     }
-    const opened = tryOpen(log);
-    if ('error' in opened) {
-      setNote(`${file.name} was not loaded: ${opened.error}. Your game is unchanged.`);
-      return;
-    }
-    const turns = saved.log?.events?.length ?? 0;
-    if (saved.log !== null && !confirm(`Replace the current game (${turns} event${turns === 1 ? '' : 's'}) with ${file.name}? Download the current one first to keep it.`)) {
-      opened.open.dispose();
-      return;
-    }
-    setSaved({ log: opened.open.log(), redo: [], board: saved.board, pawn: NO_PAWN });
-    show(opened.open, performance.now());
+    openLog(log, { id: newGameId(), board: saved.board, pawn: NO_PAWN }, file.name);
+  }
+
+  function openSaved(game: SavedGame) {
+    if (game.id === saved.id) return setShowGames(false);
+    if (openLog(game.log, { id: game.id, board: game.board, pawn: game.pawn ?? NO_PAWN }, `the game of ${new Date(game.savedAt).toLocaleString()} (${gameSummary(game.log)})`)) setShowGames(false);
   }
 
   function newGame() {
-    if (!confirm('Start a new game? The current one will be replaced (download it first to keep it).')) return;
+    if (saved.log !== null && !confirm('Start a new game? The current one stays in Saved games.')) return;
     setDraft(saved.log);
     open?.dispose();
     setOpen(null);
     setAnalysis(null);
-    setSaved({ log: null, redo: [], board: saved.board, pawn: NO_PAWN });
+    setSaved({ log: null, undo: [], redo: [], board: saved.board, pawn: NO_PAWN });
     setNote(null);
+    setRefusal(null);
+    setEditing(null);
     setState('setup');
   }
 
   const game = open?.game ?? null;
   const log = saved.log;
   const events = game?.events.length ?? 0;
+  const games = showGames ? listGames() : [];
+  const startEdit = (index: number) => {
+    if (!game || !isEditable(game.events[index])) return;
+    setEditing(index);
+    setRefusal(null);
+    setNote(null);
+    setState('ready');
+    requestAnimationFrame(() => document.getElementById('entry-h')?.scrollIntoView({ block: 'start' }));
+  };
   return (
-    <div id="app" data-state={state} data-events={events} data-suggest-state={suggestions === null ? 'busy' : 'ready'} data-opponents-state={opponents === null ? 'busy' : 'ready'}>
+    <div id="app" data-state={state} data-events={events} data-editing={editing === null ? undefined : String(editing + 1)} data-suggest-state={suggestions === null ? 'busy' : 'ready'} data-opponents-state={opponents === null ? 'busy' : 'ready'}>
       <header>
         <h1>Cluedo advisor</h1>
-        {log && game && (
-          <nav aria-label="Game">
-            <button type="button" onClick={undo} disabled={!events} data-action="undo">Undo</button>
-            <button type="button" onClick={redo} disabled={!saved.redo.length} data-action="redo">Redo</button>
-            <a class="button" download="cluedo-game.json" href={`data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify(log, null, 1))}`}>Download log</a>
-            <label class="button">
-              Load log
-              <input class="visually-hidden" type="file" accept=".json,application/json" data-action="load"
-                onChange={(e) => {
-                  const input = e.target as HTMLInputElement;
-                  const file = input.files?.[0];
-                  input.value = '';
-                  if (file) void loadFile(file);
-                }} />
-            </label>
-            <button type="button" onClick={newGame} data-action="new">New game</button>
-          </nav>
-        )}
+        <nav aria-label="Game">
+          {log && game && (
+            <>
+              <button type="button" onClick={undo} disabled={!saved.undo.length} data-action="undo">Undo</button>
+              <button type="button" onClick={redo} disabled={!saved.redo.length} data-action="redo">Redo</button>
+              <a class="button" download={downloadName(Date.now())} href={logHref(log)} data-action="download">Download log</a>
+              <label class="button">
+                Load log
+                <input class="visually-hidden" type="file" accept=".json,application/json" data-action="load"
+                  onChange={(e) => {
+                    const input = e.target as HTMLInputElement;
+                    const file = input.files?.[0];
+                    input.value = '';
+                    if (file) void loadFile(file);
+                  }} />
+              </label>
+              <button type="button" onClick={newGame} data-action="new">New game</button>
+            </>
+          )}
+          {engine && <button type="button" onClick={() => setShowGames(!showGames)} aria-expanded={showGames} data-action="games">Saved games</button>}
+        </nav>
       </header>
+      {showGames && (
+        <SavedGamesView games={games} current={saved.log ? saved.id : undefined} onOpen={openSaved} onClose={() => setShowGames(false)}
+          onForget={(g) => {
+            if (confirm(`Delete the game of ${new Date(g.savedAt).toLocaleString()} (${gameSummary(g.log)}) from this browser? Download it first to keep it.`)) {
+              forgetGame(g.id);
+              setGamesChanged((n) => n + 1);
+            }
+          }} />
+      )}
       {note && <p class="message" role="alert" data-role="message">{note}</p>}
       {state === 'loading' && <p>Loading the engine…</p>}
       {state === 'setup' && engine && <Setup draft={draft} board={saved.board} onStart={startGame} onLoad={(f) => void loadFile(f)} />}
       {game && analysis && state !== 'setup' && (
         <main>
           <section class="entry" aria-labelledby="entry-h">
-            <h2 id="entry-h">Enter a turn</h2>
-            <EntryForm game={game} onAdd={add} />
-            <details>
-              <summary>Events ({events})</summary>
-              <ol class="events">{game.events.map((_, i) => <li key={i}>{eventSentence(game, i)}</li>)}</ol>
-            </details>
+            <h2 id="entry-h">{editing === null ? 'Enter a turn' : `Edit event ${editing + 1}`}</h2>
+            <EntryForm key={editing === null ? 'new' : `edit-${editing}`} game={game} editing={editing}
+              onAdd={(event) => (editing === null ? add(event) : replaceEvent(editing, event))}
+              onCancel={() => { setEditing(null); setRefusal(null); setNote(null); setState('ready'); }} />
+            {refusal && <RefusalView refusal={refusal} onEdit={startEdit} />}
+            <EventList game={game} editing={editing} onEdit={startEdit} onDelete={deleteEvent} />
           </section>
           <div class="col-main">
             <Notebook game={game} analysis={analysis} onWhy={explainCell} />
@@ -242,6 +321,7 @@ function App() {
           </div>
           <div class="col-side">
             {why && <WhyPanel why={why} game={game} onClose={() => setWhy(null)} />}
+            <AccuseView analysis={analysis} opponents={opponents} game={game} />
             <EnvelopeView analysis={analysis} game={game} />
             <OpponentsView opponents={opponents} game={game} />
             <p class="note" data-role="status" aria-live="polite">

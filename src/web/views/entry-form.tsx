@@ -3,25 +3,39 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { refutationAdvice, type RefutationAdvice } from '../../analysis/refute-advice.js';
 import type { GameLogEvent } from '../../io/log.js';
 import type { Game } from '../../model/game.js';
+import type { AccusationEvent, GameEvent, SuggestionEvent } from '../../model/events.js';
 import { passers } from '../../model/rules.js';
 import { resolveCard } from '../game-log.js';
 import { capital, message } from './format.js';
 
 /** "Shown by": nobody is a choice like any seat, and no choice is made for the player ("-" names no player: its name would be empty). */
 const NOBODY = '-';
-export function EntryForm({ game, onAdd }: { game: Game; onAdd: (e: GameLogEvent) => boolean }) {
+/** The events the form can enter, and so edit: a suggestion or an accusation. */
+export function isEditable(event: GameEvent): event is SuggestionEvent | AccusationEvent {
+  return event.type === 'suggestion' || event.type === 'accusation';
+}
+
+/**
+ * A new turn, or with `editing` an earlier one (its fields filled in; mount it with a key per
+ * event so that it starts from that event). `onAdd` answers whether the engine accepted it.
+ */
+export function EntryForm({ game, onAdd, editing = null, onCancel }: { game: Game; onAdd: (e: GameLogEvent) => boolean; editing?: number | null; onCancel?: () => void }) {
   const deck = game.deck;
   const categories = deck.categories.map((c) => c.name);
   const last = game.events[game.events.length - 1];
   const nextBy = last && 'by' in last ? game.players[(last.by + 1) % game.players.length] : game.players[0];
   const me = game.me === null ? null : game.players[game.me];
-  const [kind, setKind] = useState<'suggestion' | 'accusation'>('suggestion');
-  const [by, setBy] = useState(nextBy);
-  const [typed, setTyped] = useState<string[]>(categories.map(() => ''));
-  const [shownBy, setShownBy] = useState('');
-  const [shown, setShown] = useState('');
-  const [correct, setCorrect] = useState(false);
-  useEffect(() => setBy(nextBy), [game.events.length]);
+  const edited = editing === null ? null : game.events[editing];
+  const start = edited !== null && isEditable(edited) ? edited : null;
+  const [kind, setKind] = useState<'suggestion' | 'accusation'>(start?.type ?? 'suggestion');
+  const [by, setBy] = useState(start ? game.players[start.by] : nextBy);
+  const [typed, setTyped] = useState<string[]>(start ? start.cards.map((c) => deck.cards[c]) : categories.map(() => ''));
+  const [shownBy, setShownBy] = useState(start?.type === 'suggestion' ? (start.shownBy === null ? NOBODY : game.players[start.shownBy]) : '');
+  const [shown, setShown] = useState(start?.type === 'suggestion' && start.shown !== null ? deck.cards[start.shown] : '');
+  const [correct, setCorrect] = useState(start?.type === 'accusation' ? start.correct : false);
+  useEffect(() => {
+    if (editing === null) setBy(nextBy);
+  }, [game.events.length]);
   const cards = typed.map((t) => resolveCard(deck.cards, t));
   const byIndex = game.players.indexOf(by);
   const showerIndex = shownBy === '' || shownBy === NOBODY ? null : game.players.indexOf(shownBy);
@@ -37,7 +51,7 @@ export function EntryForm({ game, onAdd }: { game: Game; onAdd: (e: GameLogEvent
   // Showing one of several: what each tells the suggester (analysis/refute-advice.ts), computed here, at once.
   const named = cards.map((c) => deck.cards.indexOf(c));
   const advice = useMemo((): RefutationAdvice | string | null => {
-    if (!iShowed || shownOptions.length < 2 || byIndex < 0 || named.some((c) => c < 0)) return null;
+    if (editing !== null || !iShowed || shownOptions.length < 2 || byIndex < 0 || named.some((c) => c < 0)) return null;
     try {
       return refutationAdvice(game, { suggester: byIndex, cards: named });
     } catch (e) {
@@ -51,7 +65,7 @@ export function EntryForm({ game, onAdd }: { game: Game; onAdd: (e: GameLogEvent
       kind === 'accusation'
         ? { type: 'accusation', by, cards, correct }
         : { type: 'suggestion', by, cards, shownBy: showerIndex === null ? null : shownBy, ...((iAsked || iShowed) && shown ? { shown } : {}) };
-    if (onAdd(event)) {
+    if (onAdd(event) && editing === null) {
       (document.querySelector('input[name="card-0"]') as HTMLInputElement | null)?.focus();
       // Cleared after an accepted entry; a refused one keeps its values for correction.
       setKind('suggestion');
@@ -107,7 +121,14 @@ export function EntryForm({ game, onAdd }: { game: Game; onAdd: (e: GameLogEvent
       ) : (
         <label class="inline"><input type="checkbox" name="correct" checked={correct} onChange={(e) => setCorrect((e.target as HTMLInputElement).checked)} /> Correct (ends the game)</label>
       )}
-      <button type="submit" class="primary" data-action="add">Add {kind}</button>
+      {editing === null ? (
+        <button type="submit" class="primary" data-action="add">Add {kind}</button>
+      ) : (
+        <div class="actions">
+          <button type="submit" class="primary" data-action="save-edit">Save event {editing + 1}</button>
+          <button type="button" data-action="cancel-edit" onClick={onCancel}>Cancel</button>
+        </div>
+      )}
     </form>
   );
 }
