@@ -209,4 +209,27 @@ describe.skipIf(!CHROMIUM)('the advisor at a real table', () => {
     expect(Math.abs(shown.threat - advice.threat)).toBeLessThanOrEqual(1e-9);
     expect(shown.text).toContain(`${(100 * advice.probability).toFixed(1)}%`);
   }, 120_000);
+
+  it('starts a game on a deck typed in the setup, each mistake in the deck named by its line', async () => {
+    await page.click('button[data-action="new"]');
+    await page.waitForSelector('#app[data-state="setup"]');
+    await page.check('input[name="deck-kind"][value="typed"]');
+    await page.fill('textarea[name="deck"]', 'suspects: Ada, Bo, Cy\nweapons axe, rope');
+    expect(await page.textContent('[data-role="setup-problems"]')).toContain('Deck: deck line 2 ("weapons axe, rope") has no ":"');
+    expect(await page.isDisabled('button[data-action="start"]')).toBe(true);
+    await page.fill('textarea[name="deck"]', 'suspects: Ada, Bo, Cy\nweapons: axe, rope, bat\nrooms: hall, den, attic');
+    await page.fill('input[name="players"]', 'Ann, Bob, Cat');
+    await page.selectOption('select[name="me"]', 'Ann');
+    for (const box of await page.$$('input[name="hand"]:checked')) await box.uncheck();
+    for (const box of await page.$$('input[name="faceup"]:checked')) await box.uncheck();
+    await page.click('button:has-text("Even")');
+    for (const card of ['Ada', 'axe']) await page.check(`input[name="hand"][value="${card}"]`);
+    await page.check('input[name="board"][value="no"]');
+    await page.click('button[data-action="start"]');
+    await applied(0);
+    const log = await storedLog();
+    expect(log.deck).toEqual({ suspects: ['Ada', 'Bo', 'Cy'], weapons: ['axe', 'rope', 'bat'], rooms: ['hall', 'den', 'attic'] });
+    expect(log).toMatchObject({ players: ['Ann', 'Bob', 'Cat'], me: 'Ann', myHand: ['Ada', 'axe'], handSizes: [2, 2, 2] });
+    await expectNotebookOf(page, log);
+  }, 120_000);
 });

@@ -460,7 +460,8 @@ function checkDeal(
 // ---------------------------------------------------------------------------------------------
 // The setup
 
-function checkDeck(categories: Array<[string, string[]]>): Deck {
+/** A deck from its categories in order, checked (names distinct as every name is matched, at most MAX_CARDS cards). */
+export function checkDeck(categories: Array<[string, string[]]>): Deck {
   if (categories.length === 0) throw new InputError('deck has no categories');
   for (const [name] of categories) checkCategoryName(name);
   const total = categories.reduce((n, [, cards]) => n + cards.length, 0);

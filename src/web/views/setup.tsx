@@ -1,6 +1,8 @@
 // The new game's setup form.
 import { useState } from 'preact/hooks';
 import type { GameLog } from '../../io/log.js';
+import { deckFromText, deckToText } from '../../io/deck-text.js';
+import { CLASSIC_CATEGORIES } from '../../model/deck.js';
 import { deckOf, evenHandSizes, setupProblems, type SetupForm } from '../game-log.js';
 import { capital, message } from './format.js';
 
@@ -15,22 +17,43 @@ export function Setup({ draft, board: wasBoard, onStart, onLoad }: { draft: Game
   const [sizes, setSizes] = useState<number[] | null>(draft?.handSizes ?? null);
   const [board, setBoard] = useState(wasBoard);
   const [error, setError] = useState<string | null>(null);
+  /** The deck as typed (one category per line), null when it is not being typed; and what is wrong with it. */
+  const [deckText, setDeckText] = useState<string | null>(null);
+  const [deckProblem, setDeckProblem] = useState<string | null>(null);
   const seats = players.split(',').map((p) => p.trim()).filter(Boolean);
   const even = evenHandSizes(deck, seats.length, faceUp.length);
   const handSizes = sizes && sizes.length === seats.length ? sizes : even;
   const form: SetupForm = { deck, players: seats, me: seats.includes(me) ? me : '', hand, faceUp, handSizes };
-  const problems = setupProblems(form);
+  const problems = [...(deckProblem ? [`Deck: ${deckProblem}`] : []), ...setupProblems(form)];
   const mySeat = seats.indexOf(me);
   const toggle = (list: string[], card: string) => (list.includes(card) ? list.filter((c) => c !== card) : [...list, card]);
+
+  /** A new deck: the cards chosen that it lacks are unchosen. */
+  function changeDeck(next: Record<string, string[]>, custom: boolean) {
+    const cards = Object.values(next).flat();
+    setDeck(next);
+    setCustomDeck(custom);
+    setHand(hand.filter((c) => cards.includes(c)));
+    setFaceUp(faceUp.filter((c) => cards.includes(c)));
+  }
+
+  function typeDeck(text: string) {
+    setDeckText(text);
+    try {
+      changeDeck(deckFromText(text), true);
+      setDeckProblem(null);
+    } catch (e) {
+      setDeckProblem(message(e));
+    }
+  }
 
   async function useDeckOf(file: File | undefined) {
     if (!file) return;
     try {
       const log = JSON.parse(await file.text()) as GameLog;
-      setDeck(deckOf(log));
-      setCustomDeck(log.deck !== undefined);
-      setHand([]);
-      setFaceUp([]);
+      changeDeck(deckOf(log), log.deck !== undefined);
+      setDeckText(null);
+      setDeckProblem(null);
     } catch (e) {
       setError(`${file.name} is not a game log: ${message(e)}`);
     }
@@ -51,7 +74,18 @@ export function Setup({ draft, board: wasBoard, onStart, onLoad }: { draft: Game
       {error && <p class="message" role="alert">{error}</p>}
       <fieldset>
         <legend>Deck</legend>
-        <p>{customDeck ? 'The deck of the loaded log' : 'Classic (6 suspects, 6 weapons, 9 rooms)'}</p>
+        <label class="inline"><input type="radio" name="deck-kind" value="classic" checked={!customDeck && deckText === null}
+          onChange={() => { changeDeck(CLASSIC_CATEGORIES, false); setDeckText(null); setDeckProblem(null); }} /> Classic (6 suspects, 6 weapons, 9 rooms)</label>
+        <label class="inline"><input type="radio" name="deck-kind" value="typed" checked={deckText !== null}
+          onChange={() => typeDeck(deckToText(deck))} /> My own deck, typed</label>
+        {customDeck && deckText === null && <p data-role="deck-from-log">The deck of the loaded log: {Object.entries(deck).map(([c, cards]) => `${cards.length} ${c}`).join(', ')}.</p>}
+        {deckText !== null && (
+          <label>
+            One category per line: its name, a colon, its cards separated by commas
+            <textarea name="deck" rows={Math.max(3, deckText.split('\n').length + 1)} value={deckText} spellcheck={false} aria-invalid={deckProblem !== null}
+              onInput={(e) => typeDeck((e.target as HTMLTextAreaElement).value)} />
+          </label>
+        )}
         <label>Use the deck of a log file <input type="file" accept=".json,application/json" onChange={(e) => useDeckOf((e.target as HTMLInputElement).files?.[0])} /></label>
       </fieldset>
       <label>
