@@ -21,6 +21,8 @@ import { Notebook, WhyPanel, type Why } from './views/notebook.js';
 import { EnvelopeView } from './views/envelope.js';
 import { SuggestionsView } from './views/suggestions.js';
 import { OpponentsView } from './views/opponents.js';
+import { Guide, GuideButton, useGuide } from './views/guide.js';
+import { UpdateBanner } from './views/update-banner.js';
 
 type State = 'loading' | 'busy' | 'ready' | 'refused' | 'invalid' | 'setup';
 
@@ -38,6 +40,7 @@ function App() {
   /** What the setup form starts from: the last game's players, or a log that could not be opened. */
   const [draft, setDraft] = useState<GameLog | null>(null);
   const generation = useRef(0);
+  const guide = useGuide();
 
   useEffect(() => {
     startEngine().then(
@@ -204,6 +207,7 @@ function App() {
     <div id="app" data-state={state} data-events={events} data-suggest-state={suggestions === null ? 'busy' : 'ready'} data-opponents-state={opponents === null ? 'busy' : 'ready'}>
       <header>
         <h1>Cluedo advisor</h1>
+        <GuideButton guide={guide} />
         {log && game && (
           <nav aria-label="Game">
             <button type="button" onClick={undo} disabled={!events} data-action="undo">Undo</button>
@@ -222,7 +226,9 @@ function App() {
             <button type="button" onClick={newGame} data-action="new">New game</button>
           </nav>
         )}
+        <UpdateBanner />
       </header>
+      <Guide guide={guide} />
       {note && <p class="message" role="alert" data-role="message">{note}</p>}
       {state === 'loading' && <p>Loading the engine…</p>}
       {state === 'setup' && engine && <Setup draft={draft} board={saved.board} onStart={startGame} onLoad={(f) => void loadFile(f)} />}
