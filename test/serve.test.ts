@@ -1,5 +1,6 @@
-// `cluedo serve`, through the built CLI: the URL line, the site with its content types, a port in
-// use or a host not of this machine (one line, exit 1), a bad port (exit 2).
+// `cluedo serve`, through the built CLI: the URL line, the site with its content types (the Wasm
+// modules, the service worker, the web app manifest), a port in use or a host not of this machine
+// (one line, exit 1), a bad port (exit 2).
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -47,6 +48,20 @@ describe('cluedo serve', () => {
     const wasm = readdirSync(`${ensureSite()}/assets`).filter((f) => f.endsWith('.wasm'));
     expect(wasm.length).toBe(2);
     for (const f of wasm) expect((await fetch(`${server.url}assets/${f}`)).headers.get('content-type')).toBe('application/wasm');
+  });
+
+  it('serves the service worker (never kept in a cache), the web app manifest and its icons with their content types', async () => {
+    const server = await serveStatic(ensureSite(), 0);
+    open.push(server);
+    const sw = await fetch(`${server.url}sw.js`);
+    expect(sw.headers.get('content-type')).toMatch(/^text\/javascript/);
+    // A browser looks for a new version by fetching sw.js: it must not be kept as the hashed assets are.
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    const manifest = await fetch(`${server.url}manifest.webmanifest`);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    const { icons } = (await manifest.json()) as { icons: Array<{ src: string }> };
+    for (const icon of icons) expect((await fetch(new URL(icon.src, `${server.url}manifest.webmanifest`))).headers.get('content-type')).toBe('image/png');
+    expect((await fetch(`${server.url}icons/apple-touch-icon.png`)).headers.get('content-type')).toBe('image/png');
   });
 
   it('refuses a port in use with one line and exit code 1, a bad port with exit code 2', async () => {

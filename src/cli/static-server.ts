@@ -14,6 +14,7 @@ const TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.wasm': 'application/wasm',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -62,7 +63,8 @@ export function serveStatic(root: string, port: number, host = '127.0.0.1'): Pro
       return;
     }
     const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-    // Hashed assets never change; the page itself is checked every time.
+    // Hashed assets never change; the page, its manifest and its service worker (sw.js) are
+    // checked every time, so that a new version of the site is found.
     const cache = file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
     res.setHeader('content-type', type);
     res.setHeader('content-length', statSync(file).size);

@@ -26,6 +26,8 @@ import { Notebook, WhyPanel, type Why } from './views/notebook.js';
 import { EnvelopeView } from './views/envelope.js';
 import { SuggestionsView } from './views/suggestions.js';
 import { OpponentsView } from './views/opponents.js';
+import { Guide, GuideButton, useGuide } from './views/guide.js';
+import { UpdateBanner } from './views/update-banner.js';
 
 type State = 'loading' | 'busy' | 'ready' | 'refused' | 'invalid' | 'setup';
 
@@ -53,6 +55,7 @@ function App() {
   /** Bumped when the list of saved games changes under the page (a game deleted). */
   const [, setGamesChanged] = useState(0);
   const generation = useRef(0);
+  const guide = useGuide();
 
   useEffect(() => {
     startEngine().then(
@@ -271,6 +274,7 @@ function App() {
     <div id="app" data-state={state} data-events={events} data-editing={editing === null ? undefined : String(editing + 1)} data-suggest-state={suggestions === null ? 'busy' : 'ready'} data-opponents-state={opponents === null ? 'busy' : 'ready'}>
       <header>
         <h1>Cluedo advisor</h1>
+        <GuideButton guide={guide} />
         <nav aria-label="Game">
           {log && game && (
             <>
@@ -292,7 +296,9 @@ function App() {
           )}
           {engine && <button type="button" onClick={() => setShowGames(!showGames)} aria-expanded={showGames} data-action="games">Saved games</button>}
         </nav>
+        <UpdateBanner />
       </header>
+      <Guide guide={guide} />
       {showGames && (
         <SavedGamesView games={games} current={saved.log ? saved.id : undefined} onOpen={openSaved} onClose={() => setShowGames(false)}
           onForget={(g) => {
