@@ -137,7 +137,7 @@ describe.skipIf(!CHROMIUM)('the advisor when a player makes mistakes', () => {
     const other = readFileSync(new URL('../examples/classic-4p-faceup.json', import.meta.url));
     const asked = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.message()), void d.dismiss())));
     await page.setInputFiles('input[data-action="load"]', { name: 'classic-4p-faceup.json', mimeType: 'application/json', buffer: other });
-    expect(await asked).toMatch(/^Replace the current game \(1 event\) with classic-4p-faceup\.json\?/);
+    expect(await asked).toMatch(/^Open classic-4p-faceup\.json\? The current game \(P0, P1, P2, P3, P4, P5 · 1 turn\) stays in Saved games\.$/);
     expect(await page.getAttribute('#app', 'data-events')).toBe(events);
     expect((await savedLog()).players).toEqual(EXAMPLE.players);
   }, 60_000);

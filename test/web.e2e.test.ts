@@ -110,6 +110,7 @@ describe.skipIf(!CHROMIUM)('the advisor in headless Chromium', () => {
 
   it('refuses an entry that leaves no deal, says why, and keeps the form for correction', async () => {
     // P3 showed Miss Scarlet to P0 (turn 1): P3 cannot pass on her.
+    await page.waitForSelector('#app[data-suggest-state="ready"]');
     await enter(page, { type: 'suggestion', by: 'P2', cards: ['Miss Scarlet', 'Rope', 'Kitchen'], shownBy: 'P4' });
     await page.waitForSelector('#app[data-state="refused"]');
     expect(await page.getAttribute('#app', 'data-events')).toBe(String(TURNS));

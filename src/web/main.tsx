@@ -216,7 +216,7 @@ function App() {
   function openLog(log: GameLog, from: Omit<Saved, 'log' | 'undo' | 'redo'>, what: string): boolean {
     const opened = tryOpen(log);
     if ('error' in opened) {
-      setNote(`${what} was not opened: ${message(opened.error)}. Your game is unchanged.`);
+      setNote(`${what} was not loaded: ${message(opened.error).replace(/\.$/, '')}. Your game is unchanged.`);
       return false;
     }
     if (saved.log !== null && !confirm(`Open ${what}? The current game (${gameSummary(saved.log)}) stays in Saved games.`)) {
