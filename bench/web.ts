@@ -5,10 +5,12 @@
 //   every event but the last entered, then the last one entered, undone, entered again);
 // - the first load of the site in a fresh browser context: bytes transferred and the time to
 //   interactive (navigation start to the engine ready and the setup form shown).
-import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import { existsSync, readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { findContradiction } from '../src/analysis/explain.js';
+import { parseGame, type GameLog, type GameLogEvent } from '../src/io/log.js';
 import { serveStatic } from '../src/cli/static-server.js';
-import { enter, ensureSite, fill, findChromium, launch, settled, setUp, type ExampleLog } from '../test/support/advisor-driver.js';
+import { enter, ensureSite, fill, findChromium, launch, settled, setUp, type ExampleLog, type LogEvent } from '../test/support/advisor-driver.js';
 
 export interface WebEntryRow {
   example: string;
@@ -20,9 +22,18 @@ export interface WebEntryRow {
   suggestionsMs: { median: number; max: number };
 }
 
+export interface WebEditRow {
+  example: string;
+  events: number;
+  rounds: number;
+  /** From Save (event 1 edited) to the notebook of the edited log. */
+  editMs: { median: number; max: number };
+}
+
 export interface WebBench {
   chromium: string;
   entries: WebEntryRow[];
+  edits: WebEditRow[];
   firstLoad: { rounds: number; bytes: number; files: number; interactiveMs: { median: number; max: number } };
 }
 
@@ -47,6 +58,70 @@ const TIMED_ENTRY = `new Promise((resolve) => {
   observer.observe(app, { attributes: true });
   document.querySelector('button[data-action="add"]').click();
 })`;
+
+/** Clicks Save on an open edit and resolves with the ms to the notebook of the edited log. */
+const TIMED_EDIT = `new Promise((resolve) => {
+  const app = document.getElementById('app');
+  const t0 = performance.now();
+  const observer = new MutationObserver(() => {
+    if (app.dataset.state === 'ready' && app.dataset.editing === undefined) {
+      observer.disconnect();
+      resolve(performance.now() - t0);
+    }
+  });
+  observer.observe(app, { attributes: true });
+  document.querySelector('button[data-action="save-edit"]').click();
+})`;
+
+/** Event 1 with another shower that keeps a deal (the edit timed), or null when there is none. */
+function editOfFirst(log: GameLog): LogEvent | null {
+  const e = log.events![0] as unknown as LogEvent;
+  if (e.type !== 'suggestion' || e.shownBy === log.me) return null;
+  for (const shownBy of [...log.players.filter((p) => p !== e.by && p !== e.shownBy && p !== log.me), null]) {
+    // The card shown to me stays the card I saw.
+    const edit: LogEvent = { type: 'suggestion', by: e.by, cards: e.cards, shownBy, ...(e.by === log.me && shownBy !== null && e.shown && { shown: e.shown }) };
+    if (findContradiction(parseGame({ ...log, events: [edit as GameLogEvent, ...log.events!.slice(1)] })) === null) return edit;
+  }
+  return null;
+}
+
+/** The logs whose first event is edited: the late classic example, and a 40-turn six-player game when the bench has one. */
+function editLogs(): Array<[string, GameLog]> {
+  const read = (url: URL) => JSON.parse(readFileSync(url, 'utf8')) as GameLog;
+  const logs: Array<[string, GameLog]> = [['classic-6p-late', read(new URL('../examples/classic-6p-late.json', import.meta.url))]];
+  const forty = new URL('./fixtures/classic-6p-40turns.json', import.meta.url);
+  if (existsSync(forty)) logs.push(['classic-6p-40turns', read(forty)]);
+  return logs;
+}
+
+async function benchEdits(browser: Browser, url: string, rounds: number): Promise<WebEditRow[]> {
+  const rows: WebEditRow[] = [];
+  for (const [example, log] of editLogs()) {
+    const edit = editOfFirst(log);
+    if (edit === null) continue;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.evaluate((saved) => localStorage.setItem('cluedo-advisor', JSON.stringify(saved)), { log, undo: [], redo: [], board: false });
+    await page.reload();
+    const events = log.events!.length;
+    await settled(page, events);
+    await page.click('details.events-panel summary');
+    const times: number[] = [];
+    for (let r = 0; r < rounds + 2; r++) {
+      await page.click('button[aria-label="Edit event 1"]');
+      await page.waitForSelector('#app[data-editing="1"]');
+      await fill(page, edit);
+      const ms = (await page.evaluate(TIMED_EDIT)) as number;
+      if (r >= 2) times.push(ms);
+      await page.click('button[data-action="undo"]');
+      await page.waitForSelector(`#app[data-state="ready"][data-events="${events}"]:not([data-editing])`);
+    }
+    rows.push({ example, events, rounds, editMs: { median: median(times), max: Math.max(...times) } });
+    await context.close();
+  }
+  return rows;
+}
 
 function timedEntry(page: Page): Promise<[number, number]> {
   return page.evaluate(TIMED_ENTRY) as Promise<[number, number]>;
@@ -93,6 +168,8 @@ export async function benchWeb(rounds = 15): Promise<WebBench | null> {
       await context.close();
     }
 
+    const edits = await benchEdits(browser, server.url, Math.max(5, Math.floor(rounds / 2)));
+
     // Bytes transferred: the bodies the server sent (it does not compress), counted at the server.
     const served: number[] = [];
     server.server.on('request', (_req, res) => res.on('finish', () => served.push(Number(res.getHeader('content-length') ?? 0))));
@@ -114,7 +191,7 @@ export async function benchWeb(rounds = 15): Promise<WebBench | null> {
       files = served.length;
       await context.close();
     }
-    return { chromium, entries, firstLoad: { rounds: loads, bytes, files, interactiveMs: { median: median(interactive), max: Math.max(...interactive) } } };
+    return { chromium, entries, edits, firstLoad: { rounds: loads, bytes, files, interactiveMs: { median: median(interactive), max: Math.max(...interactive) } } };
   } finally {
     await browser.close();
     await server.close();
@@ -132,6 +209,9 @@ export function printWeb(web: WebBench | null): void {
     console.log(
       `  ${r.example.padEnd(18)} ${r.scoring} scoring worker${r.scoring === 1 ? ' ' : 's'}  entry ${r.events} → notebook ${fmt(r.notebookMs.median, 1).padStart(6)} ms (max ${fmt(r.notebookMs.max, 1)})   → suggestions ${fmt(r.suggestionsMs.median, 1).padStart(6)} ms (max ${fmt(r.suggestionsMs.max, 1)})`,
     );
+  }
+  for (const r of web.edits) {
+    console.log(`  ${r.example.padEnd(18)} edit of event 1 of ${r.events} → notebook ${fmt(r.editMs.median, 1).padStart(6)} ms (max ${fmt(r.editMs.max, 1)}; target ≤ 200 ms)`);
   }
   const f = web.firstLoad;
   console.log(`  first load (fresh context, local server): ${fmt(f.bytes / 1024, 1)} KiB in ${f.files} files, interactive after ${fmt(f.interactiveMs.median, 0)} ms median of ${f.rounds} (max ${fmt(f.interactiveMs.max, 0)})`);
