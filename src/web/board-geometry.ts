@@ -115,9 +115,9 @@ export const PASSAGE_MOUTHS: readonly { readonly room: Room; readonly to: Room; 
 
 /**
  * Whether a tap on a corridor cell should zoom in first rather than place the pawn. A phone shows
- * the 24 columns at about 15 CSS px each (390 px less the page's margins): too small for a finger
+ * the 24 columns at about 14 CSS px each (390 px less the page's margins): too small for a finger
  * to hit the cell meant (touch guidelines ask 44 px; 28 is the least we accept). So a touch or pen
- * tap on a cell first zooms to a window around it, where cells are about 30 px, and the second tap
+ * tap on a cell first zooms to a window around it, where cells are over 30 px, and the second tap
  * places the pawn; rooms, many cells wide, are placed at once. A mouse hits 10 px cells reliably.
  */
 export function tapZooms(cellPx: number, pointerType: string): boolean {
