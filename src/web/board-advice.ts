@@ -1,9 +1,10 @@
 // The suggestions panel on the classic board: per room, the best suggestion naming it (from the
 // ranking the panel already has), how far the pawn is from it, and what it is worth per turn — the
-// same reckoning as the entropy agent on the board (src/play/agents/movement.ts): pawn-free steps,
-// the expected turns of expectedTurnsTable, a secret passage taking one turn. Pure: no DOM.
+// same reckoning as the entropy agent on the board (src/agents/movement.ts): steps (here around the
+// other pawns marked), the expected turns of expectedTurnsTable, a secret passage, or staying after
+// a summons, taking one turn. Pure: no DOM.
 import { makeDeck } from '../model/deck.js';
-import { ROOMS, inBounds, blockLabel, type Room } from '../game/board/classic.js';
+import { CHARACTERS, HEIGHT, ROOMS, WIDTH, inBounds, blockLabel, type Character, type Room } from '../game/board/classic.js';
 import { cellAt, cellIndex, reachable } from '../game/board/paths.js';
 import { bindClassicBoard } from '../game/board/binding.js';
 import { DEFAULT_BOARD_RULES, expectedTurnsTable, passageOut, stepsToRoom, type BoardRules, type Place } from '../game/board/movement.js';
@@ -12,19 +13,53 @@ import { DEFAULT_BOARD_RULES, expectedTurnsTable, passageOut, stepsToRoom, type 
 export interface PawnInput {
   /** A board room (ROOMS), or '' for "in a corridor" (then `cell` is read). */
   room: Room | '';
-  /** The cell typed as "x,y" (x 0–23 from the left, y 0–24 from the bottom). */
+  /** The cell as "x,y" (x 0–23 from the left, y 0–24 from the bottom), tapped on the drawing or typed. */
   cell: string;
   /** The roll typed, '' for none. */
   roll: string;
+  /**
+   * How many events the log had when I placed my pawn: the suggestions entered after it move the
+   * pawn (board-pawns.ts). Absent (as in games saved before it existed): the place stands as given.
+   */
+  at?: number;
+  /** I said a suggestion moved my pawn into the room it is in, since my last turn. */
+  summoned?: boolean;
+  /** The character each seat plays (CHARACTERS), when I changed it from the seat order of the board's binding. */
+  characters?: Character[];
+  /** Where I marked the other pawns, by character. */
+  others?: Partial<Record<Character, PawnMark>>;
+}
+
+/** Another pawn as marked: a cell index (y * 24 + x) or a room, and the log's length then. */
+export interface PawnMark {
+  place: number | Room;
+  at: number;
 }
 
 export const NO_PAWN: PawnInput = { room: '', cell: '', roll: '' };
 
-/** A pawn input as saved (anything unreadable is dropped). */
+const isRoom = (v: unknown): v is Room => (ROOMS as readonly unknown[]).includes(v);
+const isCharacter = (v: unknown): v is Character => (CHARACTERS as readonly unknown[]).includes(v);
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isFreeCell = (v: unknown): v is number => isCount(v) && v < WIDTH * HEIGHT && blockLabel(v % WIDTH, Math.floor(v / WIDTH)) === null;
+
+/** A pawn input as saved (anything unreadable is dropped; a value saved before the optional fields still loads). */
 export function readPawn(p: unknown): PawnInput {
   if (!p || typeof p !== 'object') return NO_PAWN;
-  const { room, cell, roll } = p as Record<string, unknown>;
-  return { room: (ROOMS as readonly unknown[]).includes(room) ? (room as Room) : '', cell: typeof cell === 'string' ? cell : '', roll: typeof roll === 'string' ? roll : '' };
+  const { room, cell, roll, at, summoned, characters, others } = p as Record<string, unknown>;
+  const input: PawnInput = { room: isRoom(room) ? room : '', cell: typeof cell === 'string' ? cell : '', roll: typeof roll === 'string' ? roll : '' };
+  if (isCount(at)) input.at = at;
+  if (summoned === true) input.summoned = true;
+  if (Array.isArray(characters) && characters.every(isCharacter)) input.characters = characters;
+  if (others && typeof others === 'object') {
+    const marks: Partial<Record<Character, PawnMark>> = {};
+    for (const [character, mark] of Object.entries(others as Record<string, unknown>)) {
+      const { place, at: when } = (mark ?? {}) as Record<string, unknown>;
+      if (isCharacter(character) && (isRoom(place) || isFreeCell(place)) && isCount(when)) marks[character] = { place, at: when };
+    }
+    if (Object.keys(marks).length > 0) input.others = marks;
+  }
+  return input;
 }
 
 /** A typed cell "x,y" as a place, or the problem with it in one sentence. */
@@ -66,23 +101,37 @@ export interface RoomAdvice {
   readonly card: string;
   /** The best suggestion naming the room, or null when the ranking has none. */
   readonly best: Ranked | null;
-  /** Pawn-free steps from the pawn to the room's nearest door (0 in the room itself; -1 walled off). */
+  /** Steps from the pawn to the room's nearest door, around the other pawns (0 in the room itself; -1 walled off). */
   readonly steps: number;
-  /** Expected turns to enter it (0: the pawn is in it; 1 by a secret passage). */
+  /** The other pawns wall the room off now: steps and turns are counted as if they had moved away. */
+  readonly blockedByPawns: boolean;
+  /** Expected turns to enter it (1 by a secret passage, or to stay after a summons; 0 in the pawn's own room otherwise). */
   readonly turns: number;
   readonly here: boolean;
+  /** Here, moved in by a suggestion since my last turn: I may suggest here without moving, which takes the turn. */
+  readonly stay: boolean;
   readonly byPassage: boolean;
-  /** Expected bits per turn: bits / turns; in the pawn's own room, bits / 1 (staying takes the turn, if a suggestion moved it there). */
+  /** Expected bits per turn: bits / turns; 0 in the pawn's own room unless it may stay. */
   readonly bitsPerTurn: number;
-  /** With a roll: it can be entered this turn (the roll's rooms, or by the passage). Null without a roll. */
+  /** With a roll: it can be entered this turn (the roll's rooms, the passage's, or the room to stay in). Null without a roll. */
   readonly inReach: boolean | null;
 }
 
 export interface BoardAdvice {
-  /** Every room: by bits per turn, best first; the pawn's own room last (only a summons lets it suggest there). */
+  /** Every room: by bits per turn, best first; the pawn's own room last unless it may stay. */
   readonly rooms: readonly RoomAdvice[];
   /** With a roll: the best room in reach this turn (first in `rooms`), or null. */
   readonly withRoll: RoomAdvice | null;
+  /** With a roll: the cells the pawn may end its move on, ascending (rooms are in `rooms`' inReach). */
+  readonly reachCells: readonly number[] | null;
+}
+
+/** What else the advice takes into account: the other pawns and a summons. */
+export interface BoardSituation {
+  /** Corridor cells other pawns stand on: they block paths and doors (rules 4.1.4–4.1.5). */
+  readonly occupied?: ReadonlySet<number>;
+  /** A suggestion moved the pawn into its room since its last turn (docs/board.md §6): it may suggest there without moving. */
+  readonly summoned?: boolean;
 }
 
 /** The deck's card per board room (ROOMS order), or why the deck does not fit the classic board. */
@@ -101,27 +150,36 @@ function turnsFor(rules: BoardRules): Float64Array {
 /**
  * Per room, where the pawn stands: the best suggestion naming the room (the first in `ranking`,
  * which is best first), steps, expected turns and bits per turn, sorted best first; with a roll,
- * the rooms in reach this turn (reachable(from, roll), with no other pawns, and the passage's room).
+ * the rooms in reach this turn (reachable(from, roll) around the other pawns, the passage's room,
+ * and the pawn's own room when a summons lets it stay) and the cells it may stop on.
  */
-export function boardAdvice(ranking: readonly Ranked[], cards: readonly string[], pawn: Place, roll: number | null, rules: BoardRules = DEFAULT_BOARD_RULES): BoardAdvice {
+export function boardAdvice(ranking: readonly Ranked[], cards: readonly string[], pawn: Place, roll: number | null, rules: BoardRules = DEFAULT_BOARD_RULES, situation: BoardSituation = {}): BoardAdvice {
   const turns = turnsFor(rules);
+  const occupied = situation.occupied ?? new Set<number>();
   const passage = passageOut(pawn);
-  const inReach = roll === null ? null : new Set<Room>(reachable(typeof pawn === 'string' ? pawn : cellAt(pawn), roll, { mode: rules.steps, exitCost: rules.exitCost }).rooms);
+  const mayStay = typeof pawn === 'string' && situation.summoned === true;
+  const reach = roll === null ? null : reachable(typeof pawn === 'string' ? pawn : cellAt(pawn), roll, { mode: rules.steps, exitCost: rules.exitCost, occupied });
+  const inReach = reach === null ? null : new Set<Room>(reach.rooms);
   if (inReach && passage) inReach.add(passage);
+  if (inReach && mayStay) inReach.add(pawn);
   const rooms = ROOMS.map((room, r): RoomAdvice => {
     const card = cards[r];
     const best = ranking.find((s) => s.cards.includes(card)) ?? null;
     const bits = best?.expectedInformationBits ?? 0;
     const here = pawn === room;
+    const stay = here && mayStay;
     const byPassage = passage === room;
-    const steps = stepsToRoom(pawn, room, rules);
-    const t = here ? 0 : byPassage ? 1 : steps < 0 ? Infinity : turns[Math.min(steps, turns.length - 1)];
-    return { room, card, best, steps, turns: t, here, byPassage, bitsPerTurn: bits / Math.max(t, 1), inReach: inReach === null ? null : inReach.has(room) };
+    const around = stepsToRoom(pawn, room, rules, occupied);
+    const blockedByPawns = around < 0 && occupied.size > 0 && stepsToRoom(pawn, room, rules) >= 0;
+    const steps = blockedByPawns ? stepsToRoom(pawn, room, rules) : around;
+    const t = stay || byPassage ? 1 : here ? 0 : steps < 0 ? Infinity : turns[Math.min(steps, turns.length - 1)];
+    const bitsPerTurn = here && !stay ? 0 : bits / Math.max(t, 1);
+    return { room, card, best, steps, blockedByPawns, turns: t, here, stay, byPassage, bitsPerTurn, inReach: inReach === null ? null : inReach.has(room) };
   });
   // Stable: ties keep the board's order, as the agent's do.
-  const key = (a: RoomAdvice) => (a.here ? -1 : a.bitsPerTurn);
+  const key = (a: RoomAdvice) => (a.here && !a.stay ? -1 : a.bitsPerTurn);
   const sorted = [...rooms].sort((a, b) => key(b) - key(a));
   const withRoll = roll === null ? null : (sorted.find((a) => a.inReach && a.best !== null) ?? null);
   const ordered = withRoll ? [withRoll, ...sorted.filter((a) => a !== withRoll)] : sorted;
-  return { rooms: ordered, withRoll };
+  return { rooms: ordered, withRoll, reachCells: reach?.cells ?? null };
 }

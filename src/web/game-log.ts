@@ -16,7 +16,7 @@ export interface Saved {
   /** The event lists undone, the next to redo last. */
   redo: GameLogEvent[][];
   board: boolean;
-  /** On the board: where my pawn is and the roll, as typed (the log format has no field for them). */
+  /** On the board: where the pawns are, who plays which, and the roll (the log format has no field for them). */
   pawn?: PawnInput;
 }
 

@@ -2,7 +2,7 @@
 // defaults, the dice, where each pawn is, and where a pawn may go this turn. Pure functions over
 // immutable pawn lists; the game's state machine (rules/) decides when they apply.
 import { CHARACTERS, ROOMS, STARTS, passageFrom, type Room } from './classic.js';
-import { cellAt, cellIndex, distancesToRooms, reachable, roomDistance } from './paths.js';
+import { bfsDistances, cellAt, cellIndex, distancesToRooms, doorsOf, reachable, roomDistance } from './paths.js';
 
 export interface BoardRules {
   /** Dice rolled to move: 2d6 by default (rule 4.1.1, the only seed with a number); 1d6 as in Hasbro 2002. */
@@ -63,10 +63,22 @@ export function destinations(pawns: readonly Place[], mover: number, roll: numbe
   return places.length > 0 ? places : [from];
 }
 
-/** The pawn-free steps from a place to a room's nearest door (0 for the room itself); -1 if walled off. */
-export function stepsToRoom(from: Place, room: Room, rules: BoardRules): number {
-  if (isRoomPlace(from)) return from === room ? 0 : roomDistance(from, room) + rules.exitCost;
-  return distancesToRooms().get(room)![from];
+/**
+ * The steps from a place to a room's nearest door (0 for the room itself); -1 if walled off. Pawn-free
+ * (the tables computed once) unless `occupied` names cells other pawns stand on: they block paths,
+ * doors and exits (rules 4.1.4–4.1.5); the mover's own cell is ignored.
+ */
+export function stepsToRoom(from: Place, room: Room, rules: BoardRules, occupied?: ReadonlySet<number>): number {
+  if (isRoomPlace(from) && from === room) return 0;
+  if (!occupied || occupied.size === 0) {
+    if (isRoomPlace(from)) return roomDistance(from, room) + rules.exitCost;
+    return distancesToRooms().get(room)![from];
+  }
+  const others = isRoomPlace(from) || !occupied.has(from) ? occupied : new Set([...occupied].filter((i) => i !== from));
+  const dist = bfsDistances(isRoomPlace(from) ? doorsOf(from).filter((i) => !others.has(i)) : [from], others);
+  const reached = doorsOf(room).map((i) => dist[i]).filter((d) => d >= 0);
+  if (reached.length === 0) return -1;
+  return Math.min(...reached) + (isRoomPlace(from) ? rules.exitCost : 0);
 }
 
 /**
