@@ -14,6 +14,7 @@ import { enumerate as enumerateDeals, sample as sampleDeals } from './sampler';
 import { checkBatch as check } from './check';
 import { seedRng } from './rng';
 import { eigBatch as eig } from './eig';
+import { setEnvelopeMethod as setMethod } from './dag/split-plan';
 
 // Every constant of the layout: the host reads them all (LAYOUT_NAMES in src/knowledge/wasm-module.ts).
 export * from './layout';
@@ -143,6 +144,14 @@ export function envelopeCombinations(id: i32): i32 {
 export function envelopeCountsPtr(id: i32): usize {
   use(id);
   return changetype<usize>(envelopeCountsOf());
+}
+
+/**
+ * How the envelope counts of the DAGs built from now on are made: 0 by the estimated work, 1 by
+ * the split passes whenever they fit, 2 by the odometer. For checks and benchmarks.
+ */
+export function setEnvelopeMethod(m: i32): void {
+  setMethod(m);
 }
 
 /** Deals whose every card lies within its mask (nCards u32 owner masks at `owners`), counted on the DAG. */

@@ -6,7 +6,8 @@
 // (`-- --responses-only` for that alone), and the browser advisor in headless Chromium (`-- --web-only`);
 // the job queue (BullMQ on a local redis-server) with `-- --queue-only`; agents from outside (a
 // Python program over the process protocol, a module, against a built-in agent; `-- --agents-only`);
-// the advice at the table, which card to show and whether to accuse (`-- --advice-only`).
+// the advice at the table: which card to show, whether to accuse, an edit of turn 1 of 40, the view
+// after an entry (`-- --advice-only`).
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -51,7 +52,7 @@ const { values: args } = parseArgs({
     'queue-only': { type: 'boolean', default: false },
     /** Run only the figures of agents from outside (a Python program, a module; skipped without python3). */
     'agents-only': { type: 'boolean', default: false },
-    /** Run only the timings of the advice at the table (which card to show, whether to accuse). */
+    /** Run only the timings of the advice at the table (which card to show, whether to accuse, an edit, an entry). */
     'advice-only': { type: 'boolean', default: false },
   },
 });

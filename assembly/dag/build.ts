@@ -17,6 +17,7 @@ import { countBoth, countExactly } from './count';
 import { estimateNodes, crudeBound } from './estimate';
 import { chooseOrder } from './order';
 import { Position, allowed, nSeats, nVars, order, positionOfInput, select } from './position';
+import { SplitPlan } from './split-plan';
 import { buildScale, caps, consOwners, consSoft, nSoft, preprocess, softWeights } from './preprocess';
 import { clearResponseFactors } from './response-factors';
 import { assignBits, closeMask, consBit, envBitAt, setBits, softAt, softClose, softList } from './state-bits';
@@ -51,6 +52,7 @@ let edgeCount: i32 = 0;
  */
 export function build(): Position {
   const p = positionOfInput();
+  p.split = new SplitPlan();
   useStore(changetype<usize>(p.store));
   resetNodes();
   edgeCount = 0;

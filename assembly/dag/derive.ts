@@ -32,6 +32,7 @@ export function derive(parent: Position, owners: usize): Position {
   p.nEdges = parent.nEdges;
   p.terminal = parent.terminal;
   p.estimatedNodes = parent.estimatedNodes;
+  p.split = parent.split;
   const cardMask = new StaticArray<u32>(MAX_CARDS);
   const layerMask = new StaticArray<u32>(MAX_CARDS);
   const inherited = parent.cardMask;

@@ -17,6 +17,7 @@
 // only writer; every other module reads them.
 import { MAX_CARDS, MAX_SEATS, OK } from '../layout';
 import { STORE, storeWords, useStore } from '../store';
+import { SplitPlan } from './split-plan';
 
 /** One position: its store, the problem after preprocessing, its DAG and cached answers. */
 export class Position {
@@ -60,6 +61,8 @@ export class Position {
   layerMask: StaticArray<u32> | null = null;
   ownerCounts: StaticArray<f64> | null = null;
   envelopeCounts: StaticArray<f64> | null = null;
+  /** The split count's plan and kept vectors (../envelope-split.ts): made by build(), shared with the positions derived from this one. */
+  split: SplitPlan | null = null;
 
   constructor(words: i32) {
     this.store = new StaticArray<u32>(words);

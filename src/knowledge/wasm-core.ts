@@ -30,6 +30,7 @@ interface CoreExports {
   ownerCountsPtr(id: number): number;
   envelopeCombinations(id: number): number;
   envelopeCountsPtr(id: number): number;
+  setEnvelopeMethod(method: number): void;
   restrictedCount(id: number, owners: number): number;
   seed(lo: number, hi: number, stream: number): void;
   sample(id: number, n: number, out: number): void;
@@ -161,6 +162,18 @@ export class KnowledgeCore {
     const position = new Position(this, id, store, status, factors);
     this.orphans.register(position, id, position);
     return position;
+  }
+
+  /**
+   * How Position.envelopeCounts() counts on the positions loaded from now on (and those derived
+   * from them): 'auto' picks the faster by an estimate; 'split' takes one pass from each end of the
+   * DAG whenever its vectors fit in memory; 'odometer' takes two passes per combination of all
+   * categories' envelope cards but one. All three give the same counts (on a weighted DAG, to
+   * rounding): for checks and benchmarks.
+   * @internal
+   */
+  setEnvelopeMethod(method: 'auto' | 'split' | 'odometer'): void {
+    this.exports.setEnvelopeMethod(method === 'auto' ? 0 : method === 'split' ? 1 : 2);
   }
 
   /** The most distinct clauses a store may hold. */
