@@ -460,7 +460,8 @@ function checkDeal(
 // ---------------------------------------------------------------------------------------------
 // The setup
 
-function checkDeck(categories: Array<[string, string[]]>): Deck {
+/** A deck's categories and their cards, in order, checked as a log's `deck` is (card names trimmed). */
+export function checkDeck(categories: Array<[string, string[]]>): Deck {
   if (categories.length === 0) throw new InputError('deck has no categories');
   for (const [name] of categories) checkCategoryName(name);
   const total = categories.reduce((n, [, cards]) => n + cards.length, 0);

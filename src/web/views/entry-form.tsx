@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { refutationAdvice, type RefutationAdvice } from '../../analysis/refute-advice.js';
 import type { GameLogEvent } from '../../io/log.js';
 import type { Game } from '../../model/game.js';
-import { passers } from '../../model/rules.js';
+import { nextTurn, passers } from '../../model/rules.js';
 import { resolveCard } from '../game-log.js';
 import { capital, message } from './format.js';
 
@@ -12,8 +12,7 @@ const NOBODY = '-';
 export function EntryForm({ game, onAdd }: { game: Game; onAdd: (e: GameLogEvent) => boolean }) {
   const deck = game.deck;
   const categories = deck.categories.map((c) => c.name);
-  const last = game.events[game.events.length - 1];
-  const nextBy = last && 'by' in last ? game.players[(last.by + 1) % game.players.length] : game.players[0];
+  const nextBy = game.players[nextTurn(game.events, game.players.length)];
   const me = game.me === null ? null : game.players[game.me];
   const [kind, setKind] = useState<'suggestion' | 'accusation'>('suggestion');
   const [by, setBy] = useState(nextBy);
