@@ -8,7 +8,7 @@ import { Random } from '../src/model/random.js';
 import { dealCards, ENDMOVE_RULES, handSizesOf, randomDeal, type Deal, type EndmoveRule, type GameSpec } from '../src/game/rules/deal.js';
 import { isTerminal, newGame, returns, toMove, type GameState } from '../src/game/rules/state.js';
 import { applyAction, IllegalActionError, legalActions, type Action } from '../src/game/rules/actions.js';
-import { DEFAULT_RULES, passers, RULE_VARIANTS, seenBy, type Rules } from '../src/model/rules.js';
+import { DEFAULT_RULES, nextTurn, passers, RULE_VARIANTS, seenBy, type Rules } from '../src/model/rules.js';
 import { ENVELOPE, TABLE, type Game } from '../src/model/game.js';
 import { parseGame } from '../src/io/log.js';
 import { gameToLog } from '../src/io/write-log.js';
@@ -436,6 +436,31 @@ describe('endmove announcements (the endmove option)', () => {
         expect(events.filter((x) => x.type === 'endmove')).toHaveLength(expected);
       }),
       { numRuns: 150, seed: 11 },
+    );
+  });
+});
+
+describe("whose turn a form guesses from the log (nextTurn), against the referee's turn order", () => {
+  it('on random games under every rule variant and endmove option: the seat the referee gives the next turn to', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.constantFrom(...ENDMOVE_RULES), fc.constantFrom<Rules['answers']>('first', 'all'), fc.boolean(), (seed, endmove, answers, previous) => {
+        const rng = new Random(seed);
+        const players = Array.from({ length: 2 + rng.below(5) }, (_, s) => `P${s}`);
+        const rules: Rules = { ...DEFAULT_RULES, answers, answerOrder: previous ? 'previous' : 'next' };
+        const spec: GameSpec = { deck: SMALL, players, maxTurns: 1 + rng.below(30), endmove, rules };
+        let state = newGame(spec, randomDeal(spec, rng));
+        const events: GameEvent[] = [];
+        while (state.phase.kind !== 'over') {
+          if (state.phase.kind === 'suggest') expect(nextTurn(events, players.length)).toBe(state.phase.seat);
+          const actions = legalActions(state);
+          // Accuse now and then (rightly or not), so that seats drop out and the turn passes them by.
+          const action = state.phase.kind === 'accuse' && rng.below(4) !== 0 ? pass : rng.pick(actions);
+          const step = applyAction(state, action);
+          events.push(...step.events);
+          state = step.state;
+        }
+      }),
+      { numRuns: 150, seed: 12 },
     );
   });
 });

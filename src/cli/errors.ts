@@ -19,6 +19,11 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/** The person at the terminal cancelled the questions of a command: nothing was written. */
+export class QuestionsCancelledError extends Error {
+  override name = 'QuestionsCancelledError';
+}
+
 /** Outputs that could not be written, one message each (the others were written). */
 export class OutputError extends Error {
   override name = 'OutputError';
@@ -44,6 +49,10 @@ export function reportError(error: unknown): number {
   }
   if (error instanceof CancelledError) {
     printLine('cancelled');
+    return EXIT_CANCELLED;
+  }
+  if (error instanceof QuestionsCancelledError) {
+    printLine(error.message);
     return EXIT_CANCELLED;
   }
   if (error instanceof OutputError) {

@@ -1,50 +1,46 @@
-// cluedo new LOG: a game log started from flags (players, me, my hand, face-up cards, the deck),
-// checked as the advisor checks a setup; an existing file is never replaced without --force.
+// cluedo new LOG: a game log started from flags (players, me, my hand, face-up cards, the deck), or
+// from questions at the terminal; checked as the advisor checks a setup either way. An existing
+// file is never replaced without --force.
 import { Command } from 'commander';
-import { existsSync } from 'node:fs';
-import { parseGame, type GameLog } from '../io/log.js';
-import { readGameLogFile } from '../io/log-file.js';
-import { gameToLog } from '../io/write-log.js';
-import { toJson } from '../io/json.js';
-import { InputError } from '../model/errors.js';
-import { writeStdout } from './output.js';
 import { nameList } from './options.js';
-import { writeAtomically } from './output-files.js';
+import { asksQuestions } from './interactive.js';
+import { checkNewFile, CLASSIC_SOURCE, deckOfLog, writeNewLog } from './log-setup.js';
 
 interface NewOptions {
-  players: string[];
-  me: string;
-  hand: string[];
+  players?: string[];
+  me?: string;
+  hand?: string[];
   faceUp?: string[];
   deckOf?: string;
   force?: boolean;
+  interactive?: boolean;
 }
+
+/** The flags that give the setup; without any of them, at a terminal, the command asks. */
+const CONTENT = { required: ['--players', '--me', '--hand'], optional: ['--face-up'] };
 
 export function newCommand(): Command {
   return new Command('new')
-    .description('start a game log: the players in seat order, who you are, your hand (the classic deck unless --deck-of)')
+    .description('start a game log: the players in seat order, who you are, your hand (the classic deck unless --deck-of); at a terminal without them, it asks')
     .argument('<log.json>', 'the game log to write')
-    .requiredOption('--players <names>', 'the players in seat order, separated by commas', nameList('--players'))
-    .requiredOption('--me <player>', 'which player you are')
-    .requiredOption('--hand <cards>', 'your cards, separated by commas', nameList('--hand'))
+    .option('--players <names>', 'the players in seat order, separated by commas (required unless asked)', nameList('--players'))
+    .option('--me <player>', 'which player you are (required unless asked)')
+    .option('--hand <cards>', 'your cards, separated by commas (required unless asked)', nameList('--hand'))
     .option('--face-up <cards>', 'cards laid face up for everyone, separated by commas', nameList('--face-up'))
     .option('--deck-of <log.json>', 'take the deck (and its rule variants) of another log')
     .option('--force', 'replace the file if it exists')
-    .action(async (file: string, opts: NewOptions) => {
-      if (existsSync(file) && !opts.force) throw new InputError(`${file} exists: pass --force to replace it, or cluedo add to go on with it`);
-      const other = opts.deckOf === undefined ? null : (readGameLogFile(opts.deckOf) as GameLog);
-      const log: GameLog = {
-        ...(other?.deck !== undefined && { deck: other.deck }),
-        ...(other?.rules !== undefined && { rules: other.rules }),
-        players: opts.players,
-        me: opts.me,
-        myHand: opts.hand,
-        ...(opts.faceUp !== undefined && { faceUp: opts.faceUp }),
-        events: [],
-      };
-      // The log reader checks it all and resolves names; the file gets the names in full.
-      const game = parseGame(log);
-      writeAtomically({ option: 'the log', path: file }, `${toJson(gameToLog(game))}\n`);
-      await writeStdout(`${file}: ${game.players.length} players, you are ${game.players[game.me!]} holding ${game.myHand.map((c) => game.deck.cards[c]).join(', ')}\n`);
+    .option('-i, --interactive', 'ask question by question at the terminal (the default at a terminal without --players, --me and --hand)')
+    .action(async (file: string, opts: NewOptions, command: Command) => {
+      const ask = asksQuestions(command, CONTENT, opts.interactive);
+      checkNewFile(file, opts.force);
+      const deck = opts.deckOf === undefined ? undefined : deckOfLog(opts.deckOf);
+      if (ask) {
+        const { askSetup } = await import('./new-prompts.js');
+        const answers = await askSetup(file, { deck });
+        checkNewFile(file, opts.force);
+        await writeNewLog(file, answers);
+        return;
+      }
+      await writeNewLog(file, { deck: deck ?? CLASSIC_SOURCE, players: opts.players!, me: opts.me!, hand: opts.hand!, faceUp: opts.faceUp });
     });
 }

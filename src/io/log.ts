@@ -460,7 +460,7 @@ function checkDeal(
 // ---------------------------------------------------------------------------------------------
 // The setup
 
-/** A deck from its categories in order, checked (names distinct as every name is matched, at most MAX_CARDS cards). */
+/** A deck's categories and their cards, in order, checked as a log's `deck` is (card names trimmed). */
 export function checkDeck(categories: Array<[string, string[]]>): Deck {
   if (categories.length === 0) throw new InputError('deck has no categories');
   for (const [name] of categories) checkCategoryName(name);

@@ -152,6 +152,23 @@ export function eliminatedSeats(events: readonly GameEvent[], nSeats: number): b
   return out;
 }
 
+/**
+ * Whose turn it likely is after `events`, for a form's first guess: the seat after the last one to
+ * suggest, accuse or end a turn (the answers of a suggestion are not turns), passing over the
+ * seats out of the game; seat 0 before any turn.
+ */
+export function nextTurn(events: readonly GameEvent[], nSeats: number): number {
+  let last: number | null = null;
+  for (const e of events) if (e.type === 'suggestion' || e.type === 'suggest' || e.type === 'accusation' || e.type === 'endmove') last = e.by;
+  if (last === null) return 0;
+  const out = eliminatedSeats(events, nSeats);
+  for (let k = 1; k <= nSeats; k++) {
+    const seat = (last + k) % nSeats;
+    if (!out[seat]) return seat;
+  }
+  return (last + 1) % nSeats;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Who sees what
 

@@ -4,7 +4,7 @@ import { refutationAdvice, type RefutationAdvice } from '../../analysis/refute-a
 import type { GameLogEvent } from '../../io/log.js';
 import type { Game } from '../../model/game.js';
 import type { AccusationEvent, GameEvent, SuggestionEvent } from '../../model/events.js';
-import { passers } from '../../model/rules.js';
+import { nextTurn, passers } from '../../model/rules.js';
 import { resolveCard } from '../game-log.js';
 import { capital, message } from './format.js';
 
@@ -22,8 +22,7 @@ export function isEditable(event: GameEvent): event is SuggestionEvent | Accusat
 export function EntryForm({ game, onAdd, editing = null, onCancel }: { game: Game; onAdd: (e: GameLogEvent) => boolean; editing?: number | null; onCancel?: () => void }) {
   const deck = game.deck;
   const categories = deck.categories.map((c) => c.name);
-  const last = game.events[game.events.length - 1];
-  const nextBy = last && 'by' in last ? game.players[(last.by + 1) % game.players.length] : game.players[0];
+  const nextBy = game.players[nextTurn(game.events, game.players.length)];
   const me = game.me === null ? null : game.players[game.me];
   const edited = editing === null ? null : game.events[editing];
   const start = edited !== null && isEditable(edited) ? edited : null;

@@ -1,0 +1,76 @@
+// What `cluedo new` decides, whether its answers come from flags or from questions at the
+// terminal: where the deck comes from, the setup as a game log, its check (the log reader's), and
+// the file written atomically with a one-line summary.
+import { deckFromText } from '../io/deck-text.js';
+import { existsSync } from 'node:fs';
+import { parseGame, type GameLog } from '../io/log.js';
+import { readGameLogFile } from '../io/log-file.js';
+import { gameToLog } from '../io/write-log.js';
+import { toJson } from '../io/json.js';
+import type { Game } from '../model/game.js';
+import { InputError } from '../model/errors.js';
+import { quote, shorten } from '../model/quote.js';
+import { writeStdout } from './output.js';
+import { writeAtomically } from './output-files.js';
+
+/** The deck and rule variants a new log takes; empty for the classic deck and the standard rules. */
+export type DeckSource = Pick<GameLog, 'deck' | 'rules'>;
+
+export const CLASSIC_SOURCE: DeckSource = {};
+
+/** The deck and rule variants of another log (--deck-of), which must be a log the reader accepts. */
+export function deckOfLog(path: string): DeckSource {
+  const json = readGameLogFile(path);
+  let game: Game;
+  try {
+    game = parseGame(json);
+  } catch (e) {
+    throw e instanceof InputError ? new InputError(`${shorten(path)}: ${e.message}`) : e;
+  }
+  const { deck, rules } = gameToLog(game);
+  return { deck, ...(rules !== undefined && { rules }) };
+}
+
+/** A deck typed as lines "category: card, card, ...", in order, checked as a log's deck is (io/deck-text.ts, as the advisor's setup reads it). */
+export function deckOfText(text: string): DeckSource {
+  return { deck: deckFromText(text) };
+}
+
+/** The answers that make a new log; names as typed (the log reader completes them). */
+export interface SetupAnswers {
+  deck: DeckSource;
+  players: string[];
+  /** Which player I am; null for a spectator. */
+  me: string | null;
+  hand: string[];
+  faceUp?: string[];
+}
+
+/** The log the answers make, before its check. */
+export function setupLog(answers: SetupAnswers): GameLog {
+  return {
+    ...answers.deck,
+    players: answers.players,
+    ...(answers.me !== null && { me: answers.me, myHand: answers.hand }),
+    ...(answers.faceUp !== undefined && { faceUp: answers.faceUp }),
+    events: [],
+  };
+}
+
+/** The setup checked as the log reader checks it; so far as it is answered (no hand yet: a spectator's). */
+export function checkSetup(answers: SetupAnswers): Game {
+  return parseGame(setupLog(answers));
+}
+
+/** An existing file is never replaced without --force. */
+export function checkNewFile(file: string, force: boolean | undefined): void {
+  if (existsSync(file) && !force) throw new InputError(`${file} exists: pass --force to replace it, or cluedo add to go on with it`);
+}
+
+/** Checks the setup, writes it with every name in full, atomically, and prints what it is in one line. */
+export async function writeNewLog(file: string, answers: SetupAnswers): Promise<void> {
+  const game = checkSetup(answers);
+  writeAtomically({ option: 'the log', path: file }, `${toJson(gameToLog(game))}\n`);
+  const who = game.me === null ? 'you watch as a spectator' : `you are ${game.players[game.me]} holding ${game.myHand.map((c) => game.deck.cards[c]).join(', ')}`;
+  await writeStdout(`${file}: ${game.players.length} players, ${who}\n`);
+}
