@@ -9,7 +9,7 @@ import { gameToLog } from '../io/write-log.js';
 import { toJson } from '../io/json.js';
 import type { Game } from '../model/game.js';
 import { InputError } from '../model/errors.js';
-import { quote, shorten } from '../model/quote.js';
+import { shorten } from '../model/quote.js';
 import { writeStdout } from './output.js';
 import { writeAtomically } from './output-files.js';
 
