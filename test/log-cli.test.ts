@@ -45,7 +45,7 @@ describe('cluedo new and cluedo add', () => {
   });
 
   it.each([
-    [['--by', 'Bob', '--cards', 'Green,Candle,Library', '--shown-by', 'Dan'], 1, /^cluedo: No deal is left after event 5 .*nobody could show a card\.\n$/s],
+    [['--by', 'Bob', '--cards', 'Green,Candle,Library', '--shown-by', 'Dan'], 1, /^cluedo: No deal is left after event 5 .*nobody could show a card\. Fewest entries to leave out for a deal to be left \(the likeliest mistakes\): event 3; or event 5\.\n$/s],
     [['--by', 'Bob', '--cards', 'Plum,Rope,Hall', '--shown-by', 'Dan', '--passed', 'Ann'], 1, /^cluedo: --passed says Ann, but the answers went past Cat before Dan: nothing was added\n$/],
     [['--by', 'Bob', '--cards', 'Plum,Banana,Hall', '--shown-by', 'Dan'], 1, /^cluedo: event 5 \(suggestion by Bob\): unknown card "Banana"/],
     [['--by', 'Bob', '--cards', 'Plum,Rope,Hall'], 2, /^cluedo: a suggestion needs --shown-by PLAYER/],
