@@ -73,16 +73,18 @@ const TIMED_EDIT = `new Promise((resolve) => {
   document.querySelector('button[data-action="save-edit"]').click();
 })`;
 
-/** Event 1 with another shower that keeps a deal (the edit timed), or null when there is none. */
+/** Event 1 with another shower, else naming another room, that keeps a deal (the edit timed), or null when there is none. */
 function editOfFirst(log: GameLog): LogEvent | null {
   const e = log.events![0] as unknown as LogEvent;
   if (e.type !== 'suggestion' || e.shownBy === log.me) return null;
-  for (const shownBy of [...log.players.filter((p) => p !== e.by && p !== e.shownBy && p !== log.me), null]) {
-    // The card shown to me stays the card I saw.
-    const edit: LogEvent = { type: 'suggestion', by: e.by, cards: e.cards, shownBy, ...(e.by === log.me && shownBy !== null && e.shown && { shown: e.shown }) };
-    if (findContradiction(parseGame({ ...log, events: [edit as GameLogEvent, ...log.events!.slice(1)] })) === null) return edit;
-  }
-  return null;
+  // The card shown to me stays the card I saw.
+  const shown = (shownBy: string | null) => (e.by === log.me && shownBy !== null && e.shown ? { shown: e.shown } : {});
+  const showers = [...log.players.filter((p) => p !== e.by && p !== e.shownBy && p !== log.me), null].map((shownBy): LogEvent => ({ type: 'suggestion', by: e.by, cards: e.cards, shownBy, ...shown(shownBy) }));
+  const room = e.cards.length - 1;
+  const rooms = Object.values(parseGame(log).deck.categories[room].cards)
+    .filter((c) => c !== e.cards[room] && c !== e.shown)
+    .map((c): LogEvent => ({ ...e, cards: e.cards.map((x, k) => (k === room ? c : x)) }));
+  return [...showers, ...rooms].find((edit) => findContradiction(parseGame({ ...log, events: [edit as GameLogEvent, ...log.events!.slice(1)] })) === null) ?? null;
 }
 
 /** The logs whose first event is edited: the late classic example, and a 40-turn six-player game when the bench has one. */
