@@ -1,0 +1,171 @@
+// The expected information of every suggestion, exactly, from the counting core: no deal is
+// enumerated or drawn. What the suggester sees is "nobody showed" or "seat j showed card c". Split
+// by the set T of named cards j holds, "j answers holding exactly T" is the event that every seat
+// answering before j lacks all the named cards, j holds each card of T and lacks the others: a
+// conjunction of placements, so the core counts its deals per envelope combination on a derived
+// position. The response policy spreads each event over the cards of T; the mutual information
+// between the envelope and the response follows from those joint counts. Events that restrict the
+// same cards to the same owners are counted once and shared between suggestions (a named card the
+// suggester holds, or one face up, adds no restriction). See docs/research/exact-information.md.
+import { InputError } from '../model/errors.js';
+import type { Game } from '../model/game.js';
+import { answerers } from '../model/rules.js';
+import type { Fact } from '../knowledge/constraints.js';
+import type { Position } from '../knowledge/wasm-core.js';
+import { combinationCards, combinationCount } from '../knowledge/tallies.js';
+import { SCORE_WIDTH, type ResponseModel } from './entropy-greedy.js';
+
+export interface InformationRequest {
+  /** The seat that suggests (default: the log's observer). */
+  suggester?: number;
+  /** How a refuter holding several named cards picks one (default 'uniform'). */
+  responses?: ResponseModel;
+  /** Per seat, the cards it has already shown the suggester (read by the 'repeat' model; default none). */
+  shownTo?: readonly number[];
+  /** Suggestion indices (mixed radix over the categories) to score (default: every one). */
+  suggestions?: readonly number[];
+}
+
+export interface InformationByCounting {
+  /** SCORE_WIDTH numbers per requested suggestion, in request order: expected bits, P(nobody refutes), expected envelope combinations left. */
+  scores: Float64Array;
+  /** Positions the core counted (distinct events with at least one deal, or found to have none by deriving). */
+  counted: number;
+  /** Events answered from an earlier count. */
+  shared: number;
+}
+
+/** The response models scored by counting; another is refused naming the option. */
+const MODELS: readonly ResponseModel[] = ['uniform', 'repeat'];
+
+/**
+ * Exact expected information (mutual information between the envelope and the response the
+ * suggester sees), P(nobody refutes) and the expected number of envelope combinations left, for
+ * each suggestion, from the position's counts. The standard answers: the seats after the
+ * suggester (in the game's answer order) answer in turn until one shows; the suggester's own cards,
+ * the envelope and face-up cards show nothing.
+ */
+export function informationByCounting(game: Game, position: Position, request: InformationRequest = {}): InformationByCounting {
+  const model = request.responses ?? 'uniform';
+  if (!MODELS.includes(model)) throw new InputError(`responses: ${JSON.stringify(model)} is not a response model scored by counting (${MODELS.join(', ')})`);
+  const suggester = request.suggester ?? game.me;
+  if (suggester === null) throw new InputError('informationByCounting needs a suggester: the log has no "me"');
+  const { categoryMasks } = game.deck;
+  const nSeats = game.players.length;
+  const nCards = game.deck.cards.length;
+  const width = nSeats + 2;
+  const suggestions = request.suggestions ?? Array.from({ length: combinationCount(categoryMasks) }, (_, q) => q);
+  const shownTo = request.shownTo ?? [];
+  const order = answerers(suggester, nSeats, game.rules);
+  const scores = new Float64Array(suggestions.length * SCORE_WIDTH);
+
+  // Who may hold each card at all: restrictions already implied are no restriction (and share counts).
+  const ownerCounts = position.ownerCounts();
+  const possible = new Uint32Array(nCards);
+  for (let c = 0; c < nCards; c++) {
+    for (let o = 0; o < width; o++) if (ownerCounts[c * width + o] > 0) possible[c] |= 1 << o;
+  }
+  const prior = position.envelopeCounts();
+  const total = prior.reduce((a, b) => a + b, 0);
+  const priorTerm = prior.reduce((a, n) => a + xlogx(n), 0);
+
+  const memo = new Map<string, Float64Array | null>();
+  let counted = 0;
+  let shared = 0;
+  /** Envelope counts of the deals where each card of `cards` lies with an owner of `owners` (parallel arrays), or null when none. */
+  const countsWhere = (cards: readonly number[], owners: readonly number[]): Float64Array | null => {
+    let key = '';
+    for (let i = 0; i < cards.length; i++) {
+      const allowed = owners[i] & possible[cards[i]];
+      if (allowed === 0) return null;
+      if (allowed !== possible[cards[i]]) key += `${cards[i]}:${allowed >>> 0},`;
+    }
+    if (key === '') return prior;
+    const known = memo.get(key);
+    if (known !== undefined) {
+      shared++;
+      return known;
+    }
+    counted++;
+    const facts: Fact[] = [];
+    for (let i = 0; i < cards.length; i++) {
+      const card = (1 << cards[i]) >>> 0;
+      const allowed = owners[i] & possible[cards[i]];
+      const owner = 31 - Math.clz32(allowed);
+      // A single seat: it holds the card. Otherwise only seats were taken away: each lacks it.
+      if (allowed === 1 << owner && owner < nSeats) facts.push({ kind: 'holds', owner, cards: card });
+      else for (let m = (possible[cards[i]] & ~allowed) >>> 0; m !== 0; m &= m - 1) facts.push({ kind: 'lacks', owner: 31 - Math.clz32(m & -m), cards: card });
+    }
+    using derived = position.withAll(facts);
+    const counts = derived.consistent ? derived.envelopeCounts() : null;
+    memo.set(key, counts);
+    return counts;
+  };
+
+  const nCats = categoryMasks.length;
+  const everyone = (2 ** width - 1) >>> 0;
+  suggestions.forEach((q, at) => {
+    const cards = combinationCards(categoryMasks, q);
+    // owners[i]: who may hold cards[i] under the event being built
+    const owners = cards.map(() => everyone);
+    // Joint counts per response cell: seat position k and card position i, "nobody" last.
+    const cells: Array<Float64Array | null> = new Array(order.length * nCats + 1).fill(null);
+    const add = (cell: number, counts: Float64Array, weight: number) => {
+      const into = (cells[cell] ??= new Float64Array(counts.length));
+      for (let e = 0; e < counts.length; e++) into[e] += counts[e] * weight;
+    };
+    order.forEach((seat, k) => {
+      const bit = 1 << seat;
+      for (let held = 1; held < 1 << nCats; held++) {
+        const event = owners.map((o, i) => ((held >>> i) & 1 ? o & bit : o & ~bit));
+        const counts = countsWhere(cards, event);
+        if (counts === null) continue;
+        let eligible = held;
+        if (model === 'repeat') {
+          let repeats = 0;
+          for (let i = 0; i < nCats; i++) if ((held >>> i) & 1 && ((shownTo[seat] ?? 0) >>> cards[i]) & 1) repeats |= 1 << i;
+          if (repeats !== 0) eligible = repeats;
+        }
+        const weight = 1 / popcount(eligible);
+        for (let i = 0; i < nCats; i++) if ((eligible >>> i) & 1) add(k * nCats + i, counts, weight);
+      }
+      // The next seat answers only when this one lacks every named card.
+      for (let i = 0; i < nCats; i++) owners[i] &= ~bit;
+    });
+    const nobody = countsWhere(cards, owners);
+    if (nobody !== null) add(cells.length - 1, nobody, 1);
+
+    let joint = 0; // sum over cells and envelopes of n ln n
+    let marginal = 0; // sum over cells of n(r) ln n(r)
+    let left = 0;
+    for (const cell of cells) {
+      if (cell === null) continue;
+      let n = 0;
+      let support = 0;
+      for (const x of cell) {
+        if (x > 0) {
+          joint += xlogx(x);
+          n += x;
+          support++;
+        }
+      }
+      marginal += xlogx(n);
+      left += (n / total) * support;
+    }
+    const bits = (joint + xlogx(total) - priorTerm - marginal) / (total * Math.LN2);
+    scores[at * SCORE_WIDTH] = bits > 0 ? bits : 0;
+    scores[at * SCORE_WIDTH + 1] = cells[cells.length - 1] === null ? 0 : cells[cells.length - 1]!.reduce((a, b) => a + b, 0) / total;
+    scores[at * SCORE_WIDTH + 2] = left;
+  });
+  return { scores, counted, shared };
+}
+
+function xlogx(x: number): number {
+  return x > 0 ? x * Math.log(x) : 0;
+}
+
+function popcount(x: number): number {
+  let n = 0;
+  for (let m = x >>> 0; m !== 0; m &= m - 1) n++;
+  return n;
+}
