@@ -1,0 +1,178 @@
+/**
+ * informationByCounting: every suggestion's expected information, P(no refutation) and expected
+ * envelope combinations left from the core's counts, against an independent enumeration of every
+ * consistent deal (test/support/exact-eig.ts over test/support/brute-force.ts) on random small
+ * logs, and against today's exact scorer (the Wasm kernel on every enumerated deal) on the classic
+ * examples.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
+import { constraintsOf } from '../src/knowledge/constraints-of.js';
+import { parseGame } from '../src/io/log.js';
+import type { Game } from '../src/model/game.js';
+import { InputError } from '../src/model/errors.js';
+import { combinationCards, combinationCount } from '../src/knowledge/tallies.js';
+import { informationByCounting } from '../src/analysis/exact-information.js';
+import { positionOf } from '../src/analysis/load.js';
+import { shownToSuggester } from '../src/analysis/suggest.js';
+import type { ResponseModel } from '../src/analysis/entropy-greedy.js';
+import { bruteForce } from './support/brute-force.js';
+import { exactEig } from './support/exact-eig.js';
+import { arbConsistentLog, type LogJson } from './support/random-logs.js';
+
+const EXAMPLES_DIR = fileURLToPath(new URL('../examples/', import.meta.url));
+const readExample = (name: string): LogJson => JSON.parse(readFileSync(`${EXAMPLES_DIR}${name}.json`, 'utf8')) as LogJson;
+const MODELS: readonly ResponseModel[] = ['uniform', 'repeat'];
+const EPS = 1e-9;
+
+/**
+ * The oracle asks the seats after the suggester in seat order. Under 'previous' answers, the seats
+ * are renumbered mirror-wise about the suggester first (seat s becomes 2·suggester − s): the
+ * responses are relabelled, which changes no probability or information.
+ */
+function oracleDeals(game: Game, suggester: number, deals: Uint32Array, shownTo: number[]): { deals: Uint32Array; shownTo: number[] } {
+  if (game.rules.answerOrder === 'next') return { deals, shownTo };
+  const n = game.players.length;
+  const width = n + 2;
+  const mirror = (s: number) => (((2 * suggester - s) % n) + n) % n;
+  const out = new Uint32Array(deals.length);
+  for (let k = 0; k < deals.length / width; k++) {
+    for (let s = 0; s < n; s++) out[k * width + mirror(s)] = deals[k * width + s];
+    out[k * width + n] = deals[k * width + n];
+    out[k * width + n + 1] = deals[k * width + n + 1];
+  }
+  const mirrored = new Array<number>(n).fill(0);
+  for (let s = 0; s < n; s++) mirrored[mirror(s)] = shownTo[s] ?? 0;
+  return { deals: out, shownTo: mirrored };
+}
+
+function compareWithOracle(game: Game, suggester: number, shownTo: number[], what: string): void {
+  const store = constraintsOf(game);
+  const oracle = bruteForce(store);
+  using position = KnowledgeCore.shared().load(store);
+  expect(position.count(), what).toBe(BigInt(oracle.count));
+  const n = combinationCount(game.deck.categoryMasks);
+  const asked = oracleDeals(game, suggester, oracle.deals, shownTo);
+  for (const model of MODELS) {
+    const { scores } = informationByCounting(game, position, { suggester, responses: model, shownTo });
+    expect(scores.length).toBe(3 * n);
+    for (let q = 0; q < n; q++) {
+      const cards = combinationCards(game.deck.categoryMasks, q);
+      const want = exactEig(asked.deals, game.players.length, suggester, cards, model, asked.shownTo);
+      const label = `${what}; ${model}; suggester ${suggester}; suggestion ${cards.map((c) => game.deck.cards[c]).join(', ')}; shownTo [${shownTo}]`;
+      const check = (got: number, exact: number, field: string) => {
+        if (!(Math.abs(got - exact) <= EPS)) throw new Error(`${label}: ${field} got ${got}, exact ${exact}`);
+      };
+      check(scores[3 * q], want.bits, 'bits');
+      check(scores[3 * q + 1], want.pNoRefutation, 'pNoRefutation');
+      check(scores[3 * q + 2], want.expectedSolutionsLeft, 'expectedSolutionsLeft');
+    }
+  }
+}
+
+describe('informationByCounting equals the expected information by enumeration of every deal', () => {
+  it('on random small logs: observers given or added, the observer or the next seat suggesting, both models, random cards shown before', () => {
+    const seen = { faceUp: 0, clauses: 0, observerHolds: 0, addedObserver: 0, previous: 0 };
+    fc.assert(
+      fc.property(arbConsistentLog(), fc.nat(), fc.array(fc.nat({ max: 0xffff }), { minLength: 4, maxLength: 4 }), (g, pick, shownRaw) => {
+        const log: LogJson = structuredClone(g.log);
+        if (log.me === undefined) {
+          // No observer in the log: seat one, with its hand in the deal the events were simulated from.
+          const seat = pick % log.players.length;
+          log.me = log.players[seat];
+          log.myHand = g.game.deck.cards.filter((_, c) => (g.deal[seat] >>> c) & 1);
+          seen.addedObserver++;
+        }
+        const game = parseGame(log);
+        const me = game.me!;
+        if (game.faceUp.length > 0) seen.faceUp++;
+        if (constraintsOf(game).clauses.length > 0) seen.clauses++;
+        if (game.myHand.length > 0) seen.observerHolds++;
+        if (game.rules.answerOrder === 'previous') seen.previous++;
+        const mask = (1 << game.deck.cards.length) - 1;
+        const shownTo = game.players.map((_, s) => (s === me ? 0 : shownRaw[s] & mask) >>> 0);
+        compareWithOracle(game, me, shownTo, `log ${JSON.stringify(log)}`);
+        // Another seat suggesting, judged on the observer's knowledge.
+        compareWithOracle(game, (me + 1) % game.players.length, shownTo.map((m, s) => (s === (me + 1) % game.players.length ? 0 : m)), `log ${JSON.stringify(log)} (next seat suggests)`);
+      }),
+      { seed: 20261126, numRuns: 200 },
+    );
+    // The runs cover face-up cards, unseen refutations, logs without an observer and both answer orders.
+    expect(seen.faceUp).toBeGreaterThan(10);
+    expect(seen.clauses).toBeGreaterThan(10);
+    expect(seen.addedObserver).toBeGreaterThan(10);
+    expect(seen.previous).toBeGreaterThan(10);
+  });
+
+  it('when the suggester holds named cards and a card lies face up, those cards never answer', () => {
+    const log: LogJson = {
+      deck: { who: ['Ada', 'Bo', 'Cy'], what: ['axe', 'bat', 'cord'], where: ['attic', 'barn', 'cellar'] },
+      players: ['Ann', 'Bob', 'Cat'],
+      faceUp: ['cellar'],
+      me: 'Ann',
+      myHand: ['Ada', 'axe'],
+      events: [{ type: 'suggestion', by: 'Ann', cards: ['Bo', 'bat', 'attic'], shownBy: 'Bob', shown: 'attic' }],
+    };
+    const game = parseGame(log);
+    compareWithOracle(game, 0, [0, 0, 0], 'hand-made log');
+    using position = KnowledgeCore.shared().load(constraintsOf(game));
+    // Ada, axe (the suggester's), cellar (face up): nobody can show anything.
+    const deck = game.deck.cards;
+    const q = combinationIndex(game, ['Ada', 'axe', 'cellar'].map((c) => deck.indexOf(c)));
+    const { scores } = informationByCounting(game, position, { suggestions: [q] });
+    expect([...scores]).toEqual([0, 1, expect.any(Number)]);
+  });
+});
+
+function combinationIndex(game: Game, cards: number[]): number {
+  const n = combinationCount(game.deck.categoryMasks);
+  for (let q = 0; q < n; q++) if (combinationCards(game.deck.categoryMasks, q).every((c, i) => c === cards[i])) return q;
+  throw new Error(`no suggestion ${cards}`);
+}
+
+describe("informationByCounting equals today's exact scorer on the classic examples", () => {
+  for (const name of ['classic-6p-late', 'classic-5p-mid', 'classic-4p-faceup']) {
+    it(`${name}: every suggestion, both models, to 1e-9`, () => {
+      const game = parseGame(readExample(name));
+      using position = positionOf(KnowledgeCore.shared(), game);
+      const deals = position.enumerate(5_000_000);
+      const shownTo = shownToSuggester(game, game.me!);
+      const n = combinationCount(game.deck.categoryMasks);
+      for (const [m, model] of MODELS.entries()) {
+        const today = position.eig(deals, game.me!, m as 0 | 1, shownTo, 0, n);
+        const { scores, counted } = informationByCounting(game, position, { responses: model, shownTo });
+        expect(counted).toBeGreaterThan(0);
+        for (let i = 0; i < today.length; i++) {
+          if (!(Math.abs(scores[i] - today[i]) <= EPS)) throw new Error(`${name}, ${model}, score ${i}: ${scores[i]} by counting, ${today[i]} by enumeration`);
+        }
+      }
+    });
+  }
+
+  it('a subset of suggestions is scored as in the full list, in the order asked', () => {
+    const game = parseGame(readExample('classic-5p-mid'));
+    using position = positionOf(KnowledgeCore.shared(), game);
+    const all = informationByCounting(game, position).scores;
+    const some = informationByCounting(game, position, { suggestions: [17, 3, 200] }).scores;
+    expect([...some]).toEqual([...all.slice(51, 54), ...all.slice(9, 12), ...all.slice(600, 603)]);
+  });
+});
+
+describe('refusals', () => {
+  it('a response model it does not score is refused naming the option', () => {
+    const game = parseGame(readExample('classic-6p-late'));
+    using position = positionOf(KnowledgeCore.shared(), game);
+    expect(() => informationByCounting(game, position, { responses: 'first' as ResponseModel })).toThrow(InputError);
+    expect(() => informationByCounting(game, position, { responses: 'first' as ResponseModel })).toThrow(/responses: "first"/);
+  });
+
+  it('a log without an observer needs the suggester named', () => {
+    const game = parseGame(readExample('classic-3p-spectator'));
+    using position = positionOf(KnowledgeCore.shared(), game);
+    expect(() => informationByCounting(game, position)).toThrow(/suggester/);
+    expect(informationByCounting(game, position, { suggester: 1 }).scores.length).toBe(3 * 324);
+  });
+});
