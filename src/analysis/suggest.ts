@@ -16,6 +16,7 @@ import { positionOf, sharedCore } from './load.js';
 import { checkSamples, checkSeed, defaultSuggestSamples, MAX_SUGGEST_SAMPLES } from './request.js';
 import { MAX_EXACT_DEALS, SCORE_WIDTH, rankSuggestions, scoringDeals, scoresExactly, type ResponseModel, type ScoringOptions } from './entropy-greedy.js';
 import { sampleDeals, scoreSuggestions } from './sampling.js';
+import { informationByCounting } from './exact-information.js';
 
 export type { ResponseModel } from './entropy-greedy.js';
 // In request.ts, so that a command line can state its limits without loading the ranking.
@@ -27,8 +28,9 @@ export interface SuggestOptions {
   /** Seed of the samples and of tie-breaking (default 1). */
   seed?: number;
   /**
-   * Score on every consistent deal: 'auto' (default) when there are no more of them than
-   * `samples`, 'always' (up to 5,000,000 deals), or 'never'.
+   * Score exactly over every consistent deal: 'auto' (default) when there are no more of them than
+   * `samples`, 'always', or 'never'. Up to 5,000,000 deals they are held in memory; past that, the
+   * deals of each possible response are counted instead.
    */
   exact?: ScoringOptions['exact'];
   /** Keep only the best K suggestions (default: all). */
@@ -58,7 +60,7 @@ export interface SuggestResult {
   /** Uniform draws the scores are estimated from; null when they are exact. */
   samples: number | null;
   seed: number;
-  /** 'exact': scored on every consistent deal (`deals` of them); 'sampled': on `samples` uniform draws. */
+  /** 'exact': scored over every consistent deal (`deals` of them); 'sampled': on `samples` uniform draws. */
   method: 'exact' | 'sampled';
   /** Consistent deals, when scored exactly; else null. */
   deals: number | null;
@@ -80,9 +82,8 @@ export async function suggest(input: GameLog | Game, options: SuggestOptions = {
 /** The ranking of a checked request (suggestionRequest) at the game's position (the caller keeps it). */
 export async function suggestAt(game: Game, position: Position, scoring: ScoringOptions, options: Omit<SuggestOptions, 'samples' | 'seed' | 'exact' | 'responses' | 'core'> = {}): Promise<SuggestResult> {
   const exactly = scoresExactly(position, scoring);
-  if (exactly && position.count() > BigInt(MAX_EXACT_DEALS)) {
-    throw new InputError(`exact scoring holds every deal in memory: this position has ${position.count()}, more than ${MAX_EXACT_DEALS.toLocaleString('en-US')}; sample instead`);
-  }
+  // Too many deals to hold: each response's deals are counted instead (exact-information.ts).
+  const byCounting = exactly && position.count() > BigInt(MAX_EXACT_DEALS);
   const result = (deals: number | null): Omit<SuggestResult, 'tiedForBest' | 'accuse' | 'suggestions'> => ({
     samples: exactly ? null : scoring.samples,
     seed: scoring.seed,
@@ -95,6 +96,11 @@ export async function suggestAt(game: Game, position: Position, scoring: Scoring
   const n = combinationCount(game.deck.categoryMasks);
   const model = scoring.responseModel === 'repeat' ? 1 : 0;
   const { executor } = options;
+  if (byCounting) {
+    options.onScoring?.();
+    const { scores } = informationByCounting(game, position, { suggester: scoring.suggester, responses: scoring.responseModel, shownTo: scoring.shownTo });
+    return ranked(game, scores, scoring.seed, options.top, result(Number(position.count())));
+  }
   // Every consistent deal, or the seed's numbered chunks (drawn here, or on the executor: the same deals).
   const deals = exactly || executor === undefined ? scoringDeals(position, scoring).deals : await sampleDeals(executor, position.store, scoring.samples, scoring.seed, options.signal);
   options.onScoring?.();
@@ -102,20 +108,20 @@ export async function suggestAt(game: Game, position: Position, scoring: Scoring
     executor === undefined
       ? position.eig(deals, scoring.suggester, model, scoring.shownTo, 0, n)
       : await scoreSuggestions(executor, position.store, deals, scoring.suggester, model, scoring.shownTo, n, options.signal);
-  const { order, tiedForBest } = rankSuggestions(scores, scoring.seed);
-  const ranked = order.map((q) => ({
+  const width = game.players.length + 2;
+  return ranked(game, scores, scoring.seed, options.top, result(exactly ? deals.length / width : null));
+}
+
+/** The result, the scores (SCORE_WIDTH per suggestion, mixed-radix order) ranked best first. */
+function ranked(game: Game, scores: Float64Array, seed: number, top: number | undefined, basis: Omit<SuggestResult, 'tiedForBest' | 'accuse' | 'suggestions'>): SuggestResult {
+  const { order, tiedForBest } = rankSuggestions(scores, seed);
+  const rows = order.map((q) => ({
     cards: combinationCards(game.deck.categoryMasks, q),
     expectedInformationBits: scores[q * SCORE_WIDTH],
     pNoRefutation: scores[q * SCORE_WIDTH + 1],
     expectedSolutionsLeft: scores[q * SCORE_WIDTH + 2],
   }));
-  const width = game.players.length + 2;
-  return {
-    ...result(exactly ? deals.length / width : null),
-    tiedForBest,
-    accuse: null,
-    suggestions: options.top === undefined ? ranked : ranked.slice(0, options.top),
-  };
+  return { ...basis, tiedForBest, accuse: null, suggestions: top === undefined ? rows : rows.slice(0, top) };
 }
 
 /**

@@ -48,7 +48,7 @@ export function suggestCommand(): Command {
     .argument('<log.json>', 'game log with an observer ("me")')
     .option('--top <k>', 'show only the best k suggestions', wholeNumber('--top', 1_000_000))
     .option('--samples <n>', `uniform samples to estimate from when the consistent deals are more (default ${DEFAULT_SUGGEST_SAMPLES.toLocaleString('en-US')}; fewer for decks with very many suggestions)`, wholeNumber('--samples', MAX_SUGGEST_SAMPLES))
-    .option('--exact', 'score on every consistent deal, however many (up to 5,000,000)')
+    .option('--exact', 'score exactly over every consistent deal, however many (past 5,000,000, by counting the deals behind each answer)')
     .option('--no-exact', 'always estimate from samples, even when the deals are few')
     .option('--threads <t>', 'worker threads (default: all cores)', threadCount)
     .option('--seed <s>', 'seed of the samples and of tie-breaking', seedValue, 1)

@@ -1,0 +1,65 @@
+// `npx tsx bench/exact-information.ts [--runs N] [--enumerate]`: the time of one entropy-greedy
+// decision (all 324 classic suggestions scored) by counting each answer's deals in the core
+// (exact-information.ts), at the first turn of a 6-player game, early, mid-game and late; against
+// today's estimate from 5,000 and 20,000 uniform draws (the entropy agent's and the advisor's
+// defaults) and, with --enumerate, today's exact scoring of every enumerated deal (slow early on).
+// One thread; each figure the median of --runs runs after a warm-up run.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parseGame } from '../src/io/log.js';
+import type { Game } from '../src/model/game.js';
+import { KnowledgeCore, type Position } from '../src/knowledge/wasm-core.js';
+import { positionOf } from '../src/analysis/load.js';
+import { combinationCount } from '../src/knowledge/tallies.js';
+import { informationByCounting } from '../src/analysis/exact-information.js';
+import { MAX_EXACT_DEALS } from '../src/analysis/entropy-greedy.js';
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, enumerate: { type: 'boolean', default: false } } });
+const RUNS = Number(args.runs);
+
+const example = (name: string) => JSON.parse(readFileSync(new URL(`../examples/${name}.json`, import.meta.url), 'utf8')) as { events: unknown[] };
+const early = example('classic-6p-early');
+const positions: Array<[string, Game]> = [
+  ['6 players, first turn', parseGame({ ...early, events: [] })],
+  ['classic-6p-early', parseGame(early)],
+  ['classic-5p-mid', parseGame(example('classic-5p-mid'))],
+  ['classic-6p-late', parseGame(example('classic-6p-late'))],
+];
+
+function median(run: () => void): number {
+  run();
+  const times: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const t = performance.now();
+    run();
+    times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+}
+
+function sampled(position: Position, game: Game, draws: number): () => void {
+  const n = combinationCount(game.deck.categoryMasks);
+  return () => position.eig(position.sample(draws, 1), game.me!, 0, [], 0, n);
+}
+
+const core = KnowledgeCore.shared();
+const rows = positions.map(([name, game]) => {
+  using position = positionOf(core, game);
+  const { counted, shared } = informationByCounting(game, position);
+  const countingMs = median(() => informationByCounting(game, position));
+  const deals = position.count();
+  const enumerateMs = args.enumerate && deals <= BigInt(MAX_EXACT_DEALS) ? median(() => position.eig(position.enumerate(MAX_EXACT_DEALS), game.me!, 0, [], 0, combinationCount(game.deck.categoryMasks))) : null;
+  return {
+    position: name,
+    deals: deals.toLocaleString('en-US'),
+    dagNodes: position.dagSize().nodes,
+    counts: counted,
+    shared,
+    countingMs: Math.round(countingMs),
+    msPerCount: Number((countingMs / counted).toFixed(3)),
+    draws5000Ms: Math.round(median(sampled(position, game, 5_000))),
+    draws20000Ms: Math.round(median(sampled(position, game, 20_000))),
+    enumeratedMs: enumerateMs === null ? '' : Math.round(enumerateMs),
+  };
+});
+console.table(rows);
