@@ -17,8 +17,8 @@ import { InputError } from '../src/model/errors.js';
 import { combinationCards, combinationCount } from '../src/knowledge/tallies.js';
 import { informationByCounting } from '../src/analysis/exact-information.js';
 import { positionOf } from '../src/analysis/load.js';
-import { shownToSuggester } from '../src/analysis/suggest.js';
-import type { ResponseModel } from '../src/analysis/entropy-greedy.js';
+import { shownToSuggester, suggest } from '../src/analysis/suggest.js';
+import { MAX_EXACT_DEALS, rankSuggestions, type ResponseModel } from '../src/analysis/entropy-greedy.js';
 import { bruteForce } from './support/brute-force.js';
 import { exactEig } from './support/exact-eig.js';
 import { arbConsistentLog, type LogJson } from './support/random-logs.js';
@@ -158,6 +158,30 @@ describe("informationByCounting equals today's exact scorer on the classic examp
     const all = informationByCounting(game, position).scores;
     const some = informationByCounting(game, position, { suggestions: [17, 3, 200] }).scores;
     expect([...some]).toEqual([...all.slice(51, 54), ...all.slice(9, 12), ...all.slice(600, 603)]);
+  });
+});
+
+describe('suggest() scores by counting when exact is asked for and the deals are too many to hold', () => {
+  it('classic-6p-early without its last event (11,990,160 deals): exact, every deal counted, ranked as the scores say', async () => {
+    const log = readExample('classic-6p-early');
+    const game = parseGame({ ...log, events: log.events.slice(0, -1) });
+    using position = positionOf(KnowledgeCore.shared(), game);
+    expect(position.count()).toBeGreaterThan(BigInt(MAX_EXACT_DEALS));
+    const { scores } = informationByCounting(game, position, { shownTo: shownToSuggester(game, game.me!) });
+    const result = await suggest(game, { exact: 'always', seed: 5, top: 10 });
+    expect(result).toMatchObject({ method: 'exact', samples: null, seed: 5, deals: Number(position.count()), accuse: null });
+    const { order, tiedForBest } = rankSuggestions(scores, 5);
+    expect(result.tiedForBest).toBe(tiedForBest);
+    expect(result.suggestions).toEqual(
+      order.slice(0, 10).map((q) => ({
+        cards: combinationCards(game.deck.categoryMasks, q),
+        expectedInformationBits: scores[3 * q],
+        pNoRefutation: scores[3 * q + 1],
+        expectedSolutionsLeft: scores[3 * q + 2],
+      })),
+    );
+    // By default these deals are too many to score exactly: sampled, as before.
+    expect((await suggest(game, { seed: 5, top: 1, samples: 1000 })).method).toBe('sampled');
   });
 });
 
