@@ -15,7 +15,7 @@ import { parseGame } from '../src/io/log.js';
 import type { Game } from '../src/model/game.js';
 import { InputError } from '../src/model/errors.js';
 import { combinationCards, combinationCount } from '../src/knowledge/tallies.js';
-import { informationByCounting } from '../src/analysis/exact-information.js';
+import { informationByCounting, interchangeable } from '../src/analysis/exact-information.js';
 import { positionOf } from '../src/analysis/load.js';
 import { shownToSuggester, suggest } from '../src/analysis/suggest.js';
 import { MAX_EXACT_DEALS, rankSuggestions, type ResponseModel } from '../src/analysis/entropy-greedy.js';
@@ -182,6 +182,35 @@ describe('suggest() scores by counting when exact is asked for and the deals are
     );
     // By default these deals are too many to score exactly: sampled, as before.
     expect((await suggest(game, { seed: 5, top: 1, samples: 1000 })).method).toBe('sampled');
+  });
+});
+
+describe('interchangeable cards are scored once', () => {
+  const log = readExample('classic-6p-early');
+  const firstTurn = parseGame({ ...log, events: [] });
+
+  it("at the first turn, the cards of a category are alike but for the observer's own", () => {
+    using position = positionOf(KnowledgeCore.shared(), firstTurn);
+    const { cards, categoryOf } = firstTurn.deck;
+    const alike = interchangeable(position, []);
+    const classes = (g: number) => new Set(cards.map((_, c) => c).filter((c) => categoryOf[c] === g).map((c) => alike[c])).size;
+    // Suspects: none held; weapons: the Candlestick held; rooms: the Library and the Hall held.
+    expect([0, 1, 2].map(classes)).toEqual([1, 2, 2]);
+    // A card shown before, under the 'repeat' model, stands apart.
+    const shown = new Array<number>(6).fill(0);
+    shown[1] = 1 << cards.indexOf('Miss Scarlet');
+    expect(new Set(interchangeable(position, shown).filter((_, c) => categoryOf[c] === 0)).size).toBe(2);
+  });
+
+  it('at the first turn, naming one unknown suspect and two of your cards is worth h(1/6) bits, refuted with 5/6', () => {
+    using position = positionOf(KnowledgeCore.shared(), firstTurn);
+    const { cards } = firstTurn.deck;
+    const { scores, counted } = informationByCounting(firstTurn, position);
+    expect(counted).toBeLessThan(100); // 4 kinds of suggestion, at most 36 answers each
+    const q = combinationIndex(firstTurn, ['Mr. Green', 'Candlestick', 'Library'].map((c) => cards.indexOf(c)));
+    const h = -(1 / 6) * Math.log2(1 / 6) - (5 / 6) * Math.log2(5 / 6);
+    expect(scores[3 * q]).toBeCloseTo(h, 12);
+    expect(scores[3 * q + 1]).toBeCloseTo(1 / 6, 14);
   });
 });
 

@@ -104,8 +104,17 @@ export function informationByCounting(game: Game, position: Position, request: I
 
   const nCats = categoryMasks.length;
   const everyone = (2 ** width - 1) >>> 0;
+  const alike = interchangeable(position, model === 'repeat' ? shownTo : []);
+  const scored = new Map<number, number>(); // canonical suggestion -> where its scores are
   suggestions.forEach((q, at) => {
-    const cards = combinationCards(categoryMasks, q);
+    const cards = combinationCards(categoryMasks, q).map((c) => alike[c]);
+    const key = combinationIndex(categoryMasks, cards);
+    const done = scored.get(key);
+    if (done !== undefined) {
+      scores.copyWithin(at * SCORE_WIDTH, done * SCORE_WIDTH, (done + 1) * SCORE_WIDTH);
+      return;
+    }
+    scored.set(key, at);
     // owners[i]: who may hold cards[i] under the event being built
     const owners = cards.map(() => everyone);
     // Joint counts per response cell: seat position k and card position i, "nobody" last.
@@ -158,6 +167,46 @@ export function informationByCounting(game: Game, position: Position, request: I
     scores[at * SCORE_WIDTH + 2] = left;
   });
   return { scores, counted, shared };
+}
+
+/**
+ * Per card, the least card of its category it can be exchanged with: swapping the two maps the
+ * position's constraints (and the cards already shown to the suggester, which the 'repeat' model
+ * reads) onto themselves, so the consistent deals onto themselves, and a suggestion naming one
+ * scores as the suggestion naming the other. Each card is its own on a weighted position.
+ */
+export function interchangeable(position: Position, shownTo: readonly number[]): number[] {
+  const { store } = position;
+  const least = Array.from({ length: store.nCards }, (_, c) => c);
+  if (position.factors.length > 0) return least;
+  const clauseKey = (c: { cards: number; owners: number }) => `${c.cards >>> 0}:${c.owners >>> 0}`;
+  const clauses = new Set(store.clauses.map(clauseKey));
+  const masks = [store.faceUpMask, ...store.holds, ...store.lacks, ...shownTo];
+  const swap = (m: number, a: number, b: number) => {
+    const bitA = (m >>> a) & 1;
+    const bitB = (m >>> b) & 1;
+    return bitA === bitB ? m >>> 0 : (m ^ ((1 << a) | (1 << b))) >>> 0;
+  };
+  const exchangeable = (a: number, b: number) =>
+    masks.every((m) => ((m >>> a) & 1) === ((m >>> b) & 1)) && store.clauses.every((c) => clauses.has(clauseKey({ cards: swap(c.cards, a, b), owners: c.owners })));
+  for (const mask of store.categoryMasks) {
+    const cards = Array.from({ length: store.nCards }, (_, c) => c).filter((c) => (mask >>> c) & 1);
+    // Exchangeability is an equivalence (a swap with b and b with c give a with c): each card
+    // joins the class of the first earlier card it can be exchanged with.
+    for (const b of cards) {
+      const a = cards.find((a) => a < b && least[a] === a && exchangeable(a, b));
+      if (a !== undefined) least[b] = a;
+    }
+  }
+  return least;
+}
+
+function combinationIndex(categoryMasks: readonly number[], cards: readonly number[]): number {
+  let index = 0;
+  categoryMasks.forEach((mask, g) => {
+    index = index * popcount(mask) + popcount(mask & ((1 << cards[g]) - 1));
+  });
+  return index;
 }
 
 function xlogx(x: number): number {
