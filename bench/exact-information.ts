@@ -21,6 +21,7 @@ const example = (name: string) => JSON.parse(readFileSync(new URL(`../examples/$
 const early = example('classic-6p-early');
 const positions: Array<[string, Game]> = [
   ['6 players, first turn', parseGame({ ...early, events: [] })],
+  ['6 players, after 2 suggestions', parseGame({ ...early, events: early.events.slice(0, 2) })],
   ['classic-6p-early', parseGame(early)],
   ['classic-5p-mid', parseGame(example('classic-5p-mid'))],
   ['classic-6p-late', parseGame(example('classic-6p-late'))],
@@ -48,7 +49,16 @@ const rows = positions.map(([name, game]) => {
   const { counted, shared } = informationByCounting(game, position);
   const countingMs = median(() => informationByCounting(game, position));
   const deals = position.count();
-  const enumerateMs = args.enumerate && deals <= BigInt(MAX_EXACT_DEALS) ? median(() => position.eig(position.enumerate(MAX_EXACT_DEALS), game.me!, 0, [], 0, combinationCount(game.deck.categoryMasks))) : null;
+  const n = combinationCount(game.deck.categoryMasks);
+  const listed = () => position.eig(position.enumerate(MAX_EXACT_DEALS), game.me!, 0, [], 0, n);
+  const enumerateMs = args.enumerate && deals <= BigInt(MAX_EXACT_DEALS) ? median(listed) : null;
+  // The largest difference between the two exact methods, over every suggestion's three figures.
+  let difference = 0;
+  if (enumerateMs !== null) {
+    const a = listed();
+    const b = informationByCounting(game, position).scores;
+    for (let i = 0; i < a.length; i++) difference = Math.max(difference, Math.abs(a[i] - b[i]));
+  }
   return {
     position: name,
     deals: deals.toLocaleString('en-US'),
@@ -60,6 +70,7 @@ const rows = positions.map(([name, game]) => {
     draws5000Ms: Math.round(median(sampled(position, game, 5_000))),
     draws20000Ms: Math.round(median(sampled(position, game, 20_000))),
     enumeratedMs: enumerateMs === null ? '' : Math.round(enumerateMs),
+    difference: enumerateMs === null ? '' : difference.toExponential(1),
   };
 });
 console.table(rows);

@@ -4,9 +4,10 @@
 // answering before j lacks all the named cards, j holds each card of T and lacks the others: a
 // conjunction of placements, so the core counts its deals per envelope combination on a derived
 // position. The response policy spreads each event over the cards of T; the mutual information
-// between the envelope and the response follows from those joint counts. Events that restrict the
-// same cards to the same owners are counted once and shared between suggestions (a named card the
-// suggester holds, or one face up, adds no restriction). See docs/research/exact-information.md.
+// between the envelope and the response follows from those joint counts. Suggestions that differ
+// only by interchangeable cards are scored once; events that restrict the same cards to the same
+// owners are counted once and shared between suggestions (a named card the suggester holds, or one
+// face up, adds no restriction). See docs/research/exact-information.md.
 import { InputError } from '../model/errors.js';
 import type { Game } from '../model/game.js';
 import { answerers } from '../model/rules.js';
