@@ -222,6 +222,12 @@ describe('refusals', () => {
     expect(() => informationByCounting(game, position, { responses: 'first' as ResponseModel })).toThrow(/responses: "first"/);
   });
 
+  it('answers that do not stop at the first card shown are refused naming the rule', () => {
+    const game = parseGame({ ...readExample('classic-6p-late'), events: [] });
+    using position = positionOf(KnowledgeCore.shared(), game);
+    expect(() => informationByCounting({ ...game, rules: { ...game.rules, answers: 'all' } }, position)).toThrow(/rules\.answers "all"/);
+  });
+
   it('a log without an observer needs the suggester named', () => {
     const game = parseGame(readExample('classic-3p-spectator'));
     using position = positionOf(KnowledgeCore.shared(), game);

@@ -36,6 +36,9 @@ export interface InformationByCounting {
   shared: number;
 }
 
+/** The most envelope counts kept for sharing (64 MB). */
+const MEMO_NUMBERS = 8 * 1024 * 1024;
+
 /** The response models scored by counting; another is refused naming the option. */
 const MODELS: readonly ResponseModel[] = ['uniform', 'repeat'];
 
@@ -49,6 +52,7 @@ const MODELS: readonly ResponseModel[] = ['uniform', 'repeat'];
 export function informationByCounting(game: Game, position: Position, request: InformationRequest = {}): InformationByCounting {
   const model = request.responses ?? 'uniform';
   if (!MODELS.includes(model)) throw new InputError(`responses: ${JSON.stringify(model)} is not a response model scored by counting (${MODELS.join(', ')})`);
+  if (game.rules.answers !== 'first') throw new InputError(`informationByCounting scores the answers that stop at the first card shown; this log sets rules.answers ${JSON.stringify(game.rules.answers)}`);
   const suggester = request.suggester ?? game.me;
   if (suggester === null) throw new InputError('informationByCounting needs a suggester: the log has no "me"');
   const { categoryMasks } = game.deck;
@@ -88,6 +92,8 @@ export function informationByCounting(game: Game, position: Position, request: I
       return known;
     }
     counted++;
+    // Decks with thousands of suggestions would keep too many vectors: start afresh past the budget.
+    if (memo.size * prior.length > MEMO_NUMBERS) memo.clear();
     const facts: Fact[] = [];
     for (let i = 0; i < cards.length; i++) {
       const card = (1 << cards[i]) >>> 0;
