@@ -1,6 +1,7 @@
 // `npx tsx bench/exact-information.ts [--runs N] [--enumerate]`: the time of one entropy-greedy
 // decision (all 324 classic suggestions scored) by counting each answer's deals in the core
-// (exact-information.ts), at the first turn of a 6-player game, early, mid-game and late; against
+// (exact-information.ts), at the first turn of a 6-player game, early, mid-game and late, and on
+// simulated 6-player positions after more and more refutations the seat did not see; against
 // today's estimate from 5,000 and 20,000 uniform draws (the entropy agent's and the advisor's
 // defaults) and, with --enumerate, today's exact scoring of every enumerated deal (slow early on).
 // One thread; each figure the median of --runs runs after a warm-up run.
@@ -13,18 +14,22 @@ import { positionOf } from '../src/analysis/load.js';
 import { combinationCount } from '../src/knowledge/tallies.js';
 import { informationByCounting } from '../src/analysis/exact-information.js';
 import { MAX_EXACT_DEALS } from '../src/analysis/entropy-greedy.js';
+import { simulatePosition } from '../test/support/simulated-positions.js';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, enumerate: { type: 'boolean', default: false } } });
 const RUNS = Number(args.runs);
 
 const example = (name: string) => JSON.parse(readFileSync(new URL(`../examples/${name}.json`, import.meta.url), 'utf8')) as { events: unknown[] };
 const early = example('classic-6p-early');
+/** A classic 6-player game seen by seat 0 after random suggestions with `unseen` refutations it did not see. */
+const simulated = (unseen: number, seed: number): Game => simulatePosition({ categories: [6, 6, 9], seats: 6, unseenRefutations: unseen, observer: 0, seed }).game;
 const positions: Array<[string, Game]> = [
   ['6 players, first turn', parseGame({ ...early, events: [] })],
   ['6 players, after 2 suggestions', parseGame({ ...early, events: early.events.slice(0, 2) })],
   ['classic-6p-early', parseGame(early)],
   ['classic-5p-mid', parseGame(example('classic-5p-mid'))],
   ['classic-6p-late', parseGame(example('classic-6p-late'))],
+  ...[3, 6, 10, 15].flatMap((unseen) => [1, 2].map((seed): [string, Game] => [`simulated, ${unseen} unseen refutations (seed ${seed})`, simulated(unseen, seed)])),
 ];
 
 function median(run: () => void): number {
