@@ -19,7 +19,8 @@
 //
 // What stays outside the bundles, and why:
 // - piscina: it starts its own worker script from its package; it is required only when a command
-//   starts a worker pool (see lazyPackages below).
+//   starts a worker pool (see lazyPackages below); the queue's bullmq and ioredis likewise.
+// - Node's built-in modules, required when first needed (see lazyPackages and lazyChildProcess).
 // - the pool's worker (dist/runtime/worker.js) and the task modules it imports
 //   (dist/analysis/tasks.js, dist/tournament/tasks.js): worker threads load them by file URL, from
 //   tsc's output.
@@ -34,17 +35,36 @@ import { pathToFileURL } from 'node:url';
 const OUT = 'dist/cli';
 
 /**
- * An import of piscina (or bullmq, ioredis) becomes a CommonJS require inside the bundle: esbuild
- * evaluates the importing module (the pool) only when a command first imports it, and the require
- * with it, whereas an ES import of an external package would be hoisted to the bundle's start.
+ * An import of piscina (or bullmq, ioredis), or of a Node built-in module, becomes a CommonJS
+ * require inside the bundle: esbuild evaluates the importing module (the pool) only when a
+ * command first imports it, and the require with it, whereas an ES import of an external module
+ * would be hoisted to the bundle's start. (An ES import of node:fs also loads its streams, which
+ * a require leaves unloaded until they are used.)
  */
 const lazyPackages = {
   name: 'lazy-packages',
   setup(b) {
-    b.onResolve({ filter: /^(piscina|bullmq|ioredis)$/ }, (args) =>
+    b.onResolve({ filter: /^(piscina|bullmq|ioredis|node:.*)$/ }, (args) =>
       args.namespace === 'lazy-packages' ? { path: args.path, external: true } : { path: args.path, namespace: 'lazy-packages' },
     );
     b.onLoad({ filter: /.*/, namespace: 'lazy-packages' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+  },
+};
+
+/**
+ * commander requires node:child_process when it is loaded, for subcommands that are programs of
+ * their own (which cluedo has none of); loading it loads Node's networking and streams too, a
+ * few milliseconds of every start. Inside commander it is replaced by an object that requires it
+ * on first use.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onResolve({ filter: /^node:child_process$/ }, (args) => (/[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'lazy-child-process' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
+      contents: "let loaded; module.exports = new Proxy({}, { get: (_, key) => (loaded ??= require('node:child_process'))[key] });",
+      loader: 'js',
+    }));
   },
 };
 
@@ -58,9 +78,21 @@ const common = {
 
 const programs = {
   ...common,
-  plugins: [lazyPackages],
-  // Bundled CommonJS packages (commander, cli-progress) call require: give them Node's.
-  banner: { js: "import { createRequire as __cluedoRequire } from 'node:module';\nconst require = __cluedoRequire(import.meta.url);" },
+  plugins: [lazyChildProcess, lazyPackages],
+  // Bundled CommonJS packages (commander, cli-progress) and the imports above call require: give
+  // them Node's. Built-in modules come from process.getBuiltinModule (Node 20.16 and later):
+  // createRequire would load node:module and its source maps at every start.
+  banner: {
+    js: [
+      'let __cluedoRequire;',
+      'const require = globalThis.process.getBuiltinModule',
+      "  ? (id) => (id.startsWith('node:') ? globalThis.process.getBuiltinModule(id) : (__cluedoRequire ??= globalThis.process.getBuiltinModule('node:module').createRequire(import.meta.url))(id))",
+      "  : (await import('node:module')).createRequire(import.meta.url);",
+    ].join('\n'),
+  },
+  // Less to read and parse at every start; names are kept (messages and stack traces show them).
+  minifyWhitespace: true,
+  minifySyntax: true,
 };
 
 /** The entry of each bundle but the bin: the output's name (without .mjs) to its source. */
