@@ -3,8 +3,10 @@
 // 530802477690587182080000000 can have it, where a double would round it).
 
 export function toJson(value: unknown, indent = 2): string {
-  // A marker no user-given string can contain by chance: fresh for every call.
-  const mark = `bigint-${[...globalThis.crypto.getRandomValues(new Uint32Array(4))].map((n) => n.toString(16)).join('')}:`;
+  // A marker no user-given string can contain by chance: fresh for every call, about 100 random
+  // bits. Math.random, not crypto: the marker guards against accidents, not adversaries, and
+  // loading Node's Web Crypto would cost a command line's answer milliseconds.
+  const mark = `bigint-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}:`;
   const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${mark}${v.toString()}` : v), indent);
   return text.replace(new RegExp(`"${mark}(-?\\d+)"`, 'g'), '$1');
 }

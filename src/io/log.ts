@@ -1,7 +1,10 @@
 // The game log (docs/game-log.md): its JSON schema, the GameLog type derived from it, and the
 // reader that checks a log's meaning and resolves its names to indices (a Game). Every mistake is
 // one InputError naming the culprit: the JSON path, the event (numbered from 1), the card, the seat.
-import * as z from 'zod';
+// zod/mini: the same checks as zod's full API, from functions instead of methods; building the
+// schemas below takes a fraction of the time (no methods bound to every schema), and every
+// command that reads a log pays it at start-up.
+import * as z from 'zod/mini';
 import { distance } from 'fastest-levenshtein';
 import { CLASSIC_DECK, MAX_CARDS, MAX_SEATS, MIN_SEATS, makeDeck, type Deck } from '../model/deck.js';
 import { indistinctNames, makeNameResolver, nameKey, UnknownNameError, type NameResolver } from '../model/names.js';
@@ -24,36 +27,34 @@ const expecting = (what: string) => ({
  * every bad element, and the issues of a huge array (300,000 numbers for card names) overflow the
  * stack when zod gathers them; one is all a message shows anyway.
  */
-function arrayOf<T extends z.ZodType>(element: T, what: string): z.ZodType<Array<z.output<T>>, Array<z.input<T>>> {
-  return z.array(z.unknown(), expecting(what)).transform((items, ctx) => {
+function arrayOf<T extends z.ZodMiniType>(element: T, what: string): z.ZodMiniType<Array<z.output<T>>, Array<z.input<T>>> {
+  const check = z.transform((items: unknown[], ctx) => {
     const out: Array<z.output<T>> = [];
     for (let i = 0; i < items.length; i++) {
       const result = element.safeParse(items[i]);
       if (!result.success) {
         const issue = result.error.issues[0];
-        ctx.addIssue({ ...issue, path: [i, ...issue.path] } as Parameters<typeof ctx.addIssue>[0]);
+        ctx.issues.push({ ...issue, path: [i, ...issue.path] } as (typeof ctx.issues)[number]);
         return z.NEVER;
       }
-      out.push(result.data);
+      out.push(result.data as z.output<T>);
     }
     return out;
-  }) as unknown as z.ZodType<Array<z.output<T>>, Array<z.input<T>>>;
+  });
+  return z.pipe(z.array(z.unknown(), expecting(what)), check) as unknown as z.ZodMiniType<Array<z.output<T>>, Array<z.input<T>>>;
 }
 
 const cardName = z.string(expecting('a card name'));
 const cardNames = arrayOf(cardName, 'an array of card names');
 const playerName = z.string(expecting('a player name'));
-const count = z
-  .number(expecting('a non-negative integer'))
-  .int(expecting('a non-negative integer'))
-  .min(0, expecting('a non-negative integer'));
+const count = z.int(expecting('a non-negative integer')).check(z.minimum(0, expecting('a non-negative integer')));
 
 const suggestionSchema = z.strictObject({
   type: z.literal('suggestion'),
   by: playerName,
   cards: cardNames,
-  shownBy: z.string(expecting('a player name or null')).nullable(),
-  shown: cardName.nullable().optional(),
+  shownBy: z.nullable(z.string(expecting('a player name or null'))),
+  shown: z.optional(z.nullable(cardName)),
 });
 
 const accusationSchema = z.strictObject({
@@ -74,7 +75,7 @@ const showcardSchema = z.strictObject({
   by: playerName,
   to: playerName,
   cards: cardNames,
-  shown: cardName.nullable().optional(),
+  shown: z.optional(z.nullable(cardName)),
 });
 
 const endmoveSchema = z.strictObject({ type: z.literal('endmove'), by: playerName });
@@ -90,7 +91,7 @@ const EVENT_TYPES = {
 };
 
 /** A variant's values as a schema: any of them, "expected "first" or "all"" otherwise. */
-function variantSchema<V extends string | boolean>(values: readonly V[]): z.ZodType<V> {
+function variantSchema<V extends string | boolean>(values: readonly V[]): z.ZodMiniType<V> {
   const what = values.map((v) => JSON.stringify(v)).join(' or ');
   return z.custom<V>((v) => (values as readonly unknown[]).includes(v), expecting(what));
 }
@@ -101,15 +102,15 @@ function namedObject<T>() {
 }
 
 /** One optional key per variant of the table in model/rules.ts, which alone lists them. */
-const variantSchemas = Object.fromEntries(Object.entries(RULE_VARIANTS).map(([key, values]) => [key, variantSchema<string | boolean>(values).optional()])) as {
-  [K in RuleVariant]: z.ZodOptional<z.ZodType<(typeof RULE_VARIANTS)[K][number]>>;
+const variantSchemas = Object.fromEntries(Object.entries(RULE_VARIANTS).map(([key, values]) => [key, z.optional(variantSchema<string | boolean>(values))])) as {
+  [K in RuleVariant]: z.ZodMiniOptional<z.ZodMiniType<(typeof RULE_VARIANTS)[K][number]>>;
 };
 
 const rulesSchema = z.strictObject(
   {
     ...variantSchemas,
     // Read by quotaEntries: its keys name categories.
-    handQuotas: namedObject<number>().optional(),
+    handQuotas: z.optional(namedObject<number>()),
   },
   expecting('an object of rule variants'),
 );
@@ -117,23 +118,25 @@ const rulesSchema = z.strictObject(
 const logSchema = z.strictObject(
   {
     // Read by deckEntries: its keys name categories.
-    deck: namedObject<string[]>().optional(),
+    deck: z.optional(namedObject<string[]>()),
     players: arrayOf(playerName, 'an array of player names in seat order'),
-    handSizes: arrayOf(count, 'an array of hand sizes, one per player').optional(),
-    faceUp: cardNames.optional(),
-    me: playerName.nullable().optional(),
-    myHand: cardNames.optional(),
-    rules: rulesSchema.optional(),
+    handSizes: z.optional(arrayOf(count, 'an array of hand sizes, one per player')),
+    faceUp: z.optional(cardNames),
+    me: z.optional(z.nullable(playerName)),
+    myHand: z.optional(cardNames),
+    rules: z.optional(rulesSchema),
     // Read by dealEntries: its keys name owners.
-    deal: namedObject<string[]>().optional(),
-    events: arrayOf(
-      z.discriminatedUnion(
-        'type',
-        [suggestionSchema, accusationSchema, lookSchema, suggestSchema, nocardSchema, showcardSchema, endmoveSchema],
-        expecting('an event object'),
+    deal: z.optional(namedObject<string[]>()),
+    events: z.optional(
+      arrayOf(
+        z.discriminatedUnion(
+          'type',
+          [suggestionSchema, accusationSchema, lookSchema, suggestSchema, nocardSchema, showcardSchema, endmoveSchema],
+          expecting('an event object'),
+        ),
+        'an array of events',
       ),
-      'an array of events',
-    ).optional(),
+    ),
   },
   expecting('a JSON object'),
 );
@@ -213,7 +216,7 @@ function parseShape(json: unknown): GameLog {
  * The entries of an object whose keys are names (a deck's categories, a deal's owners, hand quotas),
  * in order, from the log's own object (so that no key is lost), each value checked by `element`.
  */
-function namedEntries<T extends z.ZodType>(value: unknown, path: string[], element: T, what: string): Array<[string, z.output<T>]> {
+function namedEntries<T extends z.ZodMiniType>(value: unknown, path: string[], element: T, what: string): Array<[string, z.output<T>]> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new InputError(`invalid game log: ${formatPath(path)}: expected an object ${what}`);
   }

@@ -22,7 +22,7 @@ export function maxThreads(): number {
 
 function workerFile(): string {
   // The worker is a module like the tasks (runtime/worker.js), found the same way from here or
-  // from the CLI's bundle (dist/cli/cluedo.mjs).
+  // from the CLI's bundles (dist/cli/cluedo-<command>.mjs).
   return fileURLToPath(taskModuleUrl('runtime/worker'));
 }
 

@@ -1,0 +1,38 @@
+// The `cluedo` program: the root command (its description, --version, --help) with the commands
+// a run was built with, and the one place a run's failure becomes its exit code. src/cli/main.ts
+// runs it with every command; each bundle of the command line (scripts/bundle-cli.mjs) with only
+// the command it is for.
+import { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { commanderExit, reportError } from './errors.js';
+import { requireStdout } from './output.js';
+
+function version(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+/** The program with these commands (made by each command's module: analyzeCommand, ...). */
+export function program(commands: readonly Command[]): Command {
+  const cli = new Command('cluedo')
+    .description('Probabilistic analysis of Clue/Cluedo positions')
+    .version(version())
+    // commander's errors become one line through reportError, never its own "error: ..." plus help.
+    .configureOutput({ writeErr: () => {}, outputError: () => {} })
+    .exitOverride(commanderExit('cluedo'));
+  for (const command of commands) {
+    command.copyInheritedSettings(cli);
+    // A command whose answer is its standard output does not start without one (a worker reports on stderr).
+    if (command.name() !== 'worker') command.hook('preAction', requireStdout);
+    cli.addCommand(command.exitOverride(commanderExit(`cluedo ${command.name()}`)));
+  }
+  return cli;
+}
+
+/** Runs the program on the process's arguments; a failure sets the exit code (see errors.ts). */
+export async function runProgram(commands: readonly Command[]): Promise<void> {
+  try {
+    await program(commands).parseAsync(process.argv);
+  } catch (error) {
+    process.exitCode = reportError(error);
+  }
+}
