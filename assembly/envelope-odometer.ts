@@ -6,7 +6,7 @@ import { MAX_CARDS } from './layout';
 import { categoryMask } from './store';
 import { allowed, positionMask, edgeChild, edgeOwner, edgeStart, edgeWeight, envOwner, fixedOwner, layerStart, nCats, nNodes, nSeats, nVars, order } from './dag/position';
 import { countBackward, countForward } from './dag/count';
-import { backwardScratch, forwardScratch } from './dag/scratch';
+import { backwardBuffer, forwardBuffer } from './dag/pass-buffers';
 
 const layerMasks = new StaticArray<u32>(MAX_CARDS);
 /** Per category: cards that can be in the envelope, and the one picked in the current condition. */
@@ -21,8 +21,8 @@ const conditionalCounts = new StaticArray<f64>(MAX_CARDS * 12);
  * category's envelope marginals from masked forward/backward passes over the same DAG.
  */
 export function countByOdometer(envelopeOut: StaticArray<f64>, ownerCounts: StaticArray<f64>): void {
-  const fwdMasked = forwardScratch(nNodes);
-  const bwdMasked = backwardScratch(nNodes);
+  const fwdMasked = forwardBuffer(nNodes);
+  const bwdMasked = backwardBuffer(nNodes);
   const width = nSeats + 2;
 
   // Envelope candidates per category: cards with a non-zero envelope count.

@@ -5,7 +5,7 @@ import { MAX_CARDS } from './layout';
 import { categoryMask } from './store';
 import { bwd, current, positionMask, edgeChild, edgeOwner, edgeStart, edgeWeight, fixedOwner, layerStart, nCards, nCats, nNodes, nSeats, nVars, order, total } from './dag/position';
 import { countBackward } from './dag/count';
-import { backwardScratch, forwardScratch } from './dag/scratch';
+import { backwardBuffer, forwardBuffer } from './dag/pass-buffers';
 import { countByOdometer } from './envelope-odometer';
 import { countSplit } from './envelope-split';
 
@@ -46,7 +46,7 @@ function computeOwnerCounts(): StaticArray<f64> {
     if (f >= 0) unchecked(ownerCountsOut[c * width + f] = total);
   }
   // One forward pass that also adds forward(parent) x backward(child) for every edge it follows.
-  const f = forwardScratch(nNodes);
+  const f = forwardBuffer(nNodes);
   memory.fill(changetype<usize>(f), 0, <usize>nNodes << 3);
   unchecked(f[0] = 1);
   const own = positionMask;
@@ -84,7 +84,7 @@ export function restrictedCount(owners: usize): f64 {
     if (f >= 0 && !(load<u32>(owners + (<usize>c << 2)) & (<u32>1 << f))) return 0;
   }
   for (let t = 0; t < nVars; t++) unchecked(layerMasks[t] = load<u32>(owners + (<usize>unchecked(order[t]) << 2)));
-  const b = backwardScratch(nNodes);
+  const b = backwardBuffer(nNodes);
   countBackward(b, layerMasks, 0);
   return nNodes > 0 ? unchecked(b[0]) : 0;
 }

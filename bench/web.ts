@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { findContradiction } from '../src/analysis/explain.js';
 import { parseGame, type GameLog, type GameLogEvent } from '../src/io/log.js';
 import { serveStatic } from '../src/cli/static-server.js';
-import { enter, ensureSite, fill, findChromium, launch, settled, setUp, type ExampleLog, type LogEvent } from '../test/support/advisor-driver.js';
+import { enter, ensureSite, fill, findChromium, launch, otherShowers, settled, setUp, type ExampleLog, type LogEvent } from '../test/support/advisor-driver.js';
 
 export interface WebEntryRow {
   example: string;
@@ -76,15 +76,13 @@ const TIMED_EDIT = `new Promise((resolve) => {
 /** Event 1 with another shower, else naming another room, that keeps a deal (the edit timed), or null when there is none. */
 function editOfFirst(log: GameLog): LogEvent | null {
   const e = log.events![0] as unknown as LogEvent;
-  if (e.type !== 'suggestion' || e.shownBy === log.me) return null;
-  // The card shown to me stays the card I saw.
-  const shown = (shownBy: string | null) => (e.by === log.me && shownBy !== null && e.shown ? { shown: e.shown } : {});
-  const showers = [...log.players.filter((p) => p !== e.by && p !== e.shownBy && p !== log.me), null].map((shownBy): LogEvent => ({ type: 'suggestion', by: e.by, cards: e.cards, shownBy, ...shown(shownBy) }));
+  if (e.type !== 'suggestion') return null;
   const room = e.cards.length - 1;
-  const rooms = Object.values(parseGame(log).deck.categories[room].cards)
-    .filter((c) => c !== e.cards[room] && c !== e.shown)
+  const rooms = parseGame(log)
+    .deck.categories[room].cards.filter((c) => c !== e.cards[room] && c !== e.shown)
     .map((c): LogEvent => ({ ...e, cards: e.cards.map((x, k) => (k === room ? c : x)) }));
-  return [...showers, ...rooms].find((edit) => findContradiction(parseGame({ ...log, events: [edit as GameLogEvent, ...log.events!.slice(1)] })) === null) ?? null;
+  const candidates = [...otherShowers(log, 0), ...rooms];
+  return candidates.find((edit) => findContradiction(parseGame({ ...log, events: [edit as GameLogEvent, ...log.events!.slice(1)] })) === null) ?? null;
 }
 
 /** The logs whose first event is edited: the late classic example, and a 40-turn six-player game when the bench has one. */

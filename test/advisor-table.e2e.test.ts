@@ -14,7 +14,7 @@ import { findContradiction } from '../src/analysis/explain.js';
 import { accusationAdvice } from '../src/analysis/accuse-advice.js';
 import { parseGame, type GameLog, type GameLogEvent } from '../src/io/log.js';
 import { serveStatic, type StaticServer } from '../src/cli/static-server.js';
-import { ensureSite, fill, findChromium, launch, notebook, settled, setUp, type ExampleLog, type LogEvent } from './support/advisor-driver.js';
+import { ensureSite, fill, findChromium, launch, notebook, otherShowers, settled, setUp, type ExampleLog, type LogEvent } from './support/advisor-driver.js';
 
 const CHROMIUM = findChromium();
 const read = (name: string) => JSON.parse(readFileSync(new URL(`../examples/${name}.json`, import.meta.url), 'utf8')) as GameLog & ExampleLog;
@@ -38,16 +38,6 @@ async function expectNotebookOf(page: Page, log: GameLog): Promise<void> {
 }
 
 const possible = (log: GameLog) => findContradiction(parseGame(log)) === null;
-
-/** Event `i` with another shower (or nobody): the alternatives, as the form enters them. */
-function alternatives(log: GameLog, i: number): LogEvent[] {
-  const e = log.events![i] as unknown as LogEvent;
-  // The card shown to me stays what it was; a card I showed is one of mine.
-  const shown = (shownBy: string | null) => (shownBy === null ? undefined : shownBy === log.me ? e.cards.find((c) => log.myHand!.includes(c)) : e.by === log.me ? (e.shown ?? undefined) : undefined);
-  return [...log.players.filter((p) => p !== e.by && p !== e.shownBy), null]
-    .map((shownBy) => ({ type: 'suggestion', by: e.by, cards: e.cards, shownBy, ...(shown(shownBy) !== undefined && { shown: shown(shownBy) }) }) as LogEvent)
-    .filter((alt) => (alt.shownBy === log.me || (e.by === log.me && alt.shownBy !== null)) === (alt.shown !== undefined));
-}
 
 const replaced = (log: GameLog, i: number, event: LogEvent): GameLog => ({ ...log, events: log.events!.map((e, k) => (k === i ? (event as GameLogEvent) : e)) });
 
@@ -89,7 +79,7 @@ describe.skipIf(!CHROMIUM)('the advisor at a real table', () => {
   });
 
   it('edits the first turn: the notebook is the edited log\'s; undo and redo go across the edit', async () => {
-    const edit = alternatives(START, 0).find((alt) => possible(replaced(START, 0, alt)));
+    const edit = otherShowers(START, 0).find((alt) => possible(replaced(START, 0, alt)));
     expect(edit, 'some other shower of turn 1 must keep a deal').toBeDefined();
     const edited = replaced(START, 0, edit!);
     await openEvents();
@@ -117,7 +107,7 @@ describe.skipIf(!CHROMIUM)('the advisor at a real table', () => {
   it('refuses an edit that leaves no deal, naming the conflicts and the entries most likely wrong; nothing is lost', async () => {
     let target: { i: number; edit: LogEvent } | null = null;
     for (let i = 1; i < TURNS && target === null; i++) {
-      const edit = alternatives(START, i).find((alt) => !possible(replaced(START, i, alt)));
+      const edit = otherShowers(START, i).find((alt) => !possible(replaced(START, i, alt)));
       if (edit) target = { i, edit };
     }
     expect(target, 'some edit of an earlier turn must leave no deal').not.toBeNull();

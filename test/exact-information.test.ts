@@ -21,7 +21,7 @@ import { shownToSuggester, suggest } from '../src/analysis/suggest.js';
 import { MAX_EXACT_DEALS, rankSuggestions, type ResponseModel } from '../src/analysis/entropy-greedy.js';
 import { bruteForce } from './support/brute-force.js';
 import { exactEig } from './support/exact-eig.js';
-import { arbConsistentLog, type LogJson } from './support/random-logs.js';
+import { arbConsistentLog, withObserver, type LogJson } from './support/random-logs.js';
 
 const EXAMPLES_DIR = fileURLToPath(new URL('../examples/', import.meta.url));
 const readExample = (name: string): LogJson => JSON.parse(readFileSync(`${EXAMPLES_DIR}${name}.json`, 'utf8')) as LogJson;
@@ -78,14 +78,8 @@ describe('informationByCounting equals the expected information by enumeration o
     const seen = { faceUp: 0, clauses: 0, observerHolds: 0, addedObserver: 0, previous: 0 };
     fc.assert(
       fc.property(arbConsistentLog(), fc.nat(), fc.array(fc.nat({ max: 0xffff }), { minLength: 4, maxLength: 4 }), (g, pick, shownRaw) => {
-        const log: LogJson = structuredClone(g.log);
-        if (log.me === undefined) {
-          // No observer in the log: seat one, with its hand in the deal the events were simulated from.
-          const seat = pick % log.players.length;
-          log.me = log.players[seat];
-          log.myHand = g.game.deck.cards.filter((_, c) => (g.deal[seat] >>> c) & 1);
-          seen.addedObserver++;
-        }
+        const { log, added } = withObserver(g, pick);
+        if (added) seen.addedObserver++;
         const game = parseGame(log);
         const me = game.me!;
         if (game.faceUp.length > 0) seen.faceUp++;

@@ -24,7 +24,7 @@ import { CancelledError } from '../src/runtime/executor.js';
 import { analysisPool } from '../src/analysis/pools.js';
 import { bruteForce } from './support/brute-force.js';
 import { exactEig, type ExactEig } from './support/exact-eig.js';
-import { arbConsistentLog, type LogJson } from './support/random-logs.js';
+import { arbConsistentLog, withObserver, type LogJson } from './support/random-logs.js';
 
 const EXAMPLES_DIR = fileURLToPath(new URL('../examples/', import.meta.url));
 const readExample = (name: string): LogJson => JSON.parse(readFileSync(`${EXAMPLES_DIR}${name}.json`, 'utf8')) as LogJson;
@@ -158,13 +158,7 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
     let withClauses = 0;
     fc.assert(
       fc.property(arbConsistentLog(), fc.nat(), fc.array(fc.nat({ max: 0xffff }), { minLength: 4, maxLength: 4 }), (g, pick, shownRaw) => {
-        const log: LogJson = structuredClone(g.log);
-        if (log.me === undefined) {
-          // add an observer: the seat's hand in the hidden deal the events were simulated from
-          const seat = pick % log.players.length;
-          log.me = log.players[seat];
-          log.myHand = g.game.deck.cards.filter((_, c) => (g.deal[seat] >>> c) & 1);
-        }
+        const { log } = withObserver(g, pick);
         const game = parseGame(log);
         const me = game.me!;
         // cards already shown to the suggester: random, so the 'repeat' preference is exercised

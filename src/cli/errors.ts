@@ -3,6 +3,7 @@
 // exits 2; bad input (a file, a log's contents) or an output that cannot be written exits 1;
 // anything else is our bug and exits 70 (EX_SOFTWARE), without a stack trace unless
 // CLUEDO_DEBUG is set. Ctrl-C exits 130.
+import { COMMAND_NAMES } from './command-names.js';
 import { CommanderError } from 'commander';
 import { InputError } from '../model/errors.js';
 import { PositionTooLargeError } from '../knowledge/wasm-core.js';
@@ -82,7 +83,7 @@ export function commanderExit(commandPath: string) {
     if (error.exitCode === 0) throw error;
     let text = error.message.replace(/^error: /, '');
     if (error.code === 'commander.help') {
-      text = 'which command? new, add, analyze, suggest, refute, accuse, knows, simulate, league, merge, worker, board or serve';
+      text = `which command? ${COMMAND_NAMES.slice(0, -1).join(', ')} or ${COMMAND_NAMES.at(-1)}`;
     }
     // "(Did you mean --json?)" comes on a line of its own
     text = text.replace(/\s*\(Did you mean (.*)\?\)\s*$/s, '; did you mean $1?').trim();

@@ -46,6 +46,20 @@ export interface ExampleLog {
   events: LogEvent[];
 }
 
+/**
+ * Suggestion `i` of `log` with another shower, or nobody, as the entry form enters it: the card
+ * shown to me stays the one I saw, a card I showed is the first named card of mine; an
+ * alternative with no card to name is left out. (An edit's candidates: whether each keeps a deal
+ * is for the caller to ask.)
+ */
+export function otherShowers(log: { players: string[]; me?: string | null; myHand?: string[]; events?: readonly unknown[] }, i: number): LogEvent[] {
+  const e = log.events![i] as LogEvent;
+  const shown = (shownBy: string | null) => (shownBy === null ? undefined : shownBy === log.me ? e.cards.find((c) => log.myHand!.includes(c)) : e.by === log.me ? (e.shown ?? undefined) : undefined);
+  return [...log.players.filter((p) => p !== e.by && p !== e.shownBy), null]
+    .map((shownBy): LogEvent => ({ type: 'suggestion', by: e.by, cards: e.cards, shownBy, ...(shown(shownBy) !== undefined && { shown: shown(shownBy) }) }))
+    .filter((alt) => (alt.shownBy === log.me || (e.by === log.me && alt.shownBy !== null)) === (alt.shown !== undefined));
+}
+
 /** Waits until the app shows the analysis of exactly `events` events. */
 export async function settled(page: Page, events: number): Promise<void> {
   await page.waitForSelector(`#app[data-state="ready"][data-events="${events}"]`);

@@ -269,6 +269,19 @@ export function arbNoisyLog(opts: Omit<LogOptions, 'noise'> = {}): fc.Arbitrary<
 }
 
 /** A generated log as its JSON (what fast-check prints for a counterexample). */
+/**
+ * The generated log with an observer: its own, or seat `pick` (mod the players) added with its hand
+ * in the deal the events were simulated from. `added` says which.
+ */
+export function withObserver(g: GeneratedLog, pick: number): { log: LogJson; added: boolean } {
+  const log: LogJson = structuredClone(g.log);
+  if (log.me !== undefined) return { log, added: false };
+  const seat = pick % log.players.length;
+  log.me = log.players[seat];
+  log.myHand = g.game.deck.cards.filter((_, c) => (g.deal[seat] >>> c) & 1);
+  return { log, added: true };
+}
+
 export function logText(g: GeneratedLog): string {
   return JSON.stringify(g.log);
 }
