@@ -14,7 +14,7 @@ import { findContradiction } from '../src/analysis/explain.js';
 import { accusationAdvice } from '../src/analysis/accuse-advice.js';
 import { parseGame, type GameLog, type GameLogEvent } from '../src/io/log.js';
 import { serveStatic, type StaticServer } from '../src/cli/static-server.js';
-import { ensureSite, fill, findChromium, launch, notebook, otherShowers, settled, setUp, type ExampleLog, type LogEvent } from './support/advisor-driver.js';
+import { ensureSite, enter, fill, findChromium, launch, notebook, otherShowers, settled, setUp, type ExampleLog, type LogEvent } from './support/advisor-driver.js';
 
 const CHROMIUM = findChromium();
 const read = (name: string) => JSON.parse(readFileSync(new URL(`../examples/${name}.json`, import.meta.url), 'utf8')) as GameLog & ExampleLog;
@@ -198,6 +198,12 @@ describe.skipIf(!CHROMIUM)('the advisor at a real table', () => {
     expect(Math.abs(shown.p - advice.probability)).toBeLessThanOrEqual(1e-9);
     expect(Math.abs(shown.threat - advice.threat)).toBeLessThanOrEqual(1e-9);
     expect(shown.text).toContain(`${(100 * advice.probability).toFixed(1)}%`);
+    // Out after a wrong accusation, the player is advised no more.
+    const wrong = { type: 'accusation', by: MID.me!, cards: advice.solution.map((c) => parseGame(MID).deck.cards[c]), correct: false } as const;
+    expect(possible({ ...MID, events: [...MID.events!, wrong as GameLogEvent] })).toBe(true);
+    await enter(page, { ...wrong, cards: [...wrong.cards] });
+    await applied(MID.events!.length + 1);
+    expect(await page.$('[data-view="accuse-advice"]')).toBeNull();
   }, 120_000);
 
   it('starts a game on a deck typed in the setup, each mistake in the deck named by its line', async () => {

@@ -121,11 +121,13 @@ function App() {
     if (next.game.me === null || engine === null) return;
     const pool = engine.pool;
     const started = performance.now();
-    next.suggestions({ seed: 1, executor: pool }).then(
+    // Asked inside a promise: a question the game cannot answer (a player out suggests no more)
+    // is the panel's reason, never a refusal of the entry that was accepted.
+    Promise.resolve().then(() => next.suggestions({ seed: 1, executor: pool })).then(
       (result) => mine === generation.current && setSuggestions({ result, reason: null, ms: performance.now() - started, workers: pool.threads }),
       (e: unknown) => mine === generation.current && setSuggestions({ result: null, reason: message(e), ms: performance.now() - started }),
     );
-    next.opponents({ seed: 1, executor: pool, nextTurn: true }).then(
+    Promise.resolve().then(() => next.opponents({ seed: 1, executor: pool, nextTurn: true })).then(
       (result) => mine === generation.current && setOpponents({ result, reason: null, ms: performance.now() - started }),
       (e: unknown) => mine === generation.current && setOpponents({ result: null, reason: message(e), ms: performance.now() - started }),
     );
