@@ -14,7 +14,6 @@ import { EIG_SCORES, MAX_CARDS, SHOWN_TO_WORDS } from './layout';
 import { categoryMask, nCardsOf, nCategoriesOf, nSeatsOf } from './store';
 
 const NO_RANK: u8 = 255;
-const MAX_CELLS = 16 * MAX_CARDS + 1;
 
 let envIndex = new StaticArray<i32>(1024);
 let sortedRank = new StaticArray<u8>(1024 * MAX_CARDS); // per sorted deal: each card's refutation rank (nCards bytes)
@@ -24,10 +23,14 @@ let scratch = new StaticArray<u32>(1024);
 const catSize = new StaticArray<i32>(MAX_CARDS);
 const catFirst = new StaticArray<i32>(MAX_CARDS);
 const qCards = new StaticArray<i32>(MAX_CARDS);
-const groupCounts = new StaticArray<f64>(MAX_CELLS);
-/** Cells a group of deals has touched: a group costs its own deals, not the number of cells. */
-const touched = new StaticArray<i32>(MAX_CELLS);
-let nTouched = 0;
+// Per card of the last category (see eigBatch): a group's tallies, the cells it touched (a group
+// costs its own deals, not the number of cells), and the suggestion's running sums.
+let lastCounts = new StaticArray<f64>(0);
+let lastTouched = new StaticArray<i32>(0);
+let lastTotals = new StaticArray<f64>(0);
+let lastSupport = new StaticArray<f64>(0);
+const lastTouchedN = new StaticArray<i32>(MAX_CARDS);
+const lastJoint = new StaticArray<f64>(MAX_CARDS);
 
 /** n ln n for the whole numbers of deals a cell usually holds: most cells of most groups. */
 const XLOGX_TABLE = 4096;
@@ -40,12 +43,11 @@ for (let n = 2; n < XLOGX_TABLE; n++) unchecked(xlogxTable[n] = <f64>n * Math.lo
   return x * Math.log(x);
 }
 
-@inline function bump(cell: i32, w: f64): void {
-  if (unchecked(groupCounts[cell]) == 0) unchecked(touched[nTouched++] = cell);
-  unchecked(groupCounts[cell] += w);
+@inline function bumpLast(l: i32, at: i32, cell: i32, w: f64): void {
+  const c = at + cell;
+  if (unchecked(lastCounts[c]) == 0) unchecked(lastTouched[at + unchecked(lastTouchedN[l]++)] = cell);
+  unchecked(lastCounts[c] += w);
 }
-const totals = new StaticArray<f64>(MAX_CELLS);
-const support = new StaticArray<f64>(MAX_CELLS);
 const shown = new StaticArray<u32>(SHOWN_TO_WORDS);
 
 // Exact sizes, not powers of two: a few million deals already make arrays of hundreds of MB.
@@ -127,74 +129,107 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
     }
   }
 
+  // Suggestions that differ only in their last category's card share the rest: per deal, the
+  // nearest refuter among the other named cards is found once and then met with each last card.
+  // Each suggestion's tallies run in the same order as one at a time, so the scores are the same.
   const total = <f64>n;
-  for (let q = qFrom; q < qTo; q++) {
-    let rest = q;
-    for (let g = nCats - 1; g >= 0; g--) {
+  const last = nCats - 1;
+  const nLast = unchecked(catSize[last]);
+  const lastFirst = unchecked(catFirst[last]);
+  lastCounts = grown<f64>(lastCounts, nLast * cells);
+  lastTouched = grown<i32>(lastTouched, nLast * cells);
+  lastTotals = grown<f64>(lastTotals, nLast * cells);
+  lastSupport = grown<f64>(lastSupport, nLast * cells);
+  memory.fill(changetype<usize>(lastCounts), 0, <usize>(nLast * cells) << 3);
+  let q = qFrom;
+  while (q < qTo) {
+    const lFrom = q % nLast;
+    const lTo = min(nLast, lFrom + qTo - q);
+    let rest = q / nLast;
+    for (let g = last - 1; g >= 0; g--) {
       unchecked(qCards[g] = unchecked(catFirst[g]) + rest % unchecked(catSize[g]));
       rest /= unchecked(catSize[g]);
     }
-    for (let c = 0; c < cells; c++) { unchecked(totals[c] = 0); unchecked(support[c] = 0); }
-    let joint: f64 = 0; // A
+    for (let l = lFrom; l < lTo; l++) {
+      unchecked(lastJoint[l] = 0);
+      for (let c = 0; c < cells; c++) { unchecked(lastTotals[l * cells + c] = 0); unchecked(lastSupport[l * cells + c] = 0); }
+    }
     let start = 0;
-    for (let c = 0; c < cells; c++) unchecked(groupCounts[c] = 0);
     for (let gi = 0; gi < nGroups; gi++) {
       const end = unchecked(groupEnd[gi]);
-      nTouched = 0;
+      for (let l = lFrom; l < lTo; l++) unchecked(lastTouchedN[l] = 0);
       for (let k = start; k < end; k++) {
         const row = changetype<usize>(sortedRank) + <usize>k * stride;
-        // One pass over the named cards: the nearest refuter's rank, and which of the named cards it holds.
-        let best: u32 = NO_RANK;
-        let held: u32 = 0; // positions j of the named cards the nearest refuter holds
-        for (let j = 0; j < nCats; j++) {
+        // The nearest refuter's rank among the named cards but the last, and which of them it holds.
+        let firstBest: u32 = NO_RANK;
+        let firstHeld: u32 = 0;
+        for (let j = 0; j < last; j++) {
           const r = <u32>load<u8>(row + <usize>unchecked(qCards[j]));
-          if (r < best) { best = r; held = <u32>1 << j; } else if (r == best) held |= <u32>1 << j;
+          if (r < firstBest) { firstBest = r; firstHeld = <u32>1 << j; } else if (r == firstBest) firstHeld |= <u32>1 << j;
         }
-        if (best == NO_RANK) { bump(none, 1); continue; }
-        const cell0 = <i32>best * nCats;
-        if ((held & (held - 1)) == 0) { bump(cell0 + <i32>ctz<u32>(held), 1); continue; }
-        // Several named cards: split this deal's weight by the response model.
-        let eligible = held;
-        if (model == 1) {
-          const seat = (suggester + 1 + <i32>best) % nSeats;
-          let repeats: u32 = 0;
-          let m = held;
-          while (m) {
-            const j = <i32>ctz<u32>(m);
-            m &= m - 1;
-            if (unchecked(shown[seat]) & (<u32>1 << unchecked(qCards[j]))) repeats |= <u32>1 << j;
+        for (let l = lFrom; l < lTo; l++) {
+          const r = <u32>load<u8>(row + <usize>(lastFirst + l));
+          let best = firstBest;
+          let held = firstHeld;
+          if (r < best) { best = r; held = <u32>1 << last; } else if (r == best) held |= <u32>1 << last;
+          const at = l * cells;
+          if (best == NO_RANK) { bumpLast(l, at, none, 1); continue; }
+          const cell0 = <i32>best * nCats;
+          if ((held & (held - 1)) == 0) { bumpLast(l, at, cell0 + <i32>ctz<u32>(held), 1); continue; }
+          // Several named cards: split this deal's weight by the response model.
+          let eligible = held;
+          if (model == 1) {
+            const seat = (suggester + 1 + <i32>best) % nSeats;
+            let repeats: u32 = 0;
+            let m = held;
+            while (m) {
+              const j = <i32>ctz<u32>(m);
+              m &= m - 1;
+              const card = j == last ? lastFirst + l : unchecked(qCards[j]);
+              if (unchecked(shown[seat]) & (<u32>1 << card)) repeats |= <u32>1 << j;
+            }
+            if (repeats) eligible = repeats;
           }
-          if (repeats) eligible = repeats;
-        }
-        const w = 1.0 / <f64>popcnt<u32>(eligible);
-        while (eligible) {
-          bump(cell0 + <i32>ctz<u32>(eligible), w);
-          eligible &= eligible - 1;
+          const w = 1.0 / <f64>popcnt<u32>(eligible);
+          while (eligible) {
+            bumpLast(l, at, cell0 + <i32>ctz<u32>(eligible), w);
+            eligible &= eligible - 1;
+          }
         }
       }
-      for (let i = 0; i < nTouched; i++) {
-        const c = unchecked(touched[i]);
-        const x = unchecked(groupCounts[c]);
-        joint += xlogx(x);
-        unchecked(totals[c] += x);
-        unchecked(support[c] += 1);
-        unchecked(groupCounts[c] = 0);
+      for (let l = lFrom; l < lTo; l++) {
+        const at = l * cells;
+        const touchedN = unchecked(lastTouchedN[l]);
+        let joint = unchecked(lastJoint[l]);
+        for (let i = 0; i < touchedN; i++) {
+          const c = at + unchecked(lastTouched[at + i]);
+          const x = unchecked(lastCounts[c]);
+          joint += xlogx(x);
+          unchecked(lastTotals[c] += x);
+          unchecked(lastSupport[c] += 1);
+          unchecked(lastCounts[c] = 0);
+        }
+        unchecked(lastJoint[l] = joint);
       }
       start = end;
     }
-    let marginal: f64 = 0; // C
-    let expectedLeft: f64 = 0;
-    for (let c = 0; c < cells; c++) {
-      const x = unchecked(totals[c]);
-      if (x > 0) {
-        marginal += xlogx(x);
-        expectedLeft += (x / total) * unchecked(support[c]);
+    for (let l = lFrom; l < lTo; l++) {
+      const at = l * cells;
+      let marginal: f64 = 0; // C
+      let expectedLeft: f64 = 0;
+      for (let c = 0; c < cells; c++) {
+        const x = unchecked(lastTotals[at + c]);
+        if (x > 0) {
+          marginal += xlogx(x);
+          expectedLeft += (x / total) * unchecked(lastSupport[at + c]);
+        }
       }
+      const bits = (unchecked(lastJoint[l]) + total * Math.log(total) - logTerm - marginal) / (total * Math.LN2);
+      const o = out + (<usize>(q + l - lFrom - qFrom) * <usize>EIG_SCORES << 3);
+      store<f64>(o, bits > 0 ? bits : 0);
+      store<f64>(o + 8, unchecked(lastTotals[at + none]) / total);
+      store<f64>(o + 16, expectedLeft);
     }
-    const bits = (joint + total * Math.log(total) - logTerm - marginal) / (total * Math.LN2);
-    const at = out + (<usize>(q - qFrom) * <usize>EIG_SCORES << 3);
-    store<f64>(at, bits > 0 ? bits : 0);
-    store<f64>(at + 8, unchecked(totals[none]) / total);
-    store<f64>(at + 16, expectedLeft);
+    q += lTo - lFrom;
   }
 }
