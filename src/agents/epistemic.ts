@@ -95,22 +95,6 @@ export function epistemicAgent(label: string, options: EpistemicOptions, rng: Ra
     return { cards: cardsOf(view, q), probability: p };
   };
 
-  /** The chance that some seat still in can accuse by the end of its next turn (seats taken as independent). */
-  const threatToMe = (view: SeatView, game: Game): number => {
-    // At full size the engine cannot carry endmoves into the seats' knowledge: read without them there.
-    const exact = explicitModelMayFit(game, game.events.length, EPISTEMIC_MAX_WORLDS);
-    const log = exact ? game : { ...game, events: game.events.filter((e) => e.type !== 'endmove') };
-    let opponents;
-    try {
-      opponents = opponentsInThisThread(log, { samples: options.draws, seed: rng.nextU32(), maxWorlds: EPISTEMIC_MAX_WORLDS, nextTurn: true });
-    } catch (e) {
-      if (e instanceof InputError) return 0; // the endmoves contradict what it saw: an opponent did not play rationally
-      throw e;
-    }
-    const out = view.eliminated();
-    return threatOf(opponents!.seats.filter((o) => !out[o.seat])).threat;
-  };
-
   return {
     label,
     suggest,
@@ -126,7 +110,7 @@ export function epistemicAgent(label: string, options: EpistemicOptions, rng: Ra
         return { certain: true, accusation: options.accuses ? cards : null };
       }
       if (!options.accuses || best(view, analysis).probability < options.risk) return { certain: false, accusation: null };
-      if (threatToMe(view, game) < options.threat) return { certain: false, accusation: null };
+      if (threatBeforeMyNextTurn(view, game, options.draws, rng.nextU32()) < options.threat) return { certain: false, accusation: null };
       // About to pre-empt: the solution conditioned on the endmoves, sampled when the model is too large.
       if (!analysis && endmoves > 0) analysis = conditioned(view.game(), { samples: options.draws, seed: rng.nextU32(), maxWorlds: EPISTEMIC_MAX_WORLDS, infer: options.endmoves === 'inferred' });
       const choice = best(view, analysis);
@@ -144,6 +128,27 @@ export function epistemicAgent(label: string, options: EpistemicOptions, rng: Ra
       throw e;
     }
   }
+}
+
+/**
+ * The chance that some seat still in can accuse by the end of its next turn (it knows the envelope,
+ * or all of it but a choice of two cards in one category), the seats taken as independent, from
+ * `draws` worlds of each seat's knowledge as `view`'s seat can judge it. Zero when the endmoves in
+ * `game` contradict the view (an opponent did not play rationally).
+ */
+export function threatBeforeMyNextTurn(view: SeatView, game: Game, draws: number, seed: number): number {
+  // At full size the engine cannot carry endmoves into the seats' knowledge: read without them there.
+  const exact = explicitModelMayFit(game, game.events.length, EPISTEMIC_MAX_WORLDS);
+  const log = exact ? game : { ...game, events: game.events.filter((e) => e.type !== 'endmove') };
+  let opponents;
+  try {
+    opponents = opponentsInThisThread(log, { samples: draws, seed, maxWorlds: EPISTEMIC_MAX_WORLDS, nextTurn: true });
+  } catch (e) {
+    if (e instanceof InputError) return 0;
+    throw e;
+  }
+  const out = view.eliminated();
+  return threatOf(opponents!.seats.filter((o) => !out[o.seat])).threat;
 }
 
 /**

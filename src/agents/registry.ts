@@ -2,7 +2,8 @@
 // "epistemic", each optionally followed by ":key=value,key=value", e.g. "entropy:samples=5000",
 // "deductive:accuse=risky:0.8", "naive:refute=repeat", "epistemic:samples=2000,risk=0.5",
 // "deductive:responses=first" (how the knowledge-based agents read the cards shown to them),
-// "random:own=exclude", "kripke:suggest=own,refute=least,accuse=two", "deductive:bluff=3".
+// "random:own=exclude", "kripke:suggest=own,refute=least,accuse=two", "deductive:bluff=3",
+// "planner:threat=off" (each of the planner's parts can be switched off, to measure what it brings).
 // The strategies of the literature are options of these agents (docs/agents.md says which).
 import { closest } from 'fastest-levenshtein';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
@@ -13,6 +14,7 @@ import { RESPONSE_POLICIES, type ResponsePolicy } from '../knowledge/responses.j
 import { exactKnowledge, naiveKnowledge, type KnowledgeModel } from './knowledge.js';
 import { anyRoom, movementPolicy, usefulRooms } from './movement.js';
 import type { SyncMovementPolicy } from '../game/agent.js';
+import { plannerAgent, DEFAULT_PLANNER_DRAWS } from './planner.js';
 import { DEFAULT_EPISTEMIC_DRAWS, DEFAULT_EPISTEMIC_RISK, DEFAULT_EPISTEMIC_THREAT, epistemicAgent, type EndmoveReading } from './epistemic.js';
 import { refutationPolicy, REFUTATION_NAMES, type RefutationName } from './refutations.js';
 import {
@@ -34,7 +36,7 @@ import {
   type SuggestionPolicy,
 } from './policies.js';
 
-export const AGENT_NAMES = ['random', 'naive', 'deductive', 'kripke', 'entropy', 'epistemic'] as const;
+export const AGENT_NAMES = ['random', 'naive', 'deductive', 'kripke', 'entropy', 'epistemic', 'planner'] as const;
 export type AgentName = (typeof AGENT_NAMES)[number];
 
 export interface AgentSpec {
@@ -51,14 +53,16 @@ export interface AgentSpec {
   suggest: SuggestionName;
   /** Its first `bluff` suggestions name one of its own cards (0: never). */
   bluff: number;
-  /** The random agent: whether its suggestions may name its own cards (the default) or never do. */
+  /** The random and planner agents: whether their suggestions may name their own cards (the default) or never do. */
   own: 'include' | 'exclude';
-  /** Samples per suggestion (entropy and epistemic). */
+  /** Samples per suggestion (entropy, epistemic and planner). */
   samples: number;
   /** How the deductive and entropy agents read a card shown to them (see knowledge/responses.ts). */
   responses: ResponsePolicy;
   /** The epistemic agent's own options (its defaults for the others). */
   epistemic: { draws: number; risk: number; threat: number; endmoves: EndmoveReading };
+  /** The planner's parts, each on by default (see agents/planner.ts). */
+  planner: { lookahead: boolean; closing: boolean; threat: boolean };
 }
 
 export const DEFAULT_ENTROPY_SAMPLES = 5000;
@@ -85,16 +89,18 @@ export function parseAgentSpec(text: string): AgentSpec {
   const spec: AgentSpec = {
     label: trimmed,
     name: name as AgentName,
-    refute: 'random',
+    refute: name === 'planner' ? 'least' : 'random',
     accuse: 'certain',
     suggest: name === 'kripke' ? 'categories' : 'possible',
     bluff: 0,
     own: 'include',
     samples: DEFAULT_ENTROPY_SAMPLES,
     responses: 'holds',
-    epistemic: { draws: DEFAULT_EPISTEMIC_DRAWS, risk: DEFAULT_EPISTEMIC_RISK, threat: DEFAULT_EPISTEMIC_THREAT, endmoves: 'announced' },
+    epistemic: { draws: name === 'planner' ? DEFAULT_PLANNER_DRAWS : DEFAULT_EPISTEMIC_DRAWS, risk: DEFAULT_EPISTEMIC_RISK, threat: DEFAULT_EPISTEMIC_THREAT, endmoves: 'announced' },
+    planner: { lookahead: true, closing: true, threat: true },
   };
   const epistemic = spec.name === 'epistemic';
+  const planner = spec.name === 'planner';
   const probability = (key: string, value: string, bad: (why: string) => InputError) => {
     if (!/^\d*\.?\d+$/.test(value) || Number(value) > 1) throw bad(`${key} must be a probability from 0 to 1, not "${value}"`);
     return Number(value);
@@ -108,7 +114,7 @@ export function parseAgentSpec(text: string): AgentSpec {
     if (key === 'refute') {
       if (!(REFUTATION_NAMES as readonly string[]).includes(value)) throw bad(`refute must be ${REFUTATION_NAMES.join(', ')}, not "${value}"`);
       spec.refute = value as RefutationName;
-    } else if (key === 'accuse' && !epistemic) {
+    } else if (key === 'accuse' && !epistemic && !planner) {
       const risky = /^risky:(\d*\.?\d+)$/.exec(value);
       const wait = /^wait:(\d{1,3})$/.exec(value);
       if (value === 'certain' || value === 'never' || value === 'two') spec.accuse = value;
@@ -124,14 +130,17 @@ export function parseAgentSpec(text: string): AgentSpec {
     } else if (key === 'responses' && (spec.name === 'deductive' || spec.name === 'kripke' || spec.name === 'entropy')) {
       if (!(RESPONSE_POLICIES as readonly string[]).includes(value)) throw bad(`responses must be ${RESPONSE_POLICIES.join(', ')}, not "${value}"`);
       spec.responses = value as ResponsePolicy;
-    } else if (key === 'own' && spec.name === 'random') {
+    } else if (key === 'own' && (spec.name === 'random' || planner)) {
       if (value !== 'include' && value !== 'exclude') throw bad(`own must be include or exclude, not "${value}"`);
       spec.own = value;
+    } else if (planner && (key === 'lookahead' || key === 'closing' || key === 'threat')) {
+      if (value !== 'on' && value !== 'off') throw bad(`${key} must be on or off, not "${value}"`);
+      spec.planner[key] = value === 'on';
     } else if (key === 'samples') {
-      if (spec.name !== 'entropy' && !epistemic) throw bad('only the entropy and epistemic agents take samples=');
+      if (spec.name !== 'entropy' && !epistemic && !planner) throw bad('only the entropy, epistemic and planner agents take samples=');
       if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000_000) throw bad(`samples must be a whole number from 1 to 1,000,000, not "${value}"`);
       spec.samples = Number(value);
-    } else if (epistemic && key === 'draws') {
+    } else if ((epistemic || planner) && key === 'draws') {
       if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 100_000) throw bad(`draws must be a whole number from 1 to 100000, not "${value}"`);
       spec.epistemic.draws = Number(value);
     } else if (epistemic && (key === 'risk' || key === 'threat')) {
@@ -142,6 +151,8 @@ export function parseAgentSpec(text: string): AgentSpec {
     } else {
       const known = epistemic
         ? 'refute=…, samples=…, draws=…, risk=…, threat=…, endmoves=…'
+        : planner
+        ? 'refute=…, samples=…, draws=…, lookahead=on|off, closing=on|off, threat=on|off, own=include|exclude'
         : `refute=…, accuse=…${spec.name === 'entropy' ? ', samples=…' : spec.name === 'random' ? ', own=…' : ''}${CHOOSING.has(spec.name) ? ', suggest=…, bluff=…' : ''}${spec.name === 'entropy' || spec.name === 'deductive' || spec.name === 'kripke' ? ', responses=…' : ''}`;
       throw bad(`unknown option "${key}" (options: ${known})`);
     }
@@ -166,6 +177,10 @@ export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, o
   if (spec.name === 'epistemic') {
     const options = { samples: spec.samples, ...spec.epistemic, accuses: (overrides.accuse ?? spec.accuse) !== 'never' };
     return epistemicAgent(spec.label, options, rng, core, refute);
+  }
+  if (spec.name === 'planner') {
+    const options = { samples: spec.samples, draws: spec.epistemic.draws, ...spec.planner, own: spec.own, accuses: (overrides.accuse ?? spec.accuse) !== 'never' };
+    return plannerAgent(spec.label, options, rng, core, refute);
   }
   const exact = spec.name === 'random' || spec.name === 'naive' ? null : exactKnowledge(core, undefined, spec.responses);
   const knowledge: KnowledgeModel = exact ?? naiveKnowledge();
