@@ -4,6 +4,8 @@
 // simulated 6-player positions after more and more refutations the seat did not see; against
 // today's estimate from 5,000 and 20,000 uniform draws (the entropy agent's and the advisor's
 // defaults) and, with --enumerate, today's exact scoring of every enumerated deal (slow early on).
+// Then, with --games N (default 10), every decision the entropy agent met in N six-player games
+// among five deductive agents, timed both ways: what the agent would pay per decision.
 // One thread; each figure the median of --runs runs after a warm-up run.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -15,8 +17,10 @@ import { combinationCount } from '../src/knowledge/tallies.js';
 import { informationByCounting } from '../src/analysis/exact-information.js';
 import { MAX_EXACT_DEALS } from '../src/analysis/entropy-greedy.js';
 import { simulatePosition } from '../test/support/simulated-positions.js';
+import { playTournamentGame } from '../src/tournament/play.js';
+import { CLASSIC_CATEGORIES } from '../src/model/deck.js';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, enumerate: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, enumerate: { type: 'boolean', default: false }, games: { type: 'string', default: '10' } } });
 const RUNS = Number(args.runs);
 
 const example = (name: string) => JSON.parse(readFileSync(new URL(`../examples/${name}.json`, import.meta.url), 'utf8')) as { events: unknown[] };
@@ -79,3 +83,40 @@ const rows = positions.map(([name, game]) => {
   };
 });
 console.table(rows);
+
+// The decisions of an entropy agent in real games: its view before each of its suggestions.
+const GAMES = Number(args.games);
+const config = { deck: CLASSIC_CATEGORIES, players: 6, agents: ['entropy', 'deductive', 'deductive', 'deductive', 'deductive', 'deductive'], maxTurns: 300 };
+const decisions: Array<{ game: Game }> = [];
+for (let g = 0; g < GAMES; g++) {
+  const { result, views } = playTournamentGame(config, 1, g, core);
+  const seat = result.seats.indexOf('entropy');
+  const game = views[seat].game();
+  game.events.forEach((e, i) => {
+    if (e.type === 'suggestion' && e.by === seat) decisions.push({ game: { ...game, events: game.events.slice(0, i) } });
+  });
+}
+const phase = (deals: bigint) => (deals > 1_000_000_000n ? 'over 10^9 deals' : deals > 1_000_000n ? '10^6 to 10^9 deals' : deals > 5_000n ? '5,000 to 10^6 deals' : 'at most 5,000 deals');
+const byPhase = new Map<string, { n: number; counting: number; draws: number; worst: number }>();
+for (const { game } of decisions) {
+  using position = positionOf(core, game);
+  const key = phase(position.count());
+  const n = combinationCount(game.deck.categoryMasks);
+  const t0 = performance.now();
+  informationByCounting(game, position);
+  const counting = performance.now() - t0;
+  // The agent's way: 5,000 draws, or every deal when there are no more (scoringDeals, exact 'auto').
+  const t1 = performance.now();
+  const deals = position.count() <= 5_000n ? position.enumerate(5_000) : position.sample(5_000, 1);
+  position.eig(deals, game.me!, 0, [], 0, n);
+  const draws = performance.now() - t1;
+  const row = byPhase.get(key) ?? { n: 0, counting: 0, draws: 0, worst: 0 };
+  byPhase.set(key, { n: row.n + 1, counting: row.counting + counting, draws: row.draws + draws, worst: Math.max(row.worst, counting) });
+}
+console.log(`\nThe entropy agent's decisions in ${GAMES} six-player games among five deductive agents (${decisions.length} decisions), mean ms per decision:`);
+console.table(
+  ['over 10^9 deals', '10^6 to 10^9 deals', '5,000 to 10^6 deals', 'at most 5,000 deals'].flatMap((key) => {
+    const r = byPhase.get(key);
+    return r ? [{ position: key, decisions: r.n, countingMs: Math.round(r.counting / r.n), worstCountingMs: Math.round(r.worst), agentMs: Number((r.draws / r.n).toFixed(1)) }] : [];
+  }),
+);

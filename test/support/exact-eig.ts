@@ -6,6 +6,8 @@ export interface ExactEig {
   bits: number;
   pNoRefutation: number;
   expectedSolutionsLeft: number;
+  /** P(the most probable envelope given the response is the envelope): sum over responses of max over envelopes of P(envelope, response). */
+  rightAfterResponse: number;
 }
 
 /**
@@ -53,5 +55,11 @@ export function exactEig(
   }
   let expectedSolutionsLeft = 0;
   for (const [r, p] of pResp) expectedSolutionsLeft += p * supportPerResponse.get(r)!;
-  return { bits, pNoRefutation: pResp.get('nobody') ?? 0, expectedSolutionsLeft };
+  const largest = new Map<string, number>();
+  for (const [key, p] of joint) {
+    const r = key.split('|')[1];
+    largest.set(r, Math.max(largest.get(r) ?? 0, p));
+  }
+  const rightAfterResponse = [...largest.values()].reduce((a, b) => a + b, 0);
+  return { bits, pNoRefutation: pResp.get('nobody') ?? 0, expectedSolutionsLeft, rightAfterResponse };
 }
