@@ -59,6 +59,13 @@ function gamesPerSecond(root: string, agents: string[], games: number): { gamesP
   return JSON.parse(run.stdout.trim()) as { gamesPerSec: number; msPerTurn: number };
 }
 
+/** One entropy agent among five deductive ones, in games per second, as a share of six deductive agents': before and after. */
+export function entropyShare(rows: readonly BeforeAfterRow[]): { before: number; after: number } {
+  const deductive = rows.find((r) => r.agents === 'deductive ×6')!;
+  const entropy = rows.find((r) => r.agents === 'entropy + deductive ×5')!;
+  return { before: entropy.before / deductive.before, after: entropy.after / deductive.after };
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const m = sorted.length >> 1;
@@ -108,4 +115,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const cell = (g: number, ms: number) => `${g.toFixed(1)} (${ms.toFixed(2)} ms)`.padStart(18);
     console.log(`${r.agents.padEnd(26)} ${cell(r.before, r.msPerTurnBefore)} ${cell(r.after, r.msPerTurnAfter)}   ${r.ratio.toFixed(2)}×`);
   }
+  const share = entropyShare(rows);
+  console.log(`One entropy agent among five deductive, as a share of six deductive agents' games per second: ${(100 * share.before).toFixed(1)}% before, ${(100 * share.after).toFixed(1)}% after (target ≥ 40%)`);
 }

@@ -24,7 +24,7 @@ import { benchPool } from './pool.js';
 import { benchSimulate } from './simulate.js';
 import { benchStartup } from './startup.js';
 import { benchLargePositions } from './large-positions.js';
-import { BASELINE_REF, benchBeforeAfter } from './before-after.js';
+import { BASELINE_REF, benchBeforeAfter, entropyShare } from './before-after.js';
 import { benchEpistemic, type EpistemicBench } from './epistemic.js';
 import { benchOpponents, type OpponentsBench } from './opponents.js';
 import { benchResponses, type ResponsesBenchRow } from './responses.js';
@@ -289,6 +289,8 @@ if (beforeAfter) {
   for (const r of beforeAfter) {
     console.log(`  ${r.agents.padEnd(24)} ${fmt(r.before, 1).padStart(7)} (${fmt(r.msPerTurnBefore, 2)} ms) vs ${fmt(r.after, 1).padStart(7)} (${fmt(r.msPerTurnAfter, 2)} ms)   ${fmt(r.ratio, 2)}×`);
   }
+  const share = entropyShare(beforeAfter);
+  console.log(`  one entropy among five deductive, as a share of six deductive's games/s: ${fmt(100 * share.before, 1)}% vs ${fmt(100 * share.after, 1)}% (target ≥ 40%)`);
 }
 
 printEpistemic(epistemic, opponents);
