@@ -70,13 +70,14 @@ describe("the planner's look-ahead value", () => {
 
 describe('planner options', () => {
   it('parses its parts and refuses bad values in one message', () => {
-    expect(parseAgentSpec('planner')).toMatchObject({ name: 'planner', refute: 'least', own: 'include', planner: { lookahead: true, closing: true, threat: true } });
-    expect(parseAgentSpec('planner:lookahead=off,closing=off,threat=off,own=exclude,refute=random,samples=300,draws=20')).toMatchObject({
+    expect(parseAgentSpec('planner')).toMatchObject({ name: 'planner', refute: 'least', own: 'exclude', planner: { lookahead: true, closing: false, threat: true } });
+    expect(parseAgentSpec('random').own).toBe('include');
+    expect(parseAgentSpec('planner:lookahead=off,closing=on,threat=off,own=include,refute=random,samples=300,draws=20')).toMatchObject({
       refute: 'random',
-      own: 'exclude',
+      own: 'include',
       samples: 300,
       epistemic: { draws: 20 },
-      planner: { lookahead: false, closing: false, threat: false },
+      planner: { lookahead: false, closing: true, threat: false },
     });
     expect(() => parseAgentSpec('planner:threat=0.5')).toThrow(/threat must be on or off, not "0.5"/);
     expect(() => parseAgentSpec('planner:accuse=two')).toThrow(/unknown option "accuse".*lookahead=on\|off/);
@@ -88,7 +89,7 @@ describe('planner options', () => {
 
 describe('the planner in play', () => {
   const PLAYERS = (n: number) => Array.from({ length: n }, (_, i) => `P${i}`);
-  const TABLE = ['planner:samples=500,draws=40', 'deductive', 'planner:samples=500,draws=40,own=exclude,threat=off', 'entropy:samples=500'];
+  const TABLE = ['planner:samples=500,draws=40,own=include,closing=on', 'deductive', 'planner:samples=500,draws=40,threat=off', 'entropy:samples=500'];
 
   /** Plays a game; every decision of a planner seat is kept with the seat's hand. */
   function play(seed: number) {
@@ -102,7 +103,7 @@ describe('the planner in play', () => {
         ...agent,
         suggest: (view, room) => {
           const cards = agent.suggest(view, room);
-          if (label.includes('own=exclude')) suggestions.push({ cards, hand: [...view.myHand] });
+          if (!label.includes('own=include')) suggestions.push({ cards, hand: [...view.myHand] });
           return cards;
         },
         decide: (view) => {
@@ -119,7 +120,7 @@ describe('the planner in play', () => {
     return { played, decisions, suggestions, envelope };
   }
 
-  it('makes only legal moves, names none of its cards with own=exclude, and is never wrong when it says it is certain', () => {
+  it('makes only legal moves, names none of its cards by default (own=exclude), and is never wrong when it says it is certain', () => {
     let certain = 0;
     let own = 0;
     for (let seed = 0; seed < 8; seed++) {

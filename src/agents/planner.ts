@@ -8,11 +8,12 @@
 //   posterior, over the answers), unless some seat accuses before then (the threat T, estimated
 //   from the others' knowledge as it can judge it). It accuses now when P ≥ (1 − T) · Q. Certain,
 //   it accuses at once.
-//   Closing suggestions. Once a solution is likely (P ≥ CLOSING_FROM), it suggests, among the most
-//   informative suggestions, the one that leaves it most likely to be right at its next turn (Q):
-//   what decides the game then is the next accusation, not the bits.
-//   Own cards. Every suggestion is scored, its own cards included: naming cards it holds narrows
-//   the answer to the others, and hides what it is after. `own=exclude` forbids them (ablation).
+//   Own cards. It never names a card it holds (`own=exclude`, the default): such a suggestion
+//   teaches it much, but is answered in public by seats that pass, which teaches the table as much.
+//   Measured against `own=include` it wins more (docs/research/planner.md).
+//   Closing suggestions (`closing=on`, off by default: they lost in the measurements). Once a
+//   solution is likely (P ≥ CLOSING_FROM), it suggests, among the most informative suggestions,
+//   the one that leaves it most likely to be right at its next turn (Q).
 //   Refutations. It shows the card the suggester already expects most (`refute=least`), the one
 //   that leaks least.
 //
@@ -39,7 +40,7 @@ export interface PlannerOptions {
   draws: number;
   /** Accuse by comparing with waiting one turn (off: as the epistemic agent, at probability 0.5 under a threat of 0.5). */
   lookahead: boolean;
-  /** Once a solution is likely, suggest for the next accusation (off: always the most informative). */
+  /** Once a solution is likely, suggest for the next accusation (off, the default: always the most informative). */
   closing: boolean;
   /** Weigh the others' chance to accuse first (off: the threat is taken as 0). */
   threat: boolean;

@@ -53,7 +53,7 @@ export interface AgentSpec {
   suggest: SuggestionName;
   /** Its first `bluff` suggestions name one of its own cards (0: never). */
   bluff: number;
-  /** The random and planner agents: whether their suggestions may name their own cards (the default) or never do. */
+  /** The random and planner agents: whether their suggestions may name their own cards (random's default) or never do (planner's). */
   own: 'include' | 'exclude';
   /** Samples per suggestion (entropy, epistemic and planner). */
   samples: number;
@@ -61,7 +61,7 @@ export interface AgentSpec {
   responses: ResponsePolicy;
   /** The epistemic agent's own options (its defaults for the others). */
   epistemic: { draws: number; risk: number; threat: number; endmoves: EndmoveReading };
-  /** The planner's parts, each on by default (see agents/planner.ts). */
+  /** The planner's parts (see agents/planner.ts): the look-ahead and the threat on by default, closing suggestions off (they lost). */
   planner: { lookahead: boolean; closing: boolean; threat: boolean };
 }
 
@@ -93,11 +93,11 @@ export function parseAgentSpec(text: string): AgentSpec {
     accuse: 'certain',
     suggest: name === 'kripke' ? 'categories' : 'possible',
     bluff: 0,
-    own: 'include',
+    own: name === 'planner' ? 'exclude' : 'include',
     samples: DEFAULT_ENTROPY_SAMPLES,
     responses: 'holds',
     epistemic: { draws: name === 'planner' ? DEFAULT_PLANNER_DRAWS : DEFAULT_EPISTEMIC_DRAWS, risk: DEFAULT_EPISTEMIC_RISK, threat: DEFAULT_EPISTEMIC_THREAT, endmoves: 'announced' },
-    planner: { lookahead: true, closing: true, threat: true },
+    planner: { lookahead: true, closing: false, threat: true },
   };
   const epistemic = spec.name === 'epistemic';
   const planner = spec.name === 'planner';
