@@ -66,6 +66,12 @@ export function entropyShare(rows: readonly BeforeAfterRow[]): { before: number;
   return { before: entropy.before / deductive.before, after: entropy.after / deductive.after };
 }
 
+/** entropyShare as one line of a report, with its target. */
+export function entropyShareLine(rows: readonly BeforeAfterRow[]): string {
+  const share = entropyShare(rows);
+  return `one entropy agent among five deductive, as a share of six deductive agents' games per second: ${(100 * share.before).toFixed(1)}% before, ${(100 * share.after).toFixed(1)}% after (target ≥ 40%)`;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const m = sorted.length >> 1;
@@ -115,6 +121,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const cell = (g: number, ms: number) => `${g.toFixed(1)} (${ms.toFixed(2)} ms)`.padStart(18);
     console.log(`${r.agents.padEnd(26)} ${cell(r.before, r.msPerTurnBefore)} ${cell(r.after, r.msPerTurnAfter)}   ${r.ratio.toFixed(2)}×`);
   }
-  const share = entropyShare(rows);
-  console.log(`One entropy agent among five deductive, as a share of six deductive agents' games per second: ${(100 * share.before).toFixed(1)}% before, ${(100 * share.after).toFixed(1)}% after (target ≥ 40%)`);
+  console.log(entropyShareLine(rows));
 }

@@ -87,18 +87,18 @@ console.table(rows);
 // The decisions of an entropy agent in real games: its view before each of its suggestions.
 const GAMES = Number(args.games);
 const config = { deck: CLASSIC_CATEGORIES, players: 6, agents: ['entropy', 'deductive', 'deductive', 'deductive', 'deductive', 'deductive'], maxTurns: 300 };
-const decisions: Array<{ game: Game }> = [];
+const decisions: Game[] = [];
 for (let g = 0; g < GAMES; g++) {
   const { result, views } = playTournamentGame(config, 1, g, core);
   const seat = result.seats.indexOf('entropy');
   const game = views[seat].game();
   game.events.forEach((e, i) => {
-    if (e.type === 'suggestion' && e.by === seat) decisions.push({ game: { ...game, events: game.events.slice(0, i) } });
+    if (e.type === 'suggestion' && e.by === seat) decisions.push({ ...game, events: game.events.slice(0, i) });
   });
 }
 const phase = (deals: bigint) => (deals > 1_000_000_000n ? 'over 10^9 deals' : deals > 1_000_000n ? '10^6 to 10^9 deals' : deals > 5_000n ? '5,000 to 10^6 deals' : 'at most 5,000 deals');
 const byPhase = new Map<string, { n: number; counting: number; draws: number; worst: number }>();
-for (const { game } of decisions) {
+for (const game of decisions) {
   using position = positionOf(core, game);
   const key = phase(position.count());
   const n = combinationCount(game.deck.categoryMasks);

@@ -20,7 +20,7 @@ import { positionOf } from '../src/analysis/load.js';
 import { shownToSuggester, suggest } from '../src/analysis/suggest.js';
 import { MAX_EXACT_DEALS, rankSuggestions, type ResponseModel } from '../src/analysis/entropy-greedy.js';
 import { bruteForce } from './support/brute-force.js';
-import { exactEig } from './support/exact-eig.js';
+import { checkScoresAgainstOracle } from './support/oracle-scores.js';
 import { arbConsistentLog, withObserver, type LogJson } from './support/random-logs.js';
 
 const EXAMPLES_DIR = fileURLToPath(new URL('../examples/', import.meta.url));
@@ -59,17 +59,7 @@ function compareWithOracle(game: Game, suggester: number, shownTo: number[], wha
   for (const model of MODELS) {
     const { scores } = informationByCounting(game, position, { suggester, responses: model, shownTo });
     expect(scores.length).toBe(3 * n);
-    for (let q = 0; q < n; q++) {
-      const cards = combinationCards(game.deck.categoryMasks, q);
-      const want = exactEig(asked.deals, game.players.length, suggester, cards, model, asked.shownTo);
-      const label = `${what}; ${model}; suggester ${suggester}; suggestion ${cards.map((c) => game.deck.cards[c]).join(', ')}; shownTo [${shownTo}]`;
-      const check = (got: number, exact: number, field: string) => {
-        if (!(Math.abs(got - exact) <= EPS)) throw new Error(`${label}: ${field} got ${got}, exact ${exact}`);
-      };
-      check(scores[3 * q], want.bits, 'bits');
-      check(scores[3 * q + 1], want.pNoRefutation, 'pNoRefutation');
-      check(scores[3 * q + 2], want.expectedSolutionsLeft, 'expectedSolutionsLeft');
-    }
+    checkScoresAgainstOracle(scores, game, asked.deals, suggester, model, asked.shownTo, what, EPS);
   }
 }
 

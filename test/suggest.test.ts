@@ -24,6 +24,7 @@ import { CancelledError } from '../src/runtime/executor.js';
 import { analysisPool } from '../src/analysis/pools.js';
 import { bruteForce } from './support/brute-force.js';
 import { exactEig, type ExactEig } from './support/exact-eig.js';
+import { checkScoresAgainstOracle } from './support/oracle-scores.js';
 import { arbConsistentLog, withObserver, type LogJson } from './support/random-logs.js';
 
 const EXAMPLES_DIR = fileURLToPath(new URL('../examples/', import.meta.url));
@@ -131,17 +132,7 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
     for (const [m, model] of MODELS.entries()) {
       const got = position.eig(oracle.deals, suggester, m as 0 | 1, shownTo, 0, n);
       expect(got.length).toBe(3 * n);
-      for (let q = 0; q < n; q++) {
-        const cards = combinationCards(game.deck.categoryMasks, q);
-        const want = exactEig(oracle.deals, nSeats, suggester, cards, model, shownTo);
-        const label = `${what}; ${model}; suggester ${suggester}; suggestion ${cards.map((c) => game.deck.cards[c]).join(', ')}; shownTo [${shownTo}]`;
-        const check = (g: number, w: number, field: string) => {
-          if (!(Math.abs(g - w) <= EPS)) throw new Error(`${label}: ${field} got ${g}, exact ${w}`);
-        };
-        check(got[3 * q], want.bits, 'bits');
-        check(got[3 * q + 1], want.pNoRefutation, 'pNoRefutation');
-        check(got[3 * q + 2], want.expectedSolutionsLeft, 'expectedSolutionsLeft');
-      }
+      checkScoresAgainstOracle(got, game, oracle.deals, suggester, model, shownTo, what, EPS);
       // a sub-range is the same slice; the order of the deals does not matter
       const from = Math.floor(n / 3);
       const to = Math.max(from + 1, Math.floor((2 * n) / 3));

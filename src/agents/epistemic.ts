@@ -30,7 +30,7 @@ import { threatOf } from '../analysis/accuse-advice.js';
 import type { Analysis } from '../analysis/analyze.js';
 import type { SeatView } from '../game/seat-view.js';
 import type { SyncAgent, Decision } from '../game/agent.js';
-import { cardsOf, exactKnowledge, type DerivedFacts, type ExactKnowledge } from './knowledge.js';
+import { cardsOf, exactKnowledge, mostProbable, type DerivedFacts, type ExactKnowledge } from './knowledge.js';
 import { informationPerRoom, informationRanking, suggestMostInformative } from './policies.js';
 import type { RefutationPolicy } from './refutations.js';
 import { movementPolicy } from './movement.js';
@@ -85,14 +85,8 @@ export function epistemicAgent(label: string, options: EpistemicOptions, rng: Ra
       const top = analysis.solutions[0];
       return { cards: top.cards, probability: top.probability };
     }
-    const belief = knowledge.belief(view);
-    let q = -1;
-    let p = -1;
-    for (const c of belief.possible) {
-      const pc = belief.probability(c);
-      if (pc > p) [q, p] = [c, pc];
-    }
-    return { cards: cardsOf(view, q), probability: p };
+    const { combination, probability } = mostProbable(knowledge.belief(view));
+    return { cards: cardsOf(view, combination), probability };
   };
 
   return {

@@ -23,6 +23,17 @@ export interface Belief {
   probability(combination: number): number;
 }
 
+/** The most probable combination of a belief and its probability (the first of equals; -1 when none is possible). */
+export function mostProbable(belief: Belief): { combination: number; probability: number } {
+  let combination = -1;
+  let probability = -1;
+  for (const q of belief.possible) {
+    const p = belief.probability(q);
+    if (p > probability) [combination, probability] = [q, p];
+  }
+  return { combination, probability };
+}
+
 export interface KnowledgeModel {
   readonly name: 'naive' | 'exact';
   belief(view: SeatView): Belief;

@@ -23,15 +23,13 @@ import type { Random } from '../model/random.js';
 import { maskOfCards } from '../model/bits.js';
 import { answerers } from '../model/rules.js';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
-import { combinationCount } from '../knowledge/tallies.js';
-import { rankSuggestions, scoringDeals } from '../analysis/entropy-greedy.js';
 import type { SeatView } from '../game/seat-view.js';
 import type { SyncAgent, Decision } from '../game/agent.js';
-import { cardsOf, exactKnowledge } from './knowledge.js';
+import { cardsOf, exactKnowledge, mostProbable } from './knowledge.js';
 import { endmoveFacts, threatBeforeMyNextTurn } from './epistemic.js';
 import type { RefutationPolicy } from './refutations.js';
 import { movementPolicy } from './movement.js';
-import { informationPerRoom, type InformationRanking } from './policies.js';
+import { informationPerRoom, informationRanking, type InformationRanking } from './policies.js';
 
 export interface PlannerOptions {
   /** Draws of the information ranking (every deal when there are fewer). */
@@ -50,7 +48,6 @@ export interface PlannerOptions {
   accuses: boolean;
 }
 
-export const DEFAULT_PLANNER_DRAWS = 200;
 /** The probability of its best solution from which it suggests for the next accusation. */
 export const CLOSING_FROM = 0.2;
 /** Below this probability of its best solution it does not weigh accusing (it is never worth it there). */
@@ -70,50 +67,38 @@ interface PlannerRanking extends InformationRanking {
 
 export function plannerAgent(label: string, options: PlannerOptions, rng: Random, core: KnowledgeCore, refute: RefutationPolicy): SyncAgent {
   const knowledge = exactKnowledge(core, endmoveFacts('announced'));
-  let known = -1;
-  let cached: PlannerRanking | null = null;
+  const information = informationRanking(rng, knowledge, options.samples);
+  let extended: PlannerRanking | null = null;
 
+  /** The entropy agent's ranking of this view, with what the planner adds to it. */
   const ranking = (view: SeatView): PlannerRanking => {
-    if (cached !== null && known === view.events.length) return cached;
-    const seed = rng.nextU32();
-    const position = knowledge.position(view);
-    const shownTo = view.shownToMe();
-    const { deals } = scoringDeals(position, { suggester: view.me, responseModel: 'uniform', shownTo, samples: options.samples, seed, exact: 'auto' });
-    const scores = position.eig(deals, view.me, 0, shownTo, 0, combinationCount(view.deck.categoryMasks));
-    const order = rankSuggestions(scores, seed).order;
+    const base = information(view);
+    if (extended !== null && extended.deals === base.deals) return extended;
     const mine = maskOfCards([...view.myHand]);
-    const allowed = options.own === 'exclude' ? order.filter((q) => (maskOfCards(cardsOf(view, q)) & mine) === 0) : order;
+    const allowed = options.own === 'exclude' ? base.order.filter((q) => (maskOfCards(cardsOf(view, q)) & mine) === 0) : base.order;
+    const answerOrder = answerers(view.me, view.players.length, view.rules);
     const values = new Map<number, number>();
-    const answerOrder = answerers(view.me, view.players.length, view.game().rules);
-    known = view.events.length;
-    cached = {
-      scores,
-      order,
-      allowed: allowed.length > 0 ? allowed : order,
+    extended = {
+      ...base,
+      allowed: allowed.length > 0 ? allowed : base.order,
       closingValue(q) {
         let v = values.get(q);
-        if (v === undefined) values.set(q, (v = rightAfterAnswer(deals, view.players.length, answerOrder, cardsOf(view, q))));
+        if (v === undefined) values.set(q, (v = rightAfterAnswer(base.deals, view.players.length, answerOrder, cardsOf(view, q))));
         return v;
       },
     };
-    return cached;
+    return extended;
   };
 
   /** The most probable solution and its probability (exact, from its knowledge). */
   const bestSolution = (view: SeatView): { cards: number[]; probability: number } => {
-    const belief = knowledge.belief(view);
-    let q = -1;
-    let p = -1;
-    for (const c of belief.possible) {
-      const pc = belief.probability(c);
-      if (pc > p) [q, p] = [c, pc];
-    }
-    return { cards: cardsOf(view, q), probability: p };
+    const { combination, probability } = mostProbable(knowledge.belief(view));
+    return { cards: cardsOf(view, combination), probability };
   };
 
-  /** Its next suggestion among `candidates` (ranking order): for the next accusation once a solution is likely. */
-  const choose = (view: SeatView, r: PlannerRanking, candidates: number[]): number => {
-    if (!options.closing || bestSolution(view).probability < CLOSING_FROM) return candidates[0];
+  /** Its next suggestion among `candidates` (ranking order), its best solution being right with `probability`: for the next accusation once a solution is likely. */
+  const choose = (r: PlannerRanking, candidates: number[], probability: number): number => {
+    if (!options.closing || probability < CLOSING_FROM) return candidates[0];
     let best = candidates[0];
     let value = -1;
     for (const q of candidates.slice(0, CLOSING_CANDIDATES)) {
@@ -122,15 +107,17 @@ export function plannerAgent(label: string, options: PlannerOptions, rng: Random
     }
     return best;
   };
+  /** The probability of its best solution, when closing suggestions need it (a belief costs a count). */
+  const likelihood = (view: SeatView) => (options.closing ? bestSolution(view).probability : 0);
 
   return {
     label,
     suggest(view, room) {
       const r = ranking(view);
-      if (room === undefined) return cardsOf(view, choose(view, r, r.allowed));
+      if (room === undefined) return cardsOf(view, choose(r, r.allowed, likelihood(view)));
       const g = view.deck.categoryOf[room];
       const inRoom = r.allowed.filter((q) => cardsOf(view, q)[g] === room);
-      return cardsOf(view, choose(view, r, inRoom.length > 0 ? inRoom : r.order.filter((q) => cardsOf(view, q)[g] === room)));
+      return cardsOf(view, choose(r, inRoom.length > 0 ? inRoom : r.order.filter((q) => cardsOf(view, q)[g] === room), likelihood(view)));
     },
     movement: movementPolicy(informationPerRoom(ranking)),
     refute,
@@ -139,16 +126,16 @@ export function plannerAgent(label: string, options: PlannerOptions, rng: Random
       if (certain) return { certain: true, accusation: options.accuses ? certain : null };
       if (!options.accuses) return { certain: false, accusation: null };
       const now = bestSolution(view);
-      if (!options.lookahead) {
-        if (now.probability < EPISTEMIC_RISK) return { certain: false, accusation: null };
-        const threat = options.threat ? threatBeforeMyNextTurn(view, view.game(), options.draws, rng.nextU32()) : 0;
-        return { certain: false, accusation: threat >= EPISTEMIC_THREAT ? now.cards : null };
+      // Below its bar nothing is weighed: the threat's estimate is the costly part.
+      if (now.probability < (options.lookahead ? ACCUSE_FLOOR : EPISTEMIC_RISK)) return { certain: false, accusation: null };
+      let waiting = 0;
+      if (options.lookahead) {
+        const r = ranking(view);
+        waiting = r.closingValue(choose(r, r.allowed, now.probability));
       }
-      if (now.probability < ACCUSE_FLOOR) return { certain: false, accusation: null };
-      const r = ranking(view);
-      const waiting = r.closingValue(choose(view, r, r.allowed));
       const threat = options.threat ? threatBeforeMyNextTurn(view, view.game(), options.draws, rng.nextU32()) : 0;
-      return { certain: false, accusation: now.probability >= (1 - threat) * waiting ? now.cards : null };
+      const accuse = options.lookahead ? now.probability >= (1 - threat) * waiting : threat >= EPISTEMIC_THREAT;
+      return { certain: false, accusation: accuse ? now.cards : null };
     },
     dispose: () => knowledge.dispose(),
   };

@@ -1,9 +1,9 @@
 // The three policies an agent is made of.
 import type { Random } from '../model/random.js';
 import type { SeatView } from '../game/seat-view.js';
-import { SCORE_WIDTH, rankSuggestions, scoreInProcess } from '../analysis/entropy-greedy.js';
+import { SCORE_WIDTH, rankSuggestions, scoreDeals, scoringDeals, type ScoringOptions } from '../analysis/entropy-greedy.js';
 import { maskOfCards } from '../model/bits.js';
-import { cardsOf, combinationsOf, type ExactKnowledge, type KnowledgeModel } from './knowledge.js';
+import { cardsOf, combinationsOf, mostProbable, type ExactKnowledge, type KnowledgeModel } from './knowledge.js';
 import type { RoomValues } from './movement.js';
 
 /** One card per category; `room`, when given (on a board), is the room card it must name. */
@@ -95,6 +95,8 @@ export function bluffing(base: SuggestionPolicy, rng: Random, suggestions: numbe
 export interface InformationRanking {
   scores: Float64Array;
   order: number[];
+  /** The deals the scores were computed on (n x (nSeats + 2) masks): what a look-ahead reads. */
+  deals: Uint32Array;
 }
 
 /**
@@ -109,16 +111,12 @@ export function informationRanking(rng: Random, knowledge: ExactKnowledge, sampl
   return (view) => {
     if (ranking !== null && known === view.events.length) return ranking;
     const seed = rng.nextU32();
-    const { scores } = scoreInProcess(knowledge.position(view), {
-      suggester: view.me,
-      responseModel: 'uniform',
-      shownTo: view.shownToMe(),
-      samples,
-      seed,
-      exact: 'auto',
-    });
+    const position = knowledge.position(view);
+    const options: ScoringOptions = { suggester: view.me, responseModel: 'uniform', shownTo: view.shownToMe(), samples, seed, exact: 'auto' };
+    const { deals } = scoringDeals(position, options);
+    const scores = scoreDeals(position, deals, options);
     known = view.events.length;
-    ranking = { scores, order: rankSuggestions(scores, seed).order };
+    ranking = { scores, order: rankSuggestions(scores, seed).order, deals };
     return ranking;
   };
 }
@@ -159,17 +157,8 @@ export const accuseWhenCertain: AccusationPolicy = (_view, _knowledge, certain) 
 export function accuseWhenLikely(threshold: number): AccusationPolicy {
   return (view, knowledge, certain) => {
     if (certain) return certain;
-    const belief = knowledge.belief(view);
-    let best = -1;
-    let bestP = -1;
-    for (const q of belief.possible) {
-      const p = belief.probability(q);
-      if (p > bestP) {
-        bestP = p;
-        best = q;
-      }
-    }
-    return best >= 0 && bestP >= threshold ? cardsOf(view, best) : null;
+    const best = mostProbable(knowledge.belief(view));
+    return best.combination >= 0 && best.probability >= threshold ? cardsOf(view, best.combination) : null;
   };
 }
 

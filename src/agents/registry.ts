@@ -14,7 +14,7 @@ import { RESPONSE_POLICIES, type ResponsePolicy } from '../knowledge/responses.j
 import { exactKnowledge, naiveKnowledge, type KnowledgeModel } from './knowledge.js';
 import { anyRoom, movementPolicy, usefulRooms } from './movement.js';
 import type { SyncMovementPolicy } from '../game/agent.js';
-import { plannerAgent, DEFAULT_PLANNER_DRAWS } from './planner.js';
+import { plannerAgent } from './planner.js';
 import { DEFAULT_EPISTEMIC_DRAWS, DEFAULT_EPISTEMIC_RISK, DEFAULT_EPISTEMIC_THREAT, epistemicAgent, type EndmoveReading } from './epistemic.js';
 import { refutationPolicy, REFUTATION_NAMES, type RefutationName } from './refutations.js';
 import {
@@ -96,7 +96,7 @@ export function parseAgentSpec(text: string): AgentSpec {
     own: name === 'planner' ? 'exclude' : 'include',
     samples: DEFAULT_ENTROPY_SAMPLES,
     responses: 'holds',
-    epistemic: { draws: name === 'planner' ? DEFAULT_PLANNER_DRAWS : DEFAULT_EPISTEMIC_DRAWS, risk: DEFAULT_EPISTEMIC_RISK, threat: DEFAULT_EPISTEMIC_THREAT, endmoves: 'announced' },
+    epistemic: { draws: DEFAULT_EPISTEMIC_DRAWS, risk: DEFAULT_EPISTEMIC_RISK, threat: DEFAULT_EPISTEMIC_THREAT, endmoves: 'announced' },
     planner: { lookahead: true, closing: false, threat: true },
   };
   const epistemic = spec.name === 'epistemic';

@@ -62,13 +62,16 @@ export function scoringDeals(position: Position, options: ScoringOptions, into?:
   return { method: 'sampled', deals };
 }
 
+/** Every suggestion's scores on `deals` (scoringDeals'), computed in this thread. */
+export function scoreDeals(position: Position, deals: Uint32Array, options: Pick<ScoringOptions, 'suggester' | 'responseModel' | 'shownTo'>): Float64Array {
+  const n = combinationCount(position.store.categoryMasks);
+  return position.eig(deals, options.suggester, options.responseModel === 'repeat' ? 1 : 0, options.shownTo, 0, n);
+}
+
 /** Every suggestion's scores, computed in this thread. */
 export function scoreInProcess(position: Position, options: ScoringOptions): { method: 'exact' | 'sampled'; deals: number; scores: Float64Array } {
   const { method, deals } = scoringDeals(position, options);
-  const n = combinationCount(position.store.categoryMasks);
-  const model = options.responseModel === 'repeat' ? 1 : 0;
-  const scores = position.eig(deals, options.suggester, model, options.shownTo, 0, n);
-  return { method, deals: deals.length / (position.store.nSeats + 2), scores };
+  return { method, deals: deals.length / (position.store.nSeats + 2), scores: scoreDeals(position, deals, options) };
 }
 
 export interface Ranking {
