@@ -20,7 +20,7 @@
 // Every estimate is drawn with a seed from the agent's generator: the same game gives the same
 // decisions on any number of threads.
 import type { Random } from '../model/random.js';
-import { maskOfCards } from '../model/bits.js';
+import { maskOfCards, popcount } from '../model/bits.js';
 import { answerers } from '../model/rules.js';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import type { SeatView } from '../game/seat-view.js';
@@ -169,8 +169,7 @@ export function rightAfterAnswer(deals: Uint32Array, nSeats: number, answerOrder
       add(0, envelope, 1);
       continue;
     }
-    let shown = 0;
-    for (let m = held >>> 0; m !== 0; m &= m - 1) shown++;
+    const shown = popcount(held);
     for (let m = held >>> 0; m !== 0; m &= m - 1) add(1 + rank * 32 + (31 - Math.clz32(m & -m)), envelope, 1 / shown);
   }
   const largest = new Map<number, number>();

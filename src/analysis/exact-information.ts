@@ -9,6 +9,7 @@
 // owners are counted once and shared between suggestions (a named card the suggester holds, or one
 // face up, adds no restriction). See docs/research/exact-information.md.
 import { InputError } from '../model/errors.js';
+import { popcount } from '../model/bits.js';
 import type { Game } from '../model/game.js';
 import { answerers } from '../model/rules.js';
 import type { Fact } from '../knowledge/constraints.js';
@@ -218,10 +219,4 @@ function combinationIndex(categoryMasks: readonly number[], cards: readonly numb
 
 function xlogx(x: number): number {
   return x > 0 ? x * Math.log(x) : 0;
-}
-
-function popcount(x: number): number {
-  let n = 0;
-  for (let m = x >>> 0; m !== 0; m &= m - 1) n++;
-  return n;
 }
