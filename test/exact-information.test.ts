@@ -15,7 +15,7 @@ import { parseGame } from '../src/io/log.js';
 import type { Game } from '../src/model/game.js';
 import { InputError } from '../src/model/errors.js';
 import { combinationCards, combinationCount } from '../src/knowledge/tallies.js';
-import { informationByCounting, interchangeable } from '../src/analysis/exact-information.js';
+import { countingWork, informationByCounting, interchangeable } from '../src/analysis/exact-information.js';
 import { positionOf } from '../src/analysis/load.js';
 import { shownToSuggester, suggest } from '../src/analysis/suggest.js';
 import { MAX_EXACT_DEALS, rankSuggestions, type ResponseModel } from '../src/analysis/entropy-greedy.js';
@@ -57,8 +57,11 @@ function compareWithOracle(game: Game, suggester: number, shownTo: number[], wha
   const n = combinationCount(game.deck.categoryMasks);
   const asked = oracleDeals(game, suggester, oracle.deals, shownTo);
   for (const model of MODELS) {
-    const { scores } = informationByCounting(game, position, { suggester, responses: model, shownTo });
+    const request = { suggester, responses: model, shownTo };
+    const { scores, counted } = informationByCounting(game, position, request);
     expect(scores.length).toBe(3 * n);
+    // The plan (what suggest's 'auto' weighs) foresees exactly the positions the counting derives.
+    expect(countingWork(game, position, request), what).toEqual({ counts: counted, work: counted * position.dagSize().nodes });
     checkScoresAgainstOracle(scores, game, asked.deals, suggester, model, asked.shownTo, what, EPS);
   }
 }

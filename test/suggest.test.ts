@@ -17,6 +17,8 @@ import { constraintsOf } from '../src/knowledge/constraints-of.js';
 import { parseGame } from '../src/io/log.js';
 import type { Game } from '../src/model/game.js';
 import { suggest, type SuggestOptions } from '../src/analysis/suggest.js';
+import { countingWork } from '../src/analysis/exact-information.js';
+import { positionOf } from '../src/analysis/load.js';
 import { suggestionsJson } from '../src/analysis/json.js';
 import { combinationCards, combinationCount } from '../src/knowledge/tallies.js';
 import type { WorkerPool } from '../src/runtime/pool.js';
@@ -290,6 +292,45 @@ describe('exact suggest() over every consistent deal', () => {
     });
   }
 
+  it("'auto' counts exactly when the counting fits the estimate's work, and samples when it does not", async () => {
+    // Counting pays past a few hundred deals: at these classic positions, 200 samples are fewer
+    // than the deals (so they are not listed) yet the counting's work fits them. The truth: every
+    // deal listed by the core (too many for the brute force), each suggestion's answer enumerated.
+    for (const name of ['classic-4p-faceup', 'classic-5p-mid']) {
+      const log = readExample(name);
+      const game = parseGame(log);
+      const combos = combinationCount(game.deck.categoryMasks);
+      using position = positionOf(KnowledgeCore.shared(), game);
+      const all = position.enumerate(100_000);
+      const deals = all.length / (game.players.length + 2);
+      const { work } = countingWork(game, position, { suggester: game.me! });
+      const samples = 200;
+      expect(samples).toBeLessThan(deals);
+      expect(work).toBeLessThanOrEqual(samples * combos);
+      const exact = Array.from({ length: combos }, (_, q) =>
+        exactEig(all, game.players.length, game.me!, combinationCards(game.deck.categoryMasks, q), 'uniform', shownToObserver(game)),
+      );
+      for (const executor of [undefined, pool2]) {
+        const got = await suggestNamed(log, { samples, seed: 3, executor });
+        expect(got.method, name).toBe('exact');
+        expect(got.samples).toBeNull();
+        expect(got.deals).toBe(deals);
+        const scored = byCards(got);
+        exact.forEach((want, q) => {
+          const s = scored.get(key(combinationCards(game.deck.categoryMasks, q).map((c) => game.deck.cards[c])))!;
+          expect(Math.abs(s.expectedInformationBits - want.bits)).toBeLessThan(1e-9);
+          expect(Math.abs(s.pNoRefutation - want.pNoRefutation)).toBeLessThan(1e-12);
+          expect(Math.abs(s.expectedSolutionsLeft - want.expectedSolutionsLeft)).toBeLessThan(1e-9);
+        });
+      }
+      // Too few samples for the counting's work: estimated.
+      const fewer = Math.floor(work / combos) - 1;
+      const sampled = await suggestNamed(log, { samples: fewer, seed: 3, executor: pool2 });
+      expect(sampled.method).toBe('sampled');
+      expect(sampled.samples).toBe(fewer);
+    }
+  });
+
   it('says "accuse" instead of ranking when the envelope is certain', async () => {
     // classic-6p-late after one more public fact: nobody could refute P0's suggestion of the
     // most likely solution, so (with P0 holding none of it) it is the envelope.
@@ -304,9 +345,9 @@ describe('exact suggest() over every consistent deal', () => {
 describe('suggest(): ranking, determinism, ties', () => {
   const classic = readExample('classic-6p-early');
 
-  it('classic deck: 324 suggestions, one card per category, best first; identical with 1 and 2 threads', async () => {
-    const one = await suggestNamed(classic, { samples: 20_000, seed: 4, executor: pool1 });
-    const two = await suggestNamed(classic, { samples: 20_000, seed: 4, executor: pool2 });
+  it('classic deck, sampled: 324 suggestions, one card per category, best first; identical with 1 and 2 threads', async () => {
+    const one = await suggestNamed(classic, { samples: 20_000, seed: 4, exact: 'never', executor: pool1 });
+    const two = await suggestNamed(classic, { samples: 20_000, seed: 4, exact: 'never', executor: pool2 });
     expect(two).toEqual(one);
     expect(one.samples).toBe(20_000);
     expect(one.seed).toBe(4);
@@ -329,15 +370,15 @@ describe('suggest(): ranking, determinism, ties', () => {
     expect(one.suggestions.some((s) => s.cards.some((c) => own.has(c)))).toBe(true);
 
     // the same request in this thread (no executor) and with `top`
-    const inThisThread = await suggestNamed(classic, { samples: 20_000, seed: 4 });
+    const inThisThread = await suggestNamed(classic, { samples: 20_000, seed: 4, exact: 'never' });
     expect(inThisThread).toEqual(one);
-    const top = await suggestNamed(classic, { samples: 20_000, seed: 4, executor: pool2, top: 5 });
+    const top = await suggestNamed(classic, { samples: 20_000, seed: 4, exact: 'never', executor: pool2, top: 5 });
     expect(top.suggestions).toEqual(one.suggestions.slice(0, 5));
     expect(top.samples).toBe(20_000);
 
     // the 'repeat' model is deterministic across threads too
-    const r1 = await suggestNamed(classic, { samples: 20_000, seed: 4, executor: pool1, responses: 'repeat' });
-    const r2 = await suggestNamed(classic, { samples: 20_000, seed: 4, executor: pool2, responses: 'repeat' });
+    const r1 = await suggestNamed(classic, { samples: 20_000, seed: 4, exact: 'never', executor: pool1, responses: 'repeat' });
+    const r2 = await suggestNamed(classic, { samples: 20_000, seed: 4, exact: 'never', executor: pool2, responses: 'repeat' });
     expect(r2).toEqual(r1);
   });
 

@@ -51,26 +51,9 @@ const MODELS: readonly ResponseModel[] = ['uniform', 'repeat'];
  * the envelope and face-up cards show nothing.
  */
 export function informationByCounting(game: Game, position: Position, request: InformationRequest = {}): InformationByCounting {
-  const model = request.responses ?? 'uniform';
-  if (!MODELS.includes(model)) throw new InputError(`responses: ${JSON.stringify(model)} is not a response model scored by counting (${MODELS.join(', ')})`);
-  if (game.rules.answers !== 'first') throw new InputError(`informationByCounting scores the answers that stop at the first card shown; this log sets rules.answers ${JSON.stringify(game.rules.answers)}`);
-  const suggester = request.suggester ?? game.me;
-  if (suggester === null) throw new InputError('informationByCounting needs a suggester: the log has no "me"');
-  const { categoryMasks } = game.deck;
-  const nSeats = game.players.length;
-  const nCards = game.deck.cards.length;
-  const width = nSeats + 2;
-  const suggestions = request.suggestions ?? Array.from({ length: combinationCount(categoryMasks) }, (_, q) => q);
-  const shownTo = request.shownTo ?? [];
-  const order = answerers(suggester, nSeats, game.rules);
+  const plan = answersOf(game, position, request);
+  const { suggestions, possible, nSeats } = plan;
   const scores = new Float64Array(suggestions.length * SCORE_WIDTH);
-
-  // Who may hold each card at all: restrictions already implied are no restriction (and share counts).
-  const ownerCounts = position.ownerCounts();
-  const possible = new Uint32Array(nCards);
-  for (let c = 0; c < nCards; c++) {
-    for (let o = 0; o < width; o++) if (ownerCounts[c * width + o] > 0) possible[c] |= 1 << o;
-  }
   const prior = position.envelopeCounts();
   const total = prior.reduce((a, b) => a + b, 0);
   const priorTerm = prior.reduce((a, n) => a + xlogx(n), 0);
@@ -80,12 +63,8 @@ export function informationByCounting(game: Game, position: Position, request: I
   let shared = 0;
   /** Envelope counts of the deals where each card of `cards` lies with an owner of `owners` (parallel arrays), or null when none. */
   const countsWhere = (cards: readonly number[], owners: readonly number[]): Float64Array | null => {
-    let key = '';
-    for (let i = 0; i < cards.length; i++) {
-      const allowed = owners[i] & possible[cards[i]];
-      if (allowed === 0) return null;
-      if (allowed !== possible[cards[i]]) key += `${cards[i]}:${allowed >>> 0},`;
-    }
+    const key = eventKey(possible, cards, owners);
+    if (key === null) return null;
     if (key === '') return prior;
     const known = memo.get(key);
     if (known !== undefined) {
@@ -110,47 +89,25 @@ export function informationByCounting(game: Game, position: Position, request: I
     return counts;
   };
 
-  const nCats = categoryMasks.length;
-  const everyone = (2 ** width - 1) >>> 0;
-  const alike = interchangeable(position, model === 'repeat' ? shownTo : []);
   const scored = new Map<number, number>(); // canonical suggestion -> where its scores are
   suggestions.forEach((q, at) => {
-    const cards = combinationCards(categoryMasks, q).map((c) => alike[c]);
-    const key = combinationIndex(categoryMasks, cards);
+    const { key, cards } = plan.canonical(q);
     const done = scored.get(key);
     if (done !== undefined) {
       scores.copyWithin(at * SCORE_WIDTH, done * SCORE_WIDTH, (done + 1) * SCORE_WIDTH);
       return;
     }
     scored.set(key, at);
-    // owners[i]: who may hold cards[i] under the event being built
-    const owners = cards.map(() => everyone);
     // Joint counts per response cell: seat position k and card position i, "nobody" last.
-    const cells: Array<Float64Array | null> = new Array(order.length * nCats + 1).fill(null);
-    const add = (cell: number, counts: Float64Array, weight: number) => {
-      const into = (cells[cell] ??= new Float64Array(counts.length));
-      for (let e = 0; e < counts.length; e++) into[e] += counts[e] * weight;
-    };
-    order.forEach((seat, k) => {
-      const bit = 1 << seat;
-      for (let held = 1; held < 1 << nCats; held++) {
-        const event = owners.map((o, i) => ((held >>> i) & 1 ? o & bit : o & ~bit));
-        const counts = countsWhere(cards, event);
-        if (counts === null) continue;
-        let eligible = held;
-        if (model === 'repeat') {
-          let repeats = 0;
-          for (let i = 0; i < nCats; i++) if ((held >>> i) & 1 && ((shownTo[seat] ?? 0) >>> cards[i]) & 1) repeats |= 1 << i;
-          if (repeats !== 0) eligible = repeats;
-        }
-        const weight = 1 / popcount(eligible);
-        for (let i = 0; i < nCats; i++) if ((eligible >>> i) & 1) add(k * nCats + i, counts, weight);
+    const cells: Array<Float64Array | null> = new Array(plan.cells).fill(null);
+    plan.answers(cards, (owners, shares) => {
+      const counts = countsWhere(cards, owners);
+      if (counts === null) return;
+      for (const [cell, weight] of shares) {
+        const into = (cells[cell] ??= new Float64Array(counts.length));
+        for (let e = 0; e < counts.length; e++) into[e] += counts[e] * weight;
       }
-      // The next seat answers only when this one lacks every named card.
-      for (let i = 0; i < nCats; i++) owners[i] &= ~bit;
     });
-    const nobody = countsWhere(cards, owners);
-    if (nobody !== null) add(cells.length - 1, nobody, 1);
 
     let joint = 0; // sum over cells and envelopes of n ln n
     let marginal = 0; // sum over cells of n(r) ln n(r)
@@ -175,6 +132,102 @@ export function informationByCounting(game: Game, position: Position, request: I
     scores[at * SCORE_WIDTH + 2] = left;
   });
   return { scores, counted, shared };
+}
+
+/**
+ * The work informationByCounting would do, found without counting anything: the distinct
+ * positions it would derive and count, and that number times the position's DAG nodes (each
+ * derived position costs about as much as the position itself). Cheap: one pass over the answers.
+ */
+export function countingWork(game: Game, position: Position, request: InformationRequest = {}): { counts: number; work: number } {
+  const plan = answersOf(game, position, request);
+  const keys = new Set<string>();
+  const canonical = new Set<number>();
+  for (const q of plan.suggestions) {
+    const { key, cards } = plan.canonical(q);
+    if (canonical.has(key)) continue;
+    canonical.add(key);
+    plan.answers(cards, (owners) => {
+      const event = eventKey(plan.possible, cards, owners);
+      if (event) keys.add(event);
+    });
+  }
+  return { counts: keys.size, work: keys.size * position.dagSize().nodes };
+}
+
+/** A checked request and how its suggestions are answered (shared by the counting and its plan). */
+function answersOf(game: Game, position: Position, request: InformationRequest) {
+  const model = request.responses ?? 'uniform';
+  if (!MODELS.includes(model)) throw new InputError(`responses: ${JSON.stringify(model)} is not a response model scored by counting (${MODELS.join(', ')})`);
+  if (game.rules.answers !== 'first') throw new InputError(`informationByCounting scores the answers that stop at the first card shown; this log sets rules.answers ${JSON.stringify(game.rules.answers)}`);
+  const suggester = request.suggester ?? game.me;
+  if (suggester === null) throw new InputError('informationByCounting needs a suggester: the log has no "me"');
+  const { categoryMasks } = game.deck;
+  const nSeats = game.players.length;
+  const nCards = game.deck.cards.length;
+  const nCats = categoryMasks.length;
+  const width = nSeats + 2;
+  const suggestions = request.suggestions ?? Array.from({ length: combinationCount(categoryMasks) }, (_, q) => q);
+  const shownTo = request.shownTo ?? [];
+  const order = answerers(suggester, nSeats, game.rules);
+
+  // Who may hold each card at all: restrictions already implied are no restriction (and share counts).
+  const ownerCounts = position.ownerCounts();
+  const possible = new Uint32Array(nCards);
+  for (let c = 0; c < nCards; c++) {
+    for (let o = 0; o < width; o++) if (ownerCounts[c * width + o] > 0) possible[c] |= 1 << o;
+  }
+  const everyone = (2 ** width - 1) >>> 0;
+  const alike = interchangeable(position, model === 'repeat' ? shownTo : []);
+  return {
+    suggestions,
+    nSeats,
+    possible,
+    /** Response cells: (answering seat's position, named card's position), "nobody" last. */
+    cells: order.length * nCats + 1,
+    /** The suggestion's cards with each card replaced by its least interchangeable card, and their index. */
+    canonical(q: number): { key: number; cards: number[] } {
+      const cards = combinationCards(categoryMasks, q).map((c) => alike[c]);
+      return { key: combinationIndex(categoryMasks, cards), cards };
+    },
+    /**
+     * Every event of the answer to `cards`: who may hold each named card (owners, parallel to
+     * cards), and the response cells it feeds with their weights (the response policy's split).
+     */
+    answers(cards: readonly number[], visit: (owners: readonly number[], shares: Array<[number, number]>) => void): void {
+      const owners = cards.map(() => everyone);
+      order.forEach((seat, k) => {
+        const bit = 1 << seat;
+        for (let held = 1; held < 1 << nCats; held++) {
+          const event = owners.map((o, i) => ((held >>> i) & 1 ? o & bit : o & ~bit));
+          let eligible = held;
+          if (model === 'repeat') {
+            let repeats = 0;
+            for (let i = 0; i < nCats; i++) if ((held >>> i) & 1 && ((shownTo[seat] ?? 0) >>> cards[i]) & 1) repeats |= 1 << i;
+            if (repeats !== 0) eligible = repeats;
+          }
+          const weight = 1 / popcount(eligible);
+          const shares: Array<[number, number]> = [];
+          for (let i = 0; i < nCats; i++) if ((eligible >>> i) & 1) shares.push([k * nCats + i, weight]);
+          visit(event, shares);
+        }
+        // The next seat answers only when this one lacks every named card.
+        for (let i = 0; i < nCats; i++) owners[i] &= ~bit;
+      });
+      visit(owners, [[order.length * nCats, 1]]);
+    },
+  };
+}
+
+/** The key of an event (cards restricted to owners): null when impossible, '' when it restricts nothing. */
+function eventKey(possible: Uint32Array, cards: readonly number[], owners: readonly number[]): string | null {
+  let key = '';
+  for (let i = 0; i < cards.length; i++) {
+    const allowed = owners[i] & possible[cards[i]];
+    if (allowed === 0) return null;
+    if (allowed !== possible[cards[i]]) key += `${cards[i]}:${allowed >>> 0},`;
+  }
+  return key;
 }
 
 /**

@@ -1,17 +1,18 @@
-// Requests to an executor: uniform deals, their tallies, the expected information of suggestions,
-// and Markov chains. Each request is cut into tasks of fixed, numbered chunks, so the answer
-// depends on the seed and never on how many threads there are or which one ran what.
+// Requests to an executor: uniform deals, their tallies, the expected information of suggestions
+// (on deals, or counted), and Markov chains. Each request is cut into tasks of fixed, numbered
+// chunks, so the answer depends on the seed and never on how many threads there are or which one
+// ran what.
 import type { ConstraintStore } from '../knowledge/constraints.js';
 import { SAMPLE_CHUNK, chunkCount } from '../knowledge/chunks.js';
 import { addTallies, emptyTallies, type Tallies } from '../knowledge/tallies.js';
 import type { Executor, TaskRef } from '../runtime/executor.js';
 import { InProcessExecutor } from '../runtime/in-process.js';
 import * as analysisTasks from './tasks.js';
-import { ANALYSIS_TASKS, type EigPayload, type SamplePayload, type TallyPayload, type TallyResult } from './tasks.js';
+import { ANALYSIS_TASKS, type EigPayload, type InformationPayload, type SamplePayload, type TallyPayload, type TallyResult } from './tasks.js';
 import type { ChainResult, ChainTask } from '../knowledge/mcmc.js';
 import { SCORE_WIDTH } from './entropy-greedy.js';
 
-const task = (name: 'sample' | 'tally' | 'eig' | 'chain'): TaskRef => ({ module: ANALYSIS_TASKS, name });
+const task = (name: 'sample' | 'tally' | 'eig' | 'information' | 'chain'): TaskRef => ({ module: ANALYSIS_TASKS, name });
 
 /** An executor that runs the analysis tasks in this thread (the default of every request). */
 export function inThisThread(threads = 1): Executor {
@@ -97,6 +98,11 @@ export async function scoreSuggestions(
     }),
   );
   return scores;
+}
+
+/** Exact scores by counting (exact-information.ts), as one task: on a pool, off the calling thread. */
+export async function countInformation(executor: Executor, payload: InformationPayload, signal?: AbortSignal): Promise<Float64Array> {
+  return executor.run<Float64Array>(task('information'), payload, { signal });
 }
 
 /** Markov chains run as tasks, then combined in chain order: the same bytes whatever ran which chain. */

@@ -1,8 +1,9 @@
 // suggest(): rank every suggestion the observer can make by the expected information its answer
-// brings about the envelope, exactly over every consistent deal when they are few, otherwise
-// estimated from uniform samples; in this thread, or with the work shared among an executor's
-// threads (the same deals, scores and ranking: the samples are the seed's numbered chunks,
-// knowledge/chunks.ts). The ranking is the entropy agent's (entropy-greedy.ts).
+// brings about the envelope: exactly over every consistent deal when they are few, exactly by
+// counting the deals behind each answer when that fits the work of the estimate, otherwise
+// estimated from uniform samples; in this thread, or with the work on an executor's threads (the
+// same deals, scores and ranking: the samples are the seed's numbered chunks, knowledge/chunks.ts).
+// The ranking is the entropy agent's (entropy-greedy.ts).
 import { InputError } from '../model/errors.js';
 import type { Game } from '../model/game.js';
 import { nonStandardVariants, type RuleVariant } from '../model/rules.js';
@@ -15,8 +16,8 @@ import type { Executor } from '../runtime/executor.js';
 import { positionOf, sharedCore } from './load.js';
 import { checkSamples, checkSeed, defaultSuggestSamples, MAX_SUGGEST_SAMPLES } from './request.js';
 import { MAX_EXACT_DEALS, SCORE_WIDTH, rankSuggestions, scoringDeals, scoresExactly, type ResponseModel, type ScoringOptions } from './entropy-greedy.js';
-import { sampleDeals, scoreSuggestions } from './sampling.js';
-import { informationByCounting } from './exact-information.js';
+import { countInformation, sampleDeals, scoreSuggestions } from './sampling.js';
+import { countingWork, informationByCounting, type InformationRequest } from './exact-information.js';
 
 export type { ResponseModel } from './entropy-greedy.js';
 // In request.ts, so that a command line can state its limits without loading the ranking.
@@ -28,9 +29,10 @@ export interface SuggestOptions {
   /** Seed of the samples and of tie-breaking (default 1). */
   seed?: number;
   /**
-   * Score exactly over every consistent deal: 'auto' (default) when there are no more of them than
-   * `samples`, 'always', or 'never'. Up to 5,000,000 deals they are held in memory; past that, the
-   * deals of each possible response are counted instead.
+   * Score exactly: 'auto' (default) when there are no more consistent deals than `samples` (every
+   * deal scored), or else when counting the deals behind each answer (countingWork) is at most
+   * `samples` times the number of suggestions; 'always' (up to 5,000,000 deals held in memory, past
+   * that counted); or 'never'.
    */
   exact?: ScoringOptions['exact'];
   /** Keep only the best K suggestions (default: all). */
@@ -76,14 +78,16 @@ export async function suggest(input: GameLog | Game, options: SuggestOptions = {
   const game = gameOf(input);
   const scoring = suggestionRequest(game, options);
   using position = positionOf(options.core ?? sharedCore(), game); // names the impossible event, if any
-  return suggestAt(game, position, scoring, options);
+  return await suggestAt(game, position, scoring, options); // awaited: the position lives until the ranking is done
 }
 
 /** The ranking of a checked request (suggestionRequest) at the game's position (the caller keeps it). */
 export async function suggestAt(game: Game, position: Position, scoring: ScoringOptions, options: Omit<SuggestOptions, 'samples' | 'seed' | 'exact' | 'responses' | 'core'> = {}): Promise<SuggestResult> {
-  const exactly = scoresExactly(position, scoring);
-  // Too many deals to hold: each response's deals are counted instead (exact-information.ts).
-  const byCounting = exactly && position.count() > BigInt(MAX_EXACT_DEALS);
+  const listed = scoresExactly(position, scoring);
+  // Too many deals to hold, or too many to list within the samples yet few counts: each answer's
+  // deals are counted instead (exact-information.ts).
+  const byCounting = listed ? position.count() > BigInt(MAX_EXACT_DEALS) : scoring.exact === 'auto' && countingFits(game, position, scoring);
+  const exactly = listed || byCounting;
   const result = (deals: number | null): Omit<SuggestResult, 'tiedForBest' | 'accuse' | 'suggestions'> => ({
     samples: exactly ? null : scoring.samples,
     seed: scoring.seed,
@@ -98,8 +102,10 @@ export async function suggestAt(game: Game, position: Position, scoring: Scoring
   const { executor } = options;
   if (byCounting) {
     options.onScoring?.();
-    const { scores } = informationByCounting(game, position, { suggester: scoring.suggester, responses: scoring.responseModel, shownTo: scoring.shownTo });
-    return ranked(game, scores, scoring.seed, options.top, result(Number(position.count())));
+    const request = countingRequest(scoring);
+    const deals = Number(position.count());
+    const scores = executor === undefined ? informationByCounting(game, position, request).scores : await countInformation(executor, { game, request }, options.signal);
+    return ranked(game, scores, scoring.seed, options.top, result(deals));
   }
   // Every consistent deal, or the seed's numbered chunks (drawn here, or on the executor: the same deals).
   const deals = exactly || executor === undefined ? scoringDeals(position, scoring).deals : await sampleDeals(executor, position.store, scoring.samples, scoring.seed, options.signal);
@@ -110,6 +116,21 @@ export async function suggestAt(game: Game, position: Position, scoring: Scoring
       : await scoreSuggestions(executor, position.store, deals, scoring.suggester, model, scoring.shownTo, n, options.signal);
   const width = game.players.length + 2;
   return ranked(game, scores, scoring.seed, options.top, result(exactly ? deals.length / width : null));
+}
+
+function countingRequest(scoring: ScoringOptions): InformationRequest {
+  return { suggester: scoring.suggester, responses: scoring.responseModel, shownTo: scoring.shownTo };
+}
+
+/**
+ * Whether counting (exact) is worth it in place of the estimate: the positions it would count
+ * times the DAG's nodes is at most the (deal, suggestion) pairs the estimate scores. Counting then
+ * costs a few times the estimate at most (docs/research/exact-information.md), with no sampling
+ * error at all.
+ */
+export function countingFits(game: Game, position: Position, scoring: ScoringOptions): boolean {
+  const pairs = scoring.samples * combinationCount(game.deck.categoryMasks);
+  return countingWork(game, position, countingRequest(scoring)).work <= pairs;
 }
 
 /** The result, the scores (SCORE_WIDTH per suggestion, mixed-radix order) ranked best first. */

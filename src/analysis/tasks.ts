@@ -1,6 +1,6 @@
 // The analysis tasks an executor runs (task module "analysis/tasks"; see runtime/executor.ts):
-// drawing numbered chunks of uniform deals, tallying them, scoring suggestions, and running Markov
-// chains. Each thread that runs them has one Wasm core and keeps the last store's position, so
+// drawing numbered chunks of uniform deals, tallying them, scoring suggestions on deals or by
+// counting, and running Markov chains. Each thread that runs them has one Wasm core and keeps the last store's position, so
 // consecutive tasks of one request build its DAG once. Payloads and results are plain data, so
 // the tasks run alike in this thread, in Node's worker threads and in a browser's Web Workers.
 import { KnowledgeCore, type Position } from '../knowledge/wasm-core.js';
@@ -9,6 +9,9 @@ import { CLASSIC_DECK } from '../model/deck.js';
 import { SAMPLE_CHUNK, chunkSize, drawChunk, tallyChunks } from '../knowledge/chunks.js';
 import { runChain, type ChainResult, type ChainTask } from '../knowledge/mcmc.js';
 import { SCORE_WIDTH } from './entropy-greedy.js';
+import type { Game } from '../model/game.js';
+import { positionOf } from './load.js';
+import { informationByCounting, type InformationRequest } from './exact-information.js';
 
 /** The id executors know this module by. */
 export const ANALYSIS_TASKS = 'analysis/tasks';
@@ -40,6 +43,12 @@ export interface EigPayload {
   shownTo: number[];
   qFrom: number;
   qTo: number;
+}
+
+/** Every requested suggestion's exact scores by counting (exact-information.ts), at the game's position. */
+export interface InformationPayload {
+  game: Game;
+  request: InformationRequest;
 }
 
 let core: KnowledgeCore | null = null;
@@ -99,6 +108,13 @@ export function eig(task: EigPayload): Float64Array {
   const scores = use(task.store).eig(task.deals, task.suggester, task.model, task.shownTo, task.qFrom, task.qTo);
   if (scores.length !== (task.qTo - task.qFrom) * SCORE_WIDTH) throw new Error('eig: scores of the wrong length');
   return scores;
+}
+
+/** SCORE_WIDTH numbers per requested suggestion, counted exactly. */
+export function information(task: InformationPayload): Float64Array {
+  core ??= KnowledgeCore.create();
+  using position = positionOf(core, task.game);
+  return informationByCounting(task.game, position, task.request).scores;
 }
 
 /** One Markov chain of a request (see knowledge/mcmc.ts): chains are determined by (seed, chain). */

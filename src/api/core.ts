@@ -40,7 +40,7 @@ export { suggest, DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES } from '../analys
 export type { SuggestOptions, SuggestResult, SuggestionScore, ResponseModel } from '../analysis/suggest.js';
 export { rankSuggestions, scoreInProcess } from '../analysis/entropy-greedy.js';
 export type { Ranking, ScoringOptions } from '../analysis/entropy-greedy.js';
-export { informationByCounting } from '../analysis/exact-information.js';
+export { countingWork, informationByCounting } from '../analysis/exact-information.js';
 export type { InformationRequest, InformationByCounting } from '../analysis/exact-information.js';
 export { explain, findContradiction } from '../analysis/explain.js';
 export type { Explanation, Question, ExplainOptions } from '../analysis/explain.js';
