@@ -12,7 +12,7 @@ import { answerers } from '../src/model/rules.js';
 import { CLASSIC_DECK } from '../src/model/deck.js';
 import { Random } from '../src/model/random.js';
 import { InputError } from '../src/model/errors.js';
-import { rightAfterAnswer } from '../src/agents/planner.js';
+import { publicInformation, rightAfterAnswer } from '../src/agents/planner.js';
 import { createAgent, parseAgentSpec } from '../src/agents/registry.js';
 import { playScored } from '../src/tournament/play.js';
 import type { Decision, SyncAgent } from '../src/game/agent.js';
@@ -22,8 +22,8 @@ import { arbConsistentLog, withObserver } from './support/random-logs.js';
 
 const core = KnowledgeCore.create();
 
-describe("the planner's look-ahead value", () => {
-  it('equals the enumeration of every deal and answer, and is never below the best solution now', () => {
+describe("the planner's look-ahead value and what its suggestion tells the table", () => {
+  it('equal the enumeration of every deal and answer; the look-ahead is never below the best solution now', () => {
     let compared = 0;
     fc.assert(
       fc.property(arbConsistentLog(), fc.nat(), (g, pick) => {
@@ -45,7 +45,12 @@ describe("the planner's look-ahead value", () => {
         for (let q = 0; q < n; q += Math.max(1, Math.floor(n / 7))) {
           const cards = combinationCards(game.deck.categoryMasks, q);
           const value = rightAfterAnswer(oracle.deals, nSeats, order, cards);
-          expect(value).toBeCloseTo(exactEig(oracle.deals, nSeats, me, cards).rightAfterResponse, 12);
+          const exact = exactEig(oracle.deals, nSeats, me, cards);
+          expect(value).toBeCloseTo(exact.rightAfterResponse, 12);
+          // What the table learns from who answered (hide=): the oracle's, and never more than the suggester learns.
+          const told = publicInformation(oracle.deals, nSeats, order, cards);
+          expect(Math.abs(told - exact.publicBits)).toBeLessThan(1e-9);
+          expect(told).toBeLessThanOrEqual(exact.bits + 1e-9);
           expect(value).toBeGreaterThanOrEqual(bestNow - 1e-12);
           expect(value).toBeLessThanOrEqual(1 + 1e-12);
           compared++;
@@ -79,6 +84,10 @@ describe('planner options', () => {
       epistemic: { draws: 20 },
       planner: { lookahead: false, closing: true, threat: false },
     });
+    expect(parseAgentSpec('planner').planner.hide).toBe(0);
+    expect(parseAgentSpec('planner:hide=0.5').planner.hide).toBe(0.5);
+    expect(parseAgentSpec('planner:hide=1').planner.hide).toBe(1);
+    for (const bad of ['2', '-0.5', 'half', '1.5', '']) expect(() => parseAgentSpec(`planner:hide=${bad}`)).toThrow(/hide must be a number from 0 to 1/);
     expect(() => parseAgentSpec('planner:threat=0.5')).toThrow(/threat must be on or off, not "0.5"/);
     expect(() => parseAgentSpec('planner:accuse=two')).toThrow(/unknown option "accuse".*lookahead=on\|off/);
     expect(() => parseAgentSpec('planner:own=some')).toThrow(/own must be include or exclude/);
@@ -89,7 +98,7 @@ describe('planner options', () => {
 
 describe('the planner in play', () => {
   const PLAYERS = (n: number) => Array.from({ length: n }, (_, i) => `P${i}`);
-  const TABLE = ['planner:samples=500,draws=40,own=include,closing=on', 'deductive', 'planner:samples=500,draws=40,threat=off', 'entropy:samples=500'];
+  const TABLE = ['planner:samples=500,draws=40,own=include,closing=on', 'deductive', 'planner:samples=500,draws=40,threat=off,hide=1', 'entropy:samples=500'];
 
   /** Plays a game; every decision of a planner seat is kept with the seat's hand. */
   function play(seed: number) {

@@ -16,6 +16,9 @@
 //   the one that leaves it most likely to be right at its next turn (Q).
 //   Refutations. It shows the card the suggester already expects most (`refute=least`), the one
 //   that leaks least.
+//   Hiding (`hide=W`, 0 by default: it lost in the measurements). Among the most informative
+//   suggestions, the one that teaches it most beyond W times what the table learns from who
+//   answered (publicInformation).
 //
 // Every estimate is drawn with a seed from the agent's generator: the same game gives the same
 // decisions on any number of threads.
@@ -30,6 +33,7 @@ import { endmoveFacts, threatBeforeMyNextTurn } from './epistemic.js';
 import type { RefutationPolicy } from './refutations.js';
 import { movementPolicy } from './movement.js';
 import { informationPerRoom, informationRanking, type InformationRanking } from './policies.js';
+import { SCORE_WIDTH } from '../analysis/entropy-greedy.js';
 
 export interface PlannerOptions {
   /** Draws of the information ranking (every deal when there are fewer). */
@@ -44,6 +48,12 @@ export interface PlannerOptions {
   threat: boolean;
   /** Whether its suggestions may name its own cards. */
   own: 'include' | 'exclude';
+  /**
+   * Weight, 0 to 1, of what the table learns from who answered (the public part of the answer)
+   * against what it learns itself: it suggests, among the most informative, the one with the most
+   * of I(E; answer) − hide · I(E; who answered). 0: the most informative.
+   */
+  hide: number;
   /** False: never accuse (the field of a solo measurement). */
   accuses: boolean;
 }
@@ -63,6 +73,8 @@ interface PlannerRanking extends InformationRanking {
   allowed: number[];
   /** P(right at its next turn) after each suggestion's answer, computed on demand. */
   closingValue(q: number): number;
+  /** What the table learns from who answered it, in bits, computed on demand. */
+  publicValue(q: number): number;
 }
 
 export function plannerAgent(label: string, options: PlannerOptions, rng: Random, core: KnowledgeCore, refute: RefutationPolicy): SyncAgent {
@@ -78,12 +90,18 @@ export function plannerAgent(label: string, options: PlannerOptions, rng: Random
     const allowed = options.own === 'exclude' ? base.order.filter((q) => (maskOfCards(cardsOf(view, q)) & mine) === 0) : base.order;
     const answerOrder = answerers(view.me, view.players.length, view.rules);
     const values = new Map<number, number>();
+    const publicValues = new Map<number, number>();
     extended = {
       ...base,
       allowed: allowed.length > 0 ? allowed : base.order,
       closingValue(q) {
         let v = values.get(q);
         if (v === undefined) values.set(q, (v = rightAfterAnswer(base.deals, view.players.length, answerOrder, cardsOf(view, q))));
+        return v;
+      },
+      publicValue(q) {
+        let v = publicValues.get(q);
+        if (v === undefined) publicValues.set(q, (v = publicInformation(base.deals, view.players.length, answerOrder, cardsOf(view, q))));
         return v;
       },
     };
@@ -98,11 +116,21 @@ export function plannerAgent(label: string, options: PlannerOptions, rng: Random
 
   /** Its next suggestion among `candidates` (ranking order), its best solution being right with `probability`: for the next accusation once a solution is likely. */
   const choose = (r: PlannerRanking, candidates: number[], probability: number): number => {
-    if (!options.closing || probability < CLOSING_FROM) return candidates[0];
+    if (!options.closing || probability < CLOSING_FROM) return options.hide > 0 ? hiding(r, candidates) : candidates[0];
     let best = candidates[0];
     let value = -1;
     for (const q of candidates.slice(0, CLOSING_CANDIDATES)) {
       const v = r.closingValue(q);
+      if (v > value + 1e-12) [best, value] = [q, v];
+    }
+    return best;
+  };
+  /** Among the most informative candidates, the one that teaches it most beyond what it tells the table (hide). */
+  const hiding = (r: PlannerRanking, candidates: number[]): number => {
+    let best = candidates[0];
+    let value = -Infinity;
+    for (const q of candidates.slice(0, CLOSING_CANDIDATES)) {
+      const v = r.scores[q * SCORE_WIDTH] - options.hide * r.publicValue(q);
       if (v > value + 1e-12) [best, value] = [q, v];
     }
     return best;
@@ -180,4 +208,31 @@ export function rightAfterAnswer(deals: Uint32Array, nSeats: number, answerOrder
   let right = 0;
   for (const w of largest.values()) right += w;
   return right / n;
+}
+
+/**
+ * What everyone learns about the envelope from who answers suggestion `cards` (the seat that
+ * showed a card, or nobody; not the card): the mutual information, in bits, between the envelope
+ * and that public answer over the deals (n x (nSeats + 2) masks, the envelope at nSeats).
+ */
+export function publicInformation(deals: Uint32Array, nSeats: number, answerOrder: readonly number[], cards: readonly number[]): number {
+  const width = nSeats + 2;
+  const named = maskOfCards(cards);
+  const n = deals.length / width;
+  const joint = new Map<number, number>(); // (answer, envelope) -> deals
+  const byAnswer = new Map<number, number>();
+  const byEnvelope = new Map<number, number>();
+  const bump = (m: Map<number, number>, key: number) => m.set(key, (m.get(key) ?? 0) + 1);
+  for (let k = 0; k < n; k++) {
+    const row = k * width;
+    const envelope = deals[row + nSeats] >>> 0;
+    let rank = 0;
+    while (rank < answerOrder.length && (deals[row + answerOrder[rank]] & named) === 0) rank++;
+    bump(joint, rank * 2 ** 32 + envelope);
+    bump(byAnswer, rank);
+    bump(byEnvelope, envelope);
+  }
+  const sum = (m: Map<number, number>) => [...m.values()].reduce((a, x) => a + x * Math.log(x), 0);
+  const bits = (sum(joint) + n * Math.log(n) - sum(byAnswer) - sum(byEnvelope)) / (n * Math.LN2);
+  return Math.max(0, bits);
 }

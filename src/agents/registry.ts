@@ -62,7 +62,7 @@ export interface AgentSpec {
   /** The epistemic agent's own options (its defaults for the others). */
   epistemic: { draws: number; risk: number; threat: number; endmoves: EndmoveReading };
   /** The planner's parts (see agents/planner.ts): the look-ahead and the threat on by default, closing suggestions off (they lost). */
-  planner: { lookahead: boolean; closing: boolean; threat: boolean };
+  planner: { lookahead: boolean; closing: boolean; threat: boolean; hide: number };
 }
 
 export const DEFAULT_ENTROPY_SAMPLES = 5000;
@@ -97,7 +97,7 @@ export function parseAgentSpec(text: string): AgentSpec {
     samples: DEFAULT_ENTROPY_SAMPLES,
     responses: 'holds',
     epistemic: { draws: DEFAULT_EPISTEMIC_DRAWS, risk: DEFAULT_EPISTEMIC_RISK, threat: DEFAULT_EPISTEMIC_THREAT, endmoves: 'announced' },
-    planner: { lookahead: true, closing: false, threat: true },
+    planner: { lookahead: true, closing: false, threat: true, hide: 0 },
   };
   const epistemic = spec.name === 'epistemic';
   const planner = spec.name === 'planner';
@@ -136,6 +136,9 @@ export function parseAgentSpec(text: string): AgentSpec {
     } else if (planner && (key === 'lookahead' || key === 'closing' || key === 'threat')) {
       if (value !== 'on' && value !== 'off') throw bad(`${key} must be on or off, not "${value}"`);
       spec.planner[key] = value === 'on';
+    } else if (planner && key === 'hide') {
+      if (!/^(0|1)(\.\d+)?$/.test(value) || Number(value) > 1) throw bad(`hide must be a number from 0 to 1, not "${value}"`);
+      spec.planner.hide = Number(value);
     } else if (key === 'samples') {
       if (spec.name !== 'entropy' && !epistemic && !planner) throw bad('only the entropy, epistemic and planner agents take samples=');
       if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000_000) throw bad(`samples must be a whole number from 1 to 1,000,000, not "${value}"`);
@@ -152,7 +155,7 @@ export function parseAgentSpec(text: string): AgentSpec {
       const known = epistemic
         ? 'refute=…, samples=…, draws=…, risk=…, threat=…, endmoves=…'
         : planner
-        ? 'refute=…, samples=…, draws=…, lookahead=on|off, closing=on|off, threat=on|off, own=include|exclude'
+        ? 'refute=…, samples=…, draws=…, lookahead=on|off, closing=on|off, threat=on|off, own=include|exclude, hide=0…1'
         : `refute=…, accuse=…${spec.name === 'entropy' ? ', samples=…' : spec.name === 'random' ? ', own=…' : ''}${CHOOSING.has(spec.name) ? ', suggest=…, bluff=…' : ''}${spec.name === 'entropy' || spec.name === 'deductive' || spec.name === 'kripke' ? ', responses=…' : ''}`;
       throw bad(`unknown option "${key}" (options: ${known})`);
     }

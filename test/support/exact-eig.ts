@@ -8,6 +8,8 @@ export interface ExactEig {
   expectedSolutionsLeft: number;
   /** P(the most probable envelope given the response is the envelope): sum over responses of max over envelopes of P(envelope, response). */
   rightAfterResponse: number;
+  /** The mutual information, in bits, between the envelope and who answered (the seat, or nobody; not the card). */
+  publicBits: number;
 }
 
 /**
@@ -46,6 +48,22 @@ export function exactEig(
       add(pResp, r as never, p / n);
     }
   }
+  const information = (m: Map<string, number>, of: (r: string) => string) => {
+    const byAnswer = new Map<string, number>();
+    const jointByAnswer = new Map<string, number>();
+    for (const [key, p] of m) {
+      const [env, r] = key.split('|');
+      add(byAnswer, of(r) as never, p);
+      add(jointByAnswer, `${env}|${of(r)}` as never, p);
+    }
+    let sum = 0;
+    for (const [key, p] of jointByAnswer) {
+      const [env, a] = key.split('|');
+      sum += p * Math.log2(p / (pEnv.get(Number(env))! * byAnswer.get(a)!));
+    }
+    return sum;
+  };
+  const publicBits = information(joint, (r) => r.split(':')[0]);
   let bits = 0;
   const supportPerResponse = new Map<string, number>();
   for (const [key, p] of joint) {
@@ -61,5 +79,5 @@ export function exactEig(
     largest.set(r, Math.max(largest.get(r) ?? 0, p));
   }
   const rightAfterResponse = [...largest.values()].reduce((a, b) => a + b, 0);
-  return { bits, pNoRefutation: pResp.get('nobody') ?? 0, expectedSolutionsLeft, rightAfterResponse };
+  return { bits, pNoRefutation: pResp.get('nobody') ?? 0, expectedSolutionsLeft, rightAfterResponse, publicBits };
 }
