@@ -16,7 +16,7 @@ import { InputError } from '../src/model/errors.js';
 import { constraintsOf } from '../src/knowledge/constraints-of.js';
 import { parseGame } from '../src/io/log.js';
 import type { Game } from '../src/model/game.js';
-import { suggest, type SuggestOptions } from '../src/analysis/suggest.js';
+import { exactScoring, suggest, suggestionRequest, type SuggestOptions } from '../src/analysis/suggest.js';
 import { countingWork } from '../src/analysis/exact-information.js';
 import { positionOf } from '../src/analysis/load.js';
 import { suggestionsJson } from '../src/analysis/json.js';
@@ -291,6 +291,27 @@ describe('exact suggest() over every consistent deal', () => {
       }
     });
   }
+
+  it('exactScoring: lists few deals, counts many when that fits, estimates past that', () => {
+    const request = (name: string, options: SuggestOptions) => {
+      const game = parseGame(readExample(name));
+      const position = positionOf(KnowledgeCore.shared(), game);
+      try {
+        return exactScoring(game, position, suggestionRequest(game, options));
+      } finally {
+        position.dispose();
+      }
+    };
+    expect(request('classic-6p-late', {})).toBe('listed'); // 12 deals
+    expect(request('classic-6p-late', { exact: 'always' })).toBe('listed');
+    expect(request('classic-6p-late', { exact: 'never' })).toBeNull();
+    // 3,844,080 deals, 1,434 positions to count of 2,469 nodes
+    expect(request('classic-6p-early', {})).toBe('counted');
+    expect(request('classic-6p-early', { samples: 5_000_000 })).toBe('counted'); // listing them all would cost far more
+    expect(request('classic-6p-early', { exact: 'always' })).toBe('counted');
+    expect(request('classic-6p-early', { samples: 10_000 })).toBe(null); // 3,540,546 > 10,000 × 324
+    expect(request('classic-6p-early', { samples: 11_000 })).toBe('counted');
+  });
 
   it("'auto' counts exactly when the counting fits the estimate's work, and samples when it does not", async () => {
     // Counting pays past a few hundred deals: at these classic positions, 200 samples are fewer

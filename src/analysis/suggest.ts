@@ -15,7 +15,7 @@ import { combinationCards, combinationCount } from '../knowledge/tallies.js';
 import type { Executor } from '../runtime/executor.js';
 import { positionOf, sharedCore } from './load.js';
 import { checkSamples, checkSeed, defaultSuggestSamples, MAX_SUGGEST_SAMPLES } from './request.js';
-import { MAX_EXACT_DEALS, SCORE_WIDTH, rankSuggestions, scoringDeals, scoresExactly, type ResponseModel, type ScoringOptions } from './entropy-greedy.js';
+import { MAX_EXACT_DEALS, SCORE_WIDTH, rankSuggestions, scoringDeals, type ResponseModel, type ScoringOptions } from './entropy-greedy.js';
 import { countInformation, sampleDeals, scoreSuggestions } from './sampling.js';
 import { countingWork, informationByCounting, type InformationRequest } from './exact-information.js';
 
@@ -29,10 +29,10 @@ export interface SuggestOptions {
   /** Seed of the samples and of tie-breaking (default 1). */
   seed?: number;
   /**
-   * Score exactly: 'auto' (default) when there are no more consistent deals than `samples` (every
-   * deal scored), or else when counting the deals behind each answer (countingWork) is at most
-   * `samples` times the number of suggestions; 'always' (up to 5,000,000 deals held in memory, past
-   * that counted); or 'never'.
+   * Score exactly: 'auto' (default) when listing every consistent deal (no more of them than
+   * `samples`) or counting the deals behind each answer (countingWork at most `samples` × the
+   * number of suggestions) fits, by the cheaper of the two; 'always' (listed up to 5,000,000 deals
+   * when that is cheaper, else counted); or 'never'.
    */
   exact?: ScoringOptions['exact'];
   /** Keep only the best K suggestions (default: all). */
@@ -83,11 +83,9 @@ export async function suggest(input: GameLog | Game, options: SuggestOptions = {
 
 /** The ranking of a checked request (suggestionRequest) at the game's position (the caller keeps it). */
 export async function suggestAt(game: Game, position: Position, scoring: ScoringOptions, options: Omit<SuggestOptions, 'samples' | 'seed' | 'exact' | 'responses' | 'core'> = {}): Promise<SuggestResult> {
-  const listed = scoresExactly(position, scoring);
-  // Too many deals to hold, or too many to list within the samples yet few counts: each answer's
-  // deals are counted instead (exact-information.ts).
-  const byCounting = listed ? position.count() > BigInt(MAX_EXACT_DEALS) : scoring.exact === 'auto' && countingFits(game, position, scoring);
-  const exactly = listed || byCounting;
+  const how = exactScoring(game, position, scoring);
+  const byCounting = how === 'counted';
+  const exactly = how !== null;
   const result = (deals: number | null): Omit<SuggestResult, 'tiedForBest' | 'accuse' | 'suggestions'> => ({
     samples: exactly ? null : scoring.samples,
     seed: scoring.seed,
@@ -108,7 +106,7 @@ export async function suggestAt(game: Game, position: Position, scoring: Scoring
     return ranked(game, scores, scoring.seed, options.top, result(deals));
   }
   // Every consistent deal, or the seed's numbered chunks (drawn here, or on the executor: the same deals).
-  const deals = exactly || executor === undefined ? scoringDeals(position, scoring).deals : await sampleDeals(executor, position.store, scoring.samples, scoring.seed, options.signal);
+  const deals = exactly || executor === undefined ? scoringDeals(position, { ...scoring, exact: exactly ? 'always' : 'never' }).deals : await sampleDeals(executor, position.store, scoring.samples, scoring.seed, options.signal);
   options.onScoring?.();
   const scores =
     executor === undefined
@@ -122,15 +120,25 @@ function countingRequest(scoring: ScoringOptions): InformationRequest {
   return { suggester: scoring.suggester, responses: scoring.responseModel, shownTo: scoring.shownTo };
 }
 
+/** What a count of one position costs against scoring one deal for one suggestion, per DAG node (measured: about 10). */
+const COUNT_COST_PER_NODE = 10;
+
 /**
- * Whether counting (exact) is worth it in place of the estimate: the positions it would count
- * times the DAG's nodes is at most the (deal, suggestion) pairs the estimate scores. Counting then
- * costs a few times the estimate at most (docs/research/exact-information.md), with no sampling
- * error at all.
+ * How to score exactly, or null to estimate from draws. Listing every deal costs deals ×
+ * suggestions, counting each answer's deals (exact-information.ts) the positions it derives ×
+ * their DAG nodes × COUNT_COST_PER_NODE, the estimate samples × suggestions. 'auto' is exact when
+ * listing costs no more than the estimate (no more deals than samples) or counting no more than
+ * COUNT_COST_PER_NODE times the estimate, by the cheaper of the two: then the ranking has no
+ * sampling error. 'always' takes the cheaper, counting past MAX_EXACT_DEALS deals.
  */
-export function countingFits(game: Game, position: Position, scoring: ScoringOptions): boolean {
-  const pairs = scoring.samples * combinationCount(game.deck.categoryMasks);
-  return countingWork(game, position, countingRequest(scoring)).work <= pairs;
+export function exactScoring(game: Game, position: Position, scoring: ScoringOptions): 'listed' | 'counted' | null {
+  if (scoring.exact === 'never') return null;
+  const suggestions = combinationCount(game.deck.categoryMasks);
+  const deals = position.count();
+  const listing = deals <= BigInt(scoring.exact === 'always' ? MAX_EXACT_DEALS : scoring.samples) ? Number(deals) * suggestions : Infinity;
+  const counting = COUNT_COST_PER_NODE * countingWork(game, position, countingRequest(scoring)).work;
+  if (scoring.exact === 'auto' && listing === Infinity && counting > COUNT_COST_PER_NODE * scoring.samples * suggestions) return null;
+  return listing <= counting ? 'listed' : 'counted';
 }
 
 /** The result, the scores (SCORE_WIDTH per suggestion, mixed-radix order) ranked best first. */
