@@ -62,8 +62,8 @@ export interface PlannerOptions {
 export const CLOSING_FROM = 0.2;
 /** Below this probability of its best solution it does not weigh accusing (it is never worth it there). */
 export const ACCUSE_FLOOR = 0.2;
-/** How many of the most informative suggestions a closing suggestion is chosen from. */
-const CLOSING_CANDIDATES = 12;
+/** How many of the most informative suggestions a closing or hiding suggestion is chosen from. */
+const CANDIDATES = 12;
 /** The epistemic agent's thresholds, for lookahead=off. */
 const EPISTEMIC_RISK = 0.5;
 const EPISTEMIC_THREAT = 0.5;
@@ -119,7 +119,7 @@ export function plannerAgent(label: string, options: PlannerOptions, rng: Random
     if (!options.closing || probability < CLOSING_FROM) return options.hide > 0 ? hiding(r, candidates) : candidates[0];
     let best = candidates[0];
     let value = -1;
-    for (const q of candidates.slice(0, CLOSING_CANDIDATES)) {
+    for (const q of candidates.slice(0, CANDIDATES)) {
       const v = r.closingValue(q);
       if (v > value + 1e-12) [best, value] = [q, v];
     }
@@ -129,7 +129,7 @@ export function plannerAgent(label: string, options: PlannerOptions, rng: Random
   const hiding = (r: PlannerRanking, candidates: number[]): number => {
     let best = candidates[0];
     let value = -Infinity;
-    for (const q of candidates.slice(0, CLOSING_CANDIDATES)) {
+    for (const q of candidates.slice(0, CANDIDATES)) {
       const v = r.scores[q * SCORE_WIDTH] - options.hide * r.publicValue(q);
       if (v > value + 1e-12) [best, value] = [q, v];
     }
