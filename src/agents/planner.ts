@@ -187,12 +187,8 @@ export function rightAfterAnswer(deals: Uint32Array, nSeats: number, answerOrder
   for (let k = 0; k < n; k++) {
     const row = k * width;
     const envelope = deals[row + nSeats] >>> 0;
-    let held = 0;
-    let rank = 0;
-    for (; rank < answerOrder.length; rank++) {
-      held = deals[row + answerOrder[rank]] & named;
-      if (held !== 0) break;
-    }
+    const rank = answeringRank(deals, row, answerOrder, named);
+    const held = rank < answerOrder.length ? deals[row + answerOrder[rank]] & named : 0;
     if (held === 0) {
       add(0, envelope, 1);
       continue;
@@ -226,8 +222,7 @@ export function publicInformation(deals: Uint32Array, nSeats: number, answerOrde
   for (let k = 0; k < n; k++) {
     const row = k * width;
     const envelope = deals[row + nSeats] >>> 0;
-    let rank = 0;
-    while (rank < answerOrder.length && (deals[row + answerOrder[rank]] & named) === 0) rank++;
+    const rank = answeringRank(deals, row, answerOrder, named);
     bump(joint, rank * 2 ** 32 + envelope);
     bump(byAnswer, rank);
     bump(byEnvelope, envelope);
@@ -235,4 +230,11 @@ export function publicInformation(deals: Uint32Array, nSeats: number, answerOrde
   const sum = (m: Map<number, number>) => [...m.values()].reduce((a, x) => a + x * Math.log(x), 0);
   const bits = (sum(joint) + n * Math.log(n) - sum(byAnswer) - sum(byEnvelope)) / (n * Math.LN2);
   return Math.max(0, bits);
+}
+
+/** In the deal at `row`, the position in `answerOrder` of the first seat holding a `named` card (answerOrder.length: nobody). */
+function answeringRank(deals: Uint32Array, row: number, answerOrder: readonly number[], named: number): number {
+  let rank = 0;
+  while (rank < answerOrder.length && (deals[row + answerOrder[rank]] & named) === 0) rank++;
+  return rank;
 }
