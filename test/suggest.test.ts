@@ -515,11 +515,15 @@ describe('suggest(): refusals', () => {
   it('an aborted signal cancels the request, also while the expected information is being computed', async () => {
     await expect(suggestNamed(base, { samples: 1000, executor: pool2, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(CancelledError);
     // Aborted the moment scoring starts (an event, not a timer): 324 suggestions over 1,000,000
-    // deals take seconds, so the abort lands in the expected-information tasks.
+    // drawn deals take seconds, so the abort lands in the expected-information tasks.
     const early = readExample('classic-6p-early');
     const controller = new AbortController();
-    const request = suggestNamed(early, { samples: 1_000_000, executor: pool2, signal: controller.signal, onScoring: () => controller.abort() });
+    const request = suggestNamed(early, { samples: 1_000_000, exact: 'never', executor: pool2, signal: controller.signal, onScoring: () => controller.abort() });
     await expect(request).rejects.toBeInstanceOf(CancelledError);
+    // The same when the scores are counted (exact, on the pool).
+    const counting = new AbortController();
+    const counted = suggestNamed(early, { executor: pool2, signal: counting.signal, onScoring: () => counting.abort() });
+    await expect(counted).rejects.toBeInstanceOf(CancelledError);
     // and the pool still answers, correctly
     const after = await suggestNamed(early, { samples: 3000, seed: 2, executor: pool2 });
     expect(after).toEqual(await suggestNamed(early, { samples: 3000, seed: 2, executor: pool1 }));
