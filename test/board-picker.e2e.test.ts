@@ -64,8 +64,15 @@ async function clickCell(page: Page, cell: number): Promise<void> {
 }
 
 /** What the page shows for the position: the drawing's marks, the table, the line for the roll. */
+/**
+ * Expected bits to 12 significant digits: the page scores its own position, built event by event,
+ * and may reach the exact scores another way than a fresh load in Node (listing the deals or
+ * counting them), which agree to about 1e-15.
+ */
+const digits = (bits: string | null) => String(Number(Number(bits).toPrecision(12)));
+
 async function shown(page: Page) {
-  return page.evaluate(() => {
+  const v = await page.evaluate(() => {
     const attr = (sel: string, name: string) => Array.from(document.querySelectorAll(sel)).map((e) => e.getAttribute(name)!);
     return {
       drawnRooms: attr('svg [data-room][data-in-reach="true"]', 'data-room').sort(),
@@ -75,6 +82,7 @@ async function shown(page: Page) {
       withRoll: document.querySelector('p[data-role="with-roll"]') ? [document.querySelector('p[data-role="with-roll"]')!.getAttribute('data-room'), document.querySelector('p[data-role="with-roll"]')!.getAttribute('data-cards')] : null,
     };
   });
+  return { ...v, rows: v.rows.map(([room, bits, inReach]) => [room, digits(bits), inReach]) };
 }
 
 /** The same, as boardAdvice() in Node has it. */
@@ -84,7 +92,7 @@ function expected(ranking: Ranked[], place: Place, roll: number, situation: Boar
     drawnRooms: a.rooms.filter((r) => r.inReach).map((r) => r.room).sort(),
     drawnCells: [...a.reachCells!],
     best: a.withRoll ? [a.withRoll.room] : [],
-    rows: a.rooms.map((r) => [r.room, String(r.bitsPerTurn), String(r.inReach)]),
+    rows: a.rooms.map((r) => [r.room, digits(String(r.bitsPerTurn)), String(r.inReach)]),
     withRoll: a.withRoll ? [a.withRoll.room, a.withRoll.best!.cards.join('|')] : null,
   };
 }
