@@ -6,7 +6,7 @@
 // The ranking is the entropy agent's (entropy-greedy.ts).
 import { InputError } from '../model/errors.js';
 import type { Game } from '../model/game.js';
-import { nonStandardVariants, type RuleVariant } from '../model/rules.js';
+import { answerers, nonStandardVariants, type RuleVariant } from '../model/rules.js';
 import { cardsOfMask } from '../model/bits.js';
 import { describeEvent } from '../io/describe.js';
 import { gameOf, type GameLog } from '../io/log.js';
@@ -15,7 +15,7 @@ import { combinationCards, combinationCount } from '../knowledge/tallies.js';
 import type { Executor } from '../runtime/executor.js';
 import { positionOf, sharedCore } from './load.js';
 import { checkSamples, checkSeed, defaultSuggestSamples, MAX_SUGGEST_SAMPLES } from './request.js';
-import { MAX_EXACT_DEALS, SCORE_WIDTH, rankSuggestions, scoringDeals, type ResponseModel, type ScoringOptions } from './entropy-greedy.js';
+import { MAX_EXACT_DEALS, SCORE_WIDTH, rankSuggestions, scoreDeals, scoringDeals, type ResponseModel, type ScoringOptions } from './entropy-greedy.js';
 import { countInformation, sampleDeals, scoreSuggestions } from './sampling.js';
 import { countingWork, informationByCounting, type InformationRequest } from './exact-information.js';
 
@@ -102,7 +102,8 @@ export async function suggestAt(game: Game, position: Position, scoring: Scoring
     options.onScoring?.();
     const request = countingRequest(scoring);
     const deals = Number(position.count());
-    const scores = executor === undefined ? informationByCounting(game, position, request).scores : await countInformation(executor, { game, request }, options.signal);
+    const scores =
+      executor === undefined ? informationByCounting(game, position, request).scores : await countInformation(executor, { game, store: position.store, request }, options.signal);
     return ranked(game, scores, scoring.seed, options.top, result(deals));
   }
   // Every consistent deal, or the seed's numbered chunks (drawn here, or on the executor: the same deals).
@@ -110,7 +111,7 @@ export async function suggestAt(game: Game, position: Position, scoring: Scoring
   options.onScoring?.();
   const scores =
     executor === undefined
-      ? position.eig(deals, scoring.suggester, model, scoring.shownTo, 0, n)
+      ? scoreDeals(position, deals, scoring)
       : await scoreSuggestions(executor, position.store, deals, scoring.suggester, model, scoring.shownTo, n, options.signal);
   const width = game.players.length + 2;
   return ranked(game, scores, scoring.seed, options.top, result(exactly ? deals.length / width : null));
@@ -122,6 +123,8 @@ function countingRequest(scoring: ScoringOptions): InformationRequest {
 
 /** What a count of one position costs against scoring one deal for one suggestion, per DAG node (measured: about 10). */
 const COUNT_COST_PER_NODE = 10;
+/** What planning one answer event of one suggestion (countingWork) costs against scoring one deal for one suggestion (measured: 20 to 40). */
+const PLAN_COST_PER_EVENT = 40;
 
 /**
  * How to score exactly, or null to estimate from draws. Listing every deal costs deals ×
@@ -129,13 +132,17 @@ const COUNT_COST_PER_NODE = 10;
  * their DAG nodes × COUNT_COST_PER_NODE, the estimate samples × suggestions. 'auto' is exact when
  * listing costs no more than the estimate (no more deals than samples) or counting no more than
  * COUNT_COST_PER_NODE times the estimate, by the cheaper of the two: then the ranking has no
- * sampling error. 'always' takes the cheaper, counting past MAX_EXACT_DEALS deals.
+ * sampling error. 'always' takes the cheaper, counting past MAX_EXACT_DEALS deals. Counting
+ * costs at least its plan (every answer event of every suggestion), so deals cheaper to list than
+ * that plan are listed without planning: the common late-game position pays nothing for the choice.
  */
 export function exactScoring(game: Game, position: Position, scoring: ScoringOptions): 'listed' | 'counted' | null {
   if (scoring.exact === 'never') return null;
   const suggestions = combinationCount(game.deck.categoryMasks);
   const deals = position.count();
   const listing = deals <= BigInt(scoring.exact === 'always' ? MAX_EXACT_DEALS : scoring.samples) ? Number(deals) * suggestions : Infinity;
+  const eventsPerSuggestion = answerers(scoring.suggester, game.players.length, game.rules).length * (2 ** game.deck.categoryMasks.length - 1) + 1;
+  if (listing <= PLAN_COST_PER_EVENT * eventsPerSuggestion * suggestions) return 'listed';
   const counting = COUNT_COST_PER_NODE * countingWork(game, position, countingRequest(scoring)).work;
   if (scoring.exact === 'auto' && listing === Infinity && counting > COUNT_COST_PER_NODE * scoring.samples * suggestions) return null;
   return listing <= counting ? 'listed' : 'counted';

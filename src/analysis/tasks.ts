@@ -1,7 +1,7 @@
 // The analysis tasks an executor runs (task module "analysis/tasks"; see runtime/executor.ts):
 // drawing numbered chunks of uniform deals, tallying them, scoring suggestions on deals or by
-// counting, and running Markov chains. Each thread that runs them has one Wasm core and keeps the last store's position, so
-// consecutive tasks of one request build its DAG once. Payloads and results are plain data, so
+// counting, and running Markov chains. Each thread that runs them has one Wasm core and keeps the
+// last store's position, so consecutive tasks of one request build its DAG once. Payloads and results are plain data, so
 // the tasks run alike in this thread, in Node's worker threads and in a browser's Web Workers.
 import { KnowledgeCore, type Position } from '../knowledge/wasm-core.js';
 import { emptyStore, type ConstraintStore } from '../knowledge/constraints.js';
@@ -10,7 +10,6 @@ import { SAMPLE_CHUNK, chunkSize, drawChunk, tallyChunks } from '../knowledge/ch
 import { runChain, type ChainResult, type ChainTask } from '../knowledge/mcmc.js';
 import { SCORE_WIDTH } from './entropy-greedy.js';
 import type { Game } from '../model/game.js';
-import { positionOf } from './load.js';
 import { informationByCounting, type InformationRequest } from './exact-information.js';
 
 /** The id executors know this module by. */
@@ -45,9 +44,10 @@ export interface EigPayload {
   qTo: number;
 }
 
-/** Every requested suggestion's exact scores by counting (exact-information.ts), at the game's position. */
+/** Every requested suggestion's exact scores by counting (exact-information.ts), at the store's position; the game gives the deck, seats and rules. */
 export interface InformationPayload {
   game: Game;
+  store: ConstraintStore;
   request: InformationRequest;
 }
 
@@ -112,9 +112,7 @@ export function eig(task: EigPayload): Float64Array {
 
 /** SCORE_WIDTH numbers per requested suggestion, counted exactly. */
 export function information(task: InformationPayload): Float64Array {
-  core ??= KnowledgeCore.create();
-  using position = positionOf(core, task.game);
-  return informationByCounting(task.game, position, task.request).scores;
+  return informationByCounting(task.game, use(task.store), task.request).scores;
 }
 
 /** One Markov chain of a request (see knowledge/mcmc.ts): chains are determined by (seed, chain). */
