@@ -37,7 +37,7 @@ export const MAX_EXACT_DEALS = 5_000_000;
 /** Scores 3 numbers per suggestion (expected bits, P(no refutation), expected solutions left). */
 export const SCORE_WIDTH = 3;
 
-export function scoresExactly(position: Position, options: Pick<ScoringOptions, 'samples' | 'exact'>): boolean {
+function scoresExactly(position: Position, options: Pick<ScoringOptions, 'samples' | 'exact'>): boolean {
   if (options.exact === 'never') return false;
   const deals = position.count();
   return options.exact === 'always' || deals <= BigInt(options.samples);
