@@ -5,9 +5,10 @@
 // .dependency-cruiser.cjs, and the same rules are shown failing on a fixture tree.
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cruise, type ICruiseResult, type IViolation } from 'dependency-cruiser';
+import ts from 'typescript';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('./support/layer-fixture/', import.meta.url));
@@ -44,5 +45,39 @@ describe('the dependency rule', () => {
     const result = await cruiseSrc(FIXTURE, false);
     const names = result.summary.violations.map((v) => `${v.rule.name}: ${v.from}`).sort();
     expect(names).toEqual(['browser-reaches-node: src/api/core.ts', 'layer-2-game-imports-upward: src/game/upward.ts']);
+  });
+});
+
+/** The lines of the top-level awaits of a module's text (an await outside any function). */
+function topLevelAwaits(text: string): number[] {
+  const file = ts.createSourceFile('module.ts', text, ts.ScriptTarget.Latest, true);
+  const lines: number[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node)) return;
+    if (ts.isAwaitExpression(node) || (ts.isForOfStatement(node) && node.awaitModifier)) lines.push(file.getLineAndCharacterOfPosition(node.getStart()).line + 1);
+    node.forEachChild(visit);
+  };
+  file.forEachChild(visit);
+  return lines;
+}
+
+describe('top-level await', () => {
+  // A worker thread that is terminated just as it starts evaluating a module with a top-level
+  // await aborts the whole process on Node 20 (a V8 check). Only the command line's entry points,
+  // which run on the main thread alone, may have one.
+  const entryPoint = (path: string) => ['src/cli/bin.ts', 'src/cli/main.ts'].includes(path) || path.startsWith('src/cli/entries/');
+
+  it('only the command line\'s entry points have one', () => {
+    const modules = (readdirSync(`${ROOT}src`, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => `src/${f.split('\\').join('/')}`);
+    expect(modules.length).toBeGreaterThan(100);
+    const found = modules.filter((m) => !entryPoint(m)).flatMap((m) => topLevelAwaits(readFileSync(`${ROOT}${m}`, 'utf8')).map((line) => `${m}:${line}`));
+    expect(found).toEqual([]);
+    expect(modules.filter(entryPoint).every((m) => topLevelAwaits(readFileSync(`${ROOT}${m}`, 'utf8')).length > 0)).toBe(true);
+  });
+
+  it('the check finds one in a statement, in a for await and in a declaration, and none inside functions', () => {
+    const text = ['const a = await f();', 'for await (const x of xs) g(x);', 'if (a) { await h(); }',
+      'async function k() { await f(); }', 'const l = async () => { for await (const y of ys) g(y); };', 'class C { async m() { await f(); } }'].join('\n');
+    expect(topLevelAwaits(text)).toEqual([1, 2, 3]);
   });
 });

@@ -1,6 +1,11 @@
 // A pool worker (Node's worker threads, under Piscina): imports task modules on first use (or at
 // start-up, for the pool's preload list, calling their warmUp) and runs the named export on each
 // payload. Results go back through Piscina.
+//
+// No top-level await here: Node 20 aborts the whole process (a V8 check, SIGTRAP) when a worker
+// is terminated just as it starts evaluating a module that has one, and Piscina terminates
+// workers on cancellation and on close. The start-up work is a promise of the task function
+// instead, which Piscina awaits before the first task.
 import { workerData } from 'node:worker_threads';
 import { taskFunction, type TaskModule, type TaskRef } from './executor.js';
 
@@ -15,9 +20,15 @@ function load(url: string): Promise<TaskModule> {
   return loaded;
 }
 
-const preload = (workerData as { preload?: string[] } | undefined)?.preload ?? [];
-for (const module of await Promise.all(preload.map(load))) (module.warmUp as (() => void) | undefined)?.();
-
-export default async function run(task: { url: string; ref: TaskRef; payload: unknown }): Promise<unknown> {
+async function run(task: { url: string; ref: TaskRef; payload: unknown }): Promise<unknown> {
   return taskFunction(await load(task.url), task.ref)(task.payload);
 }
+
+/** Imports and warms up the preloaded task modules, then hands Piscina the task function. */
+async function start(): Promise<typeof run> {
+  const preload = (workerData as { preload?: string[] } | undefined)?.preload ?? [];
+  for (const module of await Promise.all(preload.map(load))) (module.warmUp as (() => void) | undefined)?.();
+  return run;
+}
+
+export default start();
