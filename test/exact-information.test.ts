@@ -19,7 +19,14 @@ import { countingWork, informationByCounting, interchangeable } from '../src/ana
 import { positionOf } from '../src/analysis/load.js';
 import { shownToSuggester, suggest } from '../src/analysis/suggest.js';
 import { MAX_EXACT_DEALS, rankSuggestions, type ResponseModel } from '../src/analysis/entropy-greedy.js';
-import { bruteForce } from './support/brute-force.js';
+import { bruteForce, bruteForceGame } from './support/brute-force.js';
+import { exactEig } from './support/exact-eig.js';
+import { makeDeck, CLASSIC_DECK } from '../src/model/deck.js';
+import { Random } from '../src/model/random.js';
+import type { SeatView } from '../src/game/seat-view.js';
+import type { SyncAgent } from '../src/game/agent.js';
+import { createAgent, parseAgentSpec } from '../src/agents/registry.js';
+import { playScored } from '../src/tournament/play.js';
 import { checkScoresAgainstOracle } from './support/oracle-scores.js';
 import { arbConsistentLog, withObserver, type LogJson } from './support/random-logs.js';
 
@@ -220,5 +227,62 @@ describe('refusals', () => {
     using position = positionOf(KnowledgeCore.shared(), game);
     expect(() => informationByCounting(game, position)).toThrow(/suggester/);
     expect(informationByCounting(game, position, { suggester: 1 }).scores.length).toBe(3 * 324);
+  });
+});
+
+describe('the entropy agent, exact=always', () => {
+  const oracleBits = (view: SeatView, cards: readonly number[]) => {
+    const deals = bruteForceGame(view.game()).deals;
+    return exactEig(deals, view.players.length, view.me, [...cards], 'uniform', view.shownToMe()).bits;
+  };
+
+  it('makes at each turn a suggestion of the highest expected information, by enumerating every deal (small deck, three seats)', () => {
+    const deck = makeDeck({ who: ['Ada', 'Bo', 'Cy'], what: ['axe', 'bat', 'cord'], where: ['attic', 'barn', 'cellar'] });
+    const suggestions = Array.from({ length: combinationCount(deck.categoryMasks) }, (_, q) => combinationCards(deck.categoryMasks, q));
+    const core = new KnowledgeCore();
+    let decisions = 0;
+    for (let seed = 1; seed <= 6; seed++) {
+      const agents = [0, 1, 2].map((s): SyncAgent => {
+        const agent = createAgent(parseAgentSpec(s === 0 ? 'entropy:exact=always,samples=1' : 'deductive'), new Random(seed, s), core);
+        if (s !== 0) return agent;
+        return {
+          ...agent,
+          suggest(view, room) {
+            const cards = agent.suggest(view, room);
+            const best = Math.max(...suggestions.map((c) => oracleBits(view, c)));
+            expect(oracleBits(view, cards)).toBeCloseTo(best, 9);
+            decisions++;
+            return cards;
+          },
+        };
+      });
+      playScored({ deck, players: ['A', 'B', 'C'], maxTurns: 60 }, agents, new Random(seed), seed);
+      for (const agent of agents) agent.dispose?.();
+    }
+    expect(decisions).toBeGreaterThan(6);
+  });
+
+  it('on the classic deck its first suggestion is the best of suggest --exact\'s ranking of its view', () => {
+    const core = new KnowledgeCore();
+    let first: { game: Game; cards: number[] } | null = null; // the view itself lives on
+    const agents = [0, 1, 2, 3].map((s): SyncAgent => {
+      const agent = createAgent(parseAgentSpec(s === 0 ? 'entropy:exact=always,samples=1' : 'deductive'), new Random(5, s), core);
+      return s !== 0 ? agent : { ...agent, suggest: (view, room) => { const cards = agent.suggest(view, room); first ??= { game: view.game(), cards }; return cards; } };
+    });
+    playScored({ deck: CLASSIC_DECK, players: ['A', 'B', 'C', 'D'], maxTurns: 8 }, agents, new Random(5), 5);
+    expect(first).not.toBeNull();
+    return suggest(first!.game, { exact: 'always', core }).then((ranking) => {
+      expect(ranking.method).toBe('exact');
+      const bits = ranking.suggestions.find((r) => r.cards.every((c, i) => c === first!.cards[i]))!.expectedInformationBits;
+      expect(bits).toBeCloseTo(ranking.suggestions[0].expectedInformationBits, 12);
+    });
+  });
+
+  it('is an option of the entropy agent only, with responses=holds', () => {
+    expect(parseAgentSpec('entropy:exact=auto').exact).toBe('auto');
+    expect(parseAgentSpec('entropy').exact).toBe('off');
+    expect(() => parseAgentSpec('entropy:exact=yes')).toThrow(/^agent "entropy:exact=yes": exact must be off, auto, always, not "yes"$/);
+    expect(() => parseAgentSpec('deductive:exact=always')).toThrow(/unknown option "exact"/);
+    expect(() => parseAgentSpec('entropy:exact=always,responses=uniform')).toThrow(/exact=always takes every consistent deal as equally likely, so it goes with responses=holds only/);
   });
 });

@@ -2,6 +2,7 @@
 import type { Random } from '../model/random.js';
 import type { SeatView } from '../game/seat-view.js';
 import { SCORE_WIDTH, rankSuggestions, scoreDeals, scoringDeals, type ScoringOptions } from '../analysis/entropy-greedy.js';
+import { scoreInThread } from '../analysis/suggest.js';
 import { maskOfCards } from '../model/bits.js';
 import { cardsOf, combinationsOf, mostProbable, type ExactKnowledge, type KnowledgeModel } from './knowledge.js';
 import type { RoomValues } from './movement.js';
@@ -100,21 +101,35 @@ export interface InformationRanking {
 }
 
 /**
+ * How exact the entropy agent's scores are. 'off': every consistent deal when there are no more
+ * than `samples`, else `samples` uniform draws; 'auto': also exact by counting the deals behind each
+ * answer where that work fits the draws' budget (as `cluedo suggest` does); 'always': exact at every
+ * decision, by listing or counting, whichever costs less.
+ */
+export const ENTROPY_EXACTNESS = ['off', 'auto', 'always'] as const;
+export type EntropyExactness = (typeof ENTROPY_EXACTNESS)[number];
+
+/**
  * The entropy-greedy ranking (analysis/entropy-greedy.ts, the advisor's): each suggestion's
  * expected information about the envelope, from `samples` uniform deals of the seat's exact
- * knowledge (every deal when there are fewer), ties broken by a seed from the agent's generator.
- * Computed once per state of its knowledge: moving and suggesting in one turn share it.
+ * knowledge (every deal when there are fewer; or exactly, see EntropyExactness), ties broken by a
+ * seed from the agent's generator. Computed once per state of its knowledge: moving and suggesting
+ * in one turn share it. Counted scores come with no deals (`deals` empty).
  */
-export function informationRanking(rng: Random, knowledge: ExactKnowledge, samples: number): (view: SeatView) => InformationRanking {
+export function informationRanking(rng: Random, knowledge: ExactKnowledge, samples: number, exact: EntropyExactness = 'off'): (view: SeatView) => InformationRanking {
   let known = -1;
   let ranking: InformationRanking | null = null;
   return (view) => {
     if (ranking !== null && known === view.events.length) return ranking;
     const seed = rng.nextU32();
     const position = knowledge.position(view);
-    const options: ScoringOptions = { suggester: view.me, responseModel: 'uniform', shownTo: view.shownToMe(), samples, seed, exact: 'auto' };
-    const { deals } = scoringDeals(position, options);
-    const scores = scoreDeals(position, deals, options);
+    const options: ScoringOptions = { suggester: view.me, responseModel: 'uniform', shownTo: view.shownToMe(), samples, seed, exact: exact === 'off' ? 'auto' : exact };
+    let deals: Uint32Array = new Uint32Array(0);
+    let scores: Float64Array;
+    if (exact === 'off') {
+      deals = scoringDeals(position, options).deals;
+      scores = scoreDeals(position, deals, options);
+    } else scores = scoreInThread(view.game(), position, options).scores;
     known = view.events.length;
     ranking = { scores, order: rankSuggestions(scores, seed).order, deals };
     return ranking;

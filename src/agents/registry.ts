@@ -34,6 +34,8 @@ import {
   suggestUnowned,
   type AccusationPolicy,
   type SuggestionPolicy,
+  ENTROPY_EXACTNESS,
+  type EntropyExactness,
 } from './policies.js';
 
 export const AGENT_NAMES = ['random', 'naive', 'deductive', 'kripke', 'entropy', 'epistemic', 'planner'] as const;
@@ -57,6 +59,8 @@ export interface AgentSpec {
   own: 'include' | 'exclude';
   /** Samples per suggestion (entropy, epistemic and planner). */
   samples: number;
+  /** How exact the entropy agent's scores are (see EntropyExactness). */
+  exact: EntropyExactness;
   /** How the deductive and entropy agents read a card shown to them (see knowledge/responses.ts). */
   responses: ResponsePolicy;
   /** The epistemic agent's own options (its defaults for the others). */
@@ -95,6 +99,7 @@ export function parseAgentSpec(text: string): AgentSpec {
     bluff: 0,
     own: name === 'planner' ? 'exclude' : 'include',
     samples: DEFAULT_ENTROPY_SAMPLES,
+    exact: 'off',
     responses: 'holds',
     epistemic: { draws: DEFAULT_EPISTEMIC_DRAWS, risk: DEFAULT_EPISTEMIC_RISK, threat: DEFAULT_EPISTEMIC_THREAT, endmoves: 'announced' },
     planner: { lookahead: true, closing: false, threat: true, hide: 0 },
@@ -143,6 +148,9 @@ export function parseAgentSpec(text: string): AgentSpec {
       if (spec.name !== 'entropy' && !epistemic && !planner) throw bad('only the entropy, epistemic and planner agents take samples=');
       if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000_000) throw bad(`samples must be a whole number from 1 to 1,000,000, not "${value}"`);
       spec.samples = Number(value);
+    } else if (key === 'exact' && spec.name === 'entropy') {
+      if (!(ENTROPY_EXACTNESS as readonly string[]).includes(value)) throw bad(`exact must be ${ENTROPY_EXACTNESS.join(', ')}, not "${value}"`);
+      spec.exact = value as EntropyExactness;
     } else if ((epistemic || planner) && key === 'draws') {
       if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 100_000) throw bad(`draws must be a whole number from 1 to 100000, not "${value}"`);
       spec.epistemic.draws = Number(value);
@@ -156,10 +164,12 @@ export function parseAgentSpec(text: string): AgentSpec {
         ? 'refute=…, samples=…, draws=…, risk=…, threat=…, endmoves=…'
         : planner
         ? 'refute=…, samples=…, draws=…, lookahead=on|off, closing=on|off, threat=on|off, own=include|exclude, hide=0…1'
-        : `refute=…, accuse=…${spec.name === 'entropy' ? ', samples=…' : spec.name === 'random' ? ', own=…' : ''}${CHOOSING.has(spec.name) ? ', suggest=…, bluff=…' : ''}${spec.name === 'entropy' || spec.name === 'deductive' || spec.name === 'kripke' ? ', responses=…' : ''}`;
+        : `refute=…, accuse=…${spec.name === 'entropy' ? ', samples=…, exact=off|auto|always' : spec.name === 'random' ? ', own=…' : ''}${CHOOSING.has(spec.name) ? ', suggest=…, bluff=…' : ''}${spec.name === 'entropy' || spec.name === 'deductive' || spec.name === 'kripke' ? ', responses=…' : ''}`;
       throw bad(`unknown option "${key}" (options: ${known})`);
     }
   }
+  // Counting scores unweighted deals; a response reading other than 'holds' weighs them.
+  if (spec.exact !== 'off' && spec.responses !== 'holds') throw new InputError(`agent "${text}": exact=${spec.exact} takes every consistent deal as equally likely, so it goes with responses=holds only`);
   return spec;
 }
 
@@ -190,7 +200,7 @@ export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, o
   let suggestion: SuggestionPolicy;
   let movement: SyncMovementPolicy;
   if (spec.name === 'entropy') {
-    const ranking = informationRanking(rng, exact!, spec.samples);
+    const ranking = informationRanking(rng, exact!, spec.samples, spec.exact);
     suggestion = suggestMostInformative(ranking);
     movement = movementPolicy(informationPerRoom(ranking));
   } else if (spec.name === 'random') {

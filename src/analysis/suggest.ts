@@ -43,7 +43,7 @@ export interface SuggestOptions {
   executor?: Executor;
   signal?: AbortSignal;
   core?: KnowledgeCore;
-  /** Called when the deals are ready and scoring starts. */
+  /** Called when the scoring starts (on an executor, once the deals are drawn). */
   onScoring?: () => void;
 }
 
@@ -98,23 +98,34 @@ export async function suggestAt(game: Game, position: Position, scoring: Scoring
   const n = combinationCount(game.deck.categoryMasks);
   const model = scoring.responseModel === 'repeat' ? 1 : 0;
   const { executor } = options;
+  if (executor === undefined) {
+    options.onScoring?.();
+    const scored = scoreInThread(game, position, scoring, how);
+    return ranked(game, scored.scores, scoring.seed, options.top, result(exactly ? Number(position.count()) : null));
+  }
   if (byCounting) {
     options.onScoring?.();
     const request = countingRequest(scoring);
     const deals = Number(position.count());
-    const scores =
-      executor === undefined ? informationByCounting(game, position, request).scores : await countInformation(executor, { game, store: position.store, request }, options.signal);
+    const scores = await countInformation(executor, { game, store: position.store, request }, options.signal);
     return ranked(game, scores, scoring.seed, options.top, result(deals));
   }
-  // Every consistent deal, or the seed's numbered chunks (drawn here, or on the executor: the same deals).
-  const deals = exactly || executor === undefined ? scoringDeals(position, { ...scoring, exact: exactly ? 'always' : 'never' }).deals : await sampleDeals(executor, position.store, scoring.samples, scoring.seed, options.signal);
+  // Every consistent deal (listed here), or the seed's numbered chunks (drawn on the executor: the same deals as in this thread).
+  const deals = exactly ? scoringDeals(position, { ...scoring, exact: 'always' }).deals : await sampleDeals(executor, position.store, scoring.samples, scoring.seed, options.signal);
   options.onScoring?.();
-  const scores =
-    executor === undefined
-      ? scoreDeals(position, deals, scoring)
-      : await scoreSuggestions(executor, position.store, deals, scoring.suggester, model, scoring.shownTo, n, options.signal);
+  const scores = await scoreSuggestions(executor, position.store, deals, scoring.suggester, model, scoring.shownTo, n, options.signal);
   const width = game.players.length + 2;
   return ranked(game, scores, scoring.seed, options.top, result(exactly ? deals.length / width : null));
+}
+
+/**
+ * Every suggestion's scores computed in this thread, the way `how` (exactScoring's decision, by
+ * default made here) says: counted, listed over every deal, or from the seed's draws.
+ */
+export function scoreInThread(game: Game, position: Position, scoring: ScoringOptions, how = exactScoring(game, position, scoring)): { how: 'listed' | 'counted' | 'drawn'; scores: Float64Array } {
+  if (how === 'counted') return { how, scores: informationByCounting(game, position, countingRequest(scoring)).scores };
+  const { deals } = scoringDeals(position, { ...scoring, exact: how === 'listed' ? 'always' : 'never' });
+  return { how: how ?? 'drawn', scores: scoreDeals(position, deals, scoring) };
 }
 
 function countingRequest(scoring: ScoringOptions): InformationRequest {
