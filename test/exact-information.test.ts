@@ -239,7 +239,7 @@ describe('the entropy agent, exact=always', () => {
   it('makes at each turn a suggestion of the highest expected information, by enumerating every deal (small deck, three seats)', () => {
     const deck = makeDeck({ who: ['Ada', 'Bo', 'Cy'], what: ['axe', 'bat', 'cord'], where: ['attic', 'barn', 'cellar'] });
     const suggestions = Array.from({ length: combinationCount(deck.categoryMasks) }, (_, q) => combinationCards(deck.categoryMasks, q));
-    const core = new KnowledgeCore();
+    const core = KnowledgeCore.shared();
     let decisions = 0;
     for (let seed = 1; seed <= 6; seed++) {
       const agents = [0, 1, 2].map((s): SyncAgent => {
@@ -263,7 +263,7 @@ describe('the entropy agent, exact=always', () => {
   });
 
   it('on the classic deck its first suggestion is the best of suggest --exact\'s ranking of its view', () => {
-    const core = new KnowledgeCore();
+    const core = KnowledgeCore.shared();
     let first: { game: Game; cards: number[] } | null = null; // the view itself lives on
     const agents = [0, 1, 2, 3].map((s): SyncAgent => {
       const agent = createAgent(parseAgentSpec(s === 0 ? 'entropy:exact=always,samples=1' : 'deductive'), new Random(5, s), core);
