@@ -59,7 +59,11 @@ export interface AgentSpec {
   own: 'include' | 'exclude';
   /** Samples per suggestion (entropy, epistemic and planner). */
   samples: number;
-  /** How exact the entropy agent's scores are (see EntropyExactness). */
+  /**
+   * How exact the entropy agent's scores are: 'off' (the default), every consistent deal when
+   * there are no more than `samples`, else `samples` draws; 'auto', also counted exactly where that
+   * fits the draws' budget (as `suggest`); 'always', exact at every decision (listed or counted).
+   */
   exact: EntropyExactness;
   /** How the deductive and entropy agents read a card shown to them (see knowledge/responses.ts). */
   responses: ResponsePolicy;
