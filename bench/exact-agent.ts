@@ -50,7 +50,7 @@ function play(label: string, timeDecisions: boolean): { cpuMs: number; decisions
           decisions[BANDS.findIndex(([, above]) => deals > above)].push(ms);
           // The exact information of the choice against the exact best (bits given up).
           const options = { suggester: view.me, responseModel: 'uniform' as const, shownTo: view.shownToMe(), samples: 1, seed: 1, exact: 'always' as const };
-          const { scores } = scoreInThread(view.game(), position, options);
+          const scores = scoreInThread(view.game(), position, options);
           let best = 0;
           for (let q = 0; q < scores.length / SCORE_WIDTH; q++) best = Math.max(best, scores[q * SCORE_WIDTH]);
           losses.push(best - scores[envelopeIndex(view.deck.categoryMasks, maskOfCards(cards)) * SCORE_WIDTH]);

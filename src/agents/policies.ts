@@ -129,7 +129,7 @@ export function informationRanking(rng: Random, knowledge: ExactKnowledge, sampl
     if (exact === 'off') {
       deals = scoringDeals(position, options).deals;
       scores = scoreDeals(position, deals, options);
-    } else scores = scoreInThread(view.game(), position, options).scores;
+    } else scores = scoreInThread(view.game(), position, options);
     known = view.events.length;
     ranking = { scores, order: rankSuggestions(scores, seed).order, deals };
     return ranking;

@@ -100,8 +100,7 @@ export async function suggestAt(game: Game, position: Position, scoring: Scoring
   const { executor } = options;
   if (executor === undefined) {
     options.onScoring?.();
-    const scored = scoreInThread(game, position, scoring, how);
-    return ranked(game, scored.scores, scoring.seed, options.top, result(exactly ? Number(position.count()) : null));
+    return ranked(game, scoreInThread(game, position, scoring, how), scoring.seed, options.top, result(exactly ? Number(position.count()) : null));
   }
   if (byCounting) {
     options.onScoring?.();
@@ -122,10 +121,9 @@ export async function suggestAt(game: Game, position: Position, scoring: Scoring
  * Every suggestion's scores computed in this thread, the way `how` (exactScoring's decision, by
  * default made here) says: counted, listed over every deal, or from the seed's draws.
  */
-export function scoreInThread(game: Game, position: Position, scoring: ScoringOptions, how = exactScoring(game, position, scoring)): { how: 'listed' | 'counted' | 'drawn'; scores: Float64Array } {
-  if (how === 'counted') return { how, scores: informationByCounting(game, position, countingRequest(scoring)).scores };
-  const { deals } = scoringDeals(position, { ...scoring, exact: how === 'listed' ? 'always' : 'never' });
-  return { how: how ?? 'drawn', scores: scoreDeals(position, deals, scoring) };
+export function scoreInThread(game: Game, position: Position, scoring: ScoringOptions, how = exactScoring(game, position, scoring)): Float64Array {
+  if (how === 'counted') return informationByCounting(game, position, countingRequest(scoring)).scores;
+  return scoreDeals(position, scoringDeals(position, { ...scoring, exact: how === 'listed' ? 'always' : 'never' }).deals, scoring);
 }
 
 function countingRequest(scoring: ScoringOptions): InformationRequest {
