@@ -42,9 +42,10 @@ function play(label: string, timeDecisions: boolean): { cpuMs: number; decisions
       return {
         ...agent,
         suggest(view, room) {
-          const t = performance.now();
+          const t = process.cpuUsage();
           const cards = agent.suggest(view, room);
-          const ms = performance.now() - t;
+          const used = process.cpuUsage(t);
+          const ms = (used.user + used.system) / 1000;
           using position = positionOf(core, view.game());
           const deals = Number(position.count());
           decisions[BANDS.findIndex(([, above]) => deals > above)].push(ms);
@@ -74,7 +75,7 @@ console.log(`${GAMES} six-player games, one entropy agent among five deductive, 
 labels.forEach((label, i) => console.log(`  ${label.padEnd(22)} ${median(cpu[i]).toFixed(0)} ms`));
 console.log(`  exact=always costs ${(median(cpu[1]) / median(cpu[0])).toFixed(1)}× the drawn scores per game`);
 
-console.log('\nThe agent\'s time per decision (mean, worst), by the deals of its position:');
+console.log('\nThe agent\'s CPU time per decision (mean, worst), by the deals of its position:');
 const runs = labels.map((label) => play(label, true));
 const timed = runs.map((r) => r.decisions);
 console.log(`  ${'position'.padEnd(22)}${labels.map((l) => l.padStart(32)).join('')}`);

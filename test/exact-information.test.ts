@@ -17,11 +17,12 @@ import { InputError } from '../src/model/errors.js';
 import { combinationCards, combinationCount } from '../src/knowledge/tallies.js';
 import { countingWork, informationByCounting, interchangeable } from '../src/analysis/exact-information.js';
 import { positionOf } from '../src/analysis/load.js';
-import { shownToSuggester, suggest } from '../src/analysis/suggest.js';
+import { exactScoring, shownToSuggester, suggest } from '../src/analysis/suggest.js';
 import { MAX_EXACT_DEALS, rankSuggestions, type ResponseModel } from '../src/analysis/entropy-greedy.js';
 import { bruteForce, bruteForceGame } from './support/brute-force.js';
 import { exactEig } from './support/exact-eig.js';
 import { makeDeck, CLASSIC_DECK } from '../src/model/deck.js';
+import { DEFAULT_RULES } from '../src/model/rules.js';
 import { Random } from '../src/model/random.js';
 import type { SeatView } from '../src/game/seat-view.js';
 import type { SyncAgent } from '../src/game/agent.js';
@@ -231,35 +232,43 @@ describe('refusals', () => {
 });
 
 describe('the entropy agent, exact=always', () => {
-  const oracleBits = (view: SeatView, cards: readonly number[]) => {
-    const deals = bruteForceGame(view.game()).deals;
-    return exactEig(deals, view.players.length, view.me, [...cards], 'uniform', view.shownToMe()).bits;
-  };
-
-  it('makes at each turn a suggestion of the highest expected information, by enumerating every deal (small deck, three seats)', () => {
-    const deck = makeDeck({ who: ['Ada', 'Bo', 'Cy'], what: ['axe', 'bat', 'cord'], where: ['attic', 'barn', 'cellar'] });
-    const suggestions = Array.from({ length: combinationCount(deck.categoryMasks) }, (_, q) => combinationCards(deck.categoryMasks, q));
+  it('makes at each turn a suggestion of the highest expected information, by enumerating every deal (small decks; its scores counted and listed)', () => {
     const core = KnowledgeCore.shared();
-    let decisions = 0;
-    for (let seed = 1; seed <= 6; seed++) {
-      const agents = [0, 1, 2].map((s): SyncAgent => {
-        const agent = createAgent(parseAgentSpec(s === 0 ? 'entropy:exact=always,samples=1' : 'deductive'), new Random(seed, s), core);
-        if (s !== 0) return agent;
-        return {
-          ...agent,
-          suggest(view, room) {
-            const cards = agent.suggest(view, room);
-            const best = Math.max(...suggestions.map((c) => oracleBits(view, c)));
-            expect(oracleBits(view, cards)).toBeCloseTo(best, 9);
-            decisions++;
-            return cards;
-          },
-        };
-      });
-      playScored({ deck, players: ['A', 'B', 'C'], maxTurns: 60 }, agents, new Random(seed), seed);
-      for (const agent of agents) agent.dispose?.();
+    const tables = [
+      { deck: makeDeck({ who: ['Ada', 'Bo', 'Cy'], what: ['axe', 'bat', 'cord'], where: ['attic', 'barn', 'cellar'] }), players: ['A', 'B', 'C'] },
+      { deck: makeDeck({ who: ['Ada', 'Bo', 'Cy', 'Di'], what: ['axe', 'bat', 'cord', 'dart'], where: ['attic', 'barn', 'cellar', 'den'] }), players: ['A', 'B', 'C', 'D'] },
+    ];
+    const how = { listed: 0, counted: 0, drawn: 0 };
+    for (const { deck, players } of tables) {
+      const suggestions = Array.from({ length: combinationCount(deck.categoryMasks) }, (_, q) => combinationCards(deck.categoryMasks, q));
+      for (let seed = 1; seed <= 4; seed++) {
+        const agents = players.map((_, s): SyncAgent => {
+          // One sample: were the agent not exact, its scores would come from a single drawn deal.
+          const agent = createAgent(parseAgentSpec(s === 0 ? 'entropy:exact=always,samples=1' : 'deductive'), new Random(seed, s), core);
+          if (s !== 0) return agent;
+          return {
+            ...agent,
+            suggest(view, room) {
+              const cards = agent.suggest(view, room);
+              const game = view.game();
+              const deals = bruteForceGame(game).deals;
+              const bits = (c: readonly number[]) => exactEig(deals, players.length, view.me, [...c], 'uniform', view.shownToMe()).bits;
+              expect(bits(cards)).toBeCloseTo(Math.max(...suggestions.map(bits)), 9);
+              // Which way the agent's scores were exact (the decision it made, made again).
+              using position = positionOf(core, game);
+              const scoring = { suggester: view.me, responseModel: 'uniform' as const, shownTo: view.shownToMe(), samples: 1, seed: 1, exact: 'always' as const };
+              how[exactScoring(game, position, scoring) ?? 'drawn']++;
+              return cards;
+            },
+          };
+        });
+        playScored({ deck, players, maxTurns: 60 }, agents, new Random(seed), seed);
+        for (const agent of agents) agent.dispose?.();
+      }
     }
-    expect(decisions).toBeGreaterThan(6);
+    expect(how.counted).toBeGreaterThan(2);
+    expect(how.listed).toBeGreaterThan(2);
+    expect(how.drawn).toBe(0);
   });
 
   it('on the classic deck its first suggestion is the best of suggest --exact\'s ranking of its view', () => {
@@ -283,6 +292,15 @@ describe('the entropy agent, exact=always', () => {
     expect(parseAgentSpec('entropy').exact).toBe('off');
     expect(() => parseAgentSpec('entropy:exact=yes')).toThrow(/^agent "entropy:exact=yes": exact must be off, auto, always, not "yes"$/);
     expect(() => parseAgentSpec('deductive:exact=always')).toThrow(/unknown option "exact"/);
-    expect(() => parseAgentSpec('entropy:exact=always,responses=uniform')).toThrow(/exact=always takes every consistent deal as equally likely, so it goes with responses=holds only/);
+    expect(() => parseAgentSpec('entropy:exact=always,responses=uniform')).toThrow(/exact=always takes every consistent deal as equally likely, so it goes with responses=holds or first only/);
+    expect(parseAgentSpec('entropy:exact=always,responses=first').responses).toBe('first');
+  });
+
+  it('refuses by name a game whose rules have every seat answer', () => {
+    const agents = [0, 1, 2, 3].map((s) => createAgent(parseAgentSpec(s === 0 ? 'entropy:exact=auto' : 'deductive'), new Random(2, s), KnowledgeCore.shared()));
+    const rules = { ...DEFAULT_RULES, answers: 'all' as const };
+    expect(() => playScored({ deck: CLASSIC_DECK, players: ['A', 'B', 'C', 'D'], maxTurns: 8, rules }, agents, new Random(2), 2)).toThrow(
+      /the entropy agent's exact=auto scores answers that stop at the first card shown; this game's rules have every seat answer \(rules.answers "all"\)/,
+    );
   });
 });

@@ -1,5 +1,6 @@
 // The three policies an agent is made of.
 import type { Random } from '../model/random.js';
+import { InputError } from '../model/errors.js';
 import type { SeatView } from '../game/seat-view.js';
 import { SCORE_WIDTH, rankSuggestions, scoreDeals, scoringDeals, type ScoringOptions } from '../analysis/entropy-greedy.js';
 import { scoreInThread } from '../analysis/suggest.js';
@@ -96,7 +97,7 @@ export function bluffing(base: SuggestionPolicy, rng: Random, suggestions: numbe
 export interface InformationRanking {
   scores: Float64Array;
   order: number[];
-  /** The deals the scores were computed on (n x (nSeats + 2) masks): what a look-ahead reads. */
+  /** The deals the scores were computed on (n x (nSeats + 2) masks): what a look-ahead reads. Empty unless exactness is 'off'. */
   deals: Uint32Array;
 }
 
@@ -114,7 +115,7 @@ export type EntropyExactness = (typeof ENTROPY_EXACTNESS)[number];
  * expected information about the envelope, from `samples` uniform deals of the seat's exact
  * knowledge (every deal when there are fewer; or exactly, see EntropyExactness), ties broken by a
  * seed from the agent's generator. Computed once per state of its knowledge: moving and suggesting
- * in one turn share it. Counted scores come with no deals (`deals` empty).
+ * in one turn share it. Exact scores (not 'off') come without their deals (`deals` empty).
  */
 export function informationRanking(rng: Random, knowledge: ExactKnowledge, samples: number, exact: EntropyExactness = 'off'): (view: SeatView) => InformationRanking {
   let known = -1;
@@ -129,7 +130,11 @@ export function informationRanking(rng: Random, knowledge: ExactKnowledge, sampl
     if (exact === 'off') {
       deals = scoringDeals(position, options).deals;
       scores = scoreDeals(position, deals, options);
-    } else scores = scoreInThread(view.game(), position, options);
+    } else {
+      // Counting scores the standard answers; refuse by name rather than fail inside the count.
+      if (view.rules.answers !== 'first') throw new InputError(`the entropy agent's exact=${exact} scores answers that stop at the first card shown; this game's rules have every seat answer (rules.answers "${view.rules.answers}")`);
+      scores = scoreInThread(view.game(), position, options);
+    }
     known = view.events.length;
     ranking = { scores, order: rankSuggestions(scores, seed).order, deals };
     return ranking;

@@ -172,8 +172,10 @@ export function parseAgentSpec(text: string): AgentSpec {
       throw bad(`unknown option "${key}" (options: ${known})`);
     }
   }
-  // Counting scores unweighted deals; a response reading other than 'holds' weighs them.
-  if (spec.exact !== 'off' && spec.responses !== 'holds') throw new InputError(`agent "${text}": exact=${spec.exact} takes every consistent deal as equally likely, so it goes with responses=holds only`);
+  // Exact scores take every consistent deal as equally likely; reading shows as `uniform` or `repeat` weighs them.
+  if (spec.exact !== 'off' && spec.responses !== 'holds' && spec.responses !== 'first') {
+    throw new InputError(`agent "${text}": exact=${spec.exact} takes every consistent deal as equally likely, so it goes with responses=holds or first only`);
+  }
   return spec;
 }
 

@@ -68,7 +68,7 @@ export function scoreDeals(position: Position, deals: Uint32Array, options: Pick
   return position.eig(deals, options.suggester, options.responseModel === 'repeat' ? 1 : 0, options.shownTo, 0, n);
 }
 
-/** Every suggestion's scores, computed in this thread. */
+/** Every suggestion's scores, computed in this thread, on listed or drawn deals (suggest.ts' scoreInThread may also count). */
 export function scoreInProcess(position: Position, options: ScoringOptions): { method: 'exact' | 'sampled'; deals: number; scores: Float64Array } {
   const { method, deals } = scoringDeals(position, options);
   return { method, deals: deals.length / (position.store.nSeats + 2), scores: scoreDeals(position, deals, options) };

@@ -119,7 +119,8 @@ export async function suggestAt(game: Game, position: Position, scoring: Scoring
 
 /**
  * Every suggestion's scores computed in this thread, the way `how` (exactScoring's decision, by
- * default made here) says: counted, listed over every deal, or from the seed's draws.
+ * default made here) says: counted, listed over every deal, or from the seed's draws. (Unlike
+ * entropy-greedy.ts' scoreInProcess, which lists or draws only.)
  */
 export function scoreInThread(game: Game, position: Position, scoring: ScoringOptions, how = exactScoring(game, position, scoring)): Float64Array {
   if (how === 'counted') return informationByCounting(game, position, countingRequest(scoring)).scores;

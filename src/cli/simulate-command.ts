@@ -102,7 +102,7 @@ export function simulateCommand(): Command {
   const command = new Command('simulate')
     .description('play many games between agents and compare them, with confidence intervals')
     .option('--players <n>', `seats at the table (${MIN_SEATS}-${MAX_SEATS})`, wholeNumber('--players', MAX_SEATS, MIN_SEATS), 6)
-    .option('--agents <list>', `agents seated in rotation (${AGENT_NAMES.join(', ')}; options like entropy:samples=5000 or deductive:accuse=risky:0.8,refute=repeat; refute=first shows the first held card in deck order; deductive and entropy take responses=holds|uniform|first|repeat, how they read the cards shown to them)`, DEFAULT_AGENTS)
+    .option('--agents <list>', `agents seated in rotation (${AGENT_NAMES.join(', ')}; options like entropy:samples=5000 or deductive:accuse=risky:0.8,refute=repeat; refute=first shows the first held card in deck order; deductive and entropy take responses=holds|uniform|first|repeat, how they read the cards shown to them; entropy:exact=always scores exactly at every decision)`, DEFAULT_AGENTS)
     .option('--agent-cmd <name=command>', 'an agent played by a program speaking the process protocol (docs/agent-protocol.md), named for --agents; repeatable', collect, [])
     .option('--agent-module <name=file.mjs>', "an agent made by an ES module's default export, named for --agents; repeatable", collect, [])
     .option('--agent-timeout <ms>', 'the longest wait for one decision of an agent from outside', wholeNumber('--agent-timeout', 3_600_000, 1), 10_000)
