@@ -12,7 +12,7 @@ import { positionOf } from '../src/analysis/load.js';
 import type { SyncAgent } from '../src/game/agent.js';
 import { createAgent, parseAgentSpec } from '../src/agents/registry.js';
 import { playScored } from '../src/tournament/play.js';
-import { scoreInThread } from '../src/analysis/suggest.js';
+import { scoreInThread } from '../src/analysis/exact-scoring.js';
 import { SCORE_WIDTH } from '../src/analysis/entropy-greedy.js';
 import { envelopeIndex } from '../src/knowledge/tallies.js';
 import { maskOfCards } from '../src/model/bits.js';

@@ -33,7 +33,7 @@ import { endmoveFacts, threatBeforeMyNextTurn } from './epistemic.js';
 import type { RefutationPolicy } from './refutations.js';
 import { movementPolicy } from './movement.js';
 import { informationPerRoom, informationRanking, type InformationRanking } from './policies.js';
-import { SCORE_WIDTH } from '../analysis/entropy-greedy.js';
+import { SCORE_WIDTH, mutualInformationBits, xlogx } from '../analysis/entropy-greedy.js';
 
 export interface PlannerOptions {
   /** Draws of the information ranking (every deal when there are fewer). */
@@ -89,21 +89,11 @@ export function plannerAgent(label: string, options: PlannerOptions, rng: Random
     const mine = maskOfCards([...view.myHand]);
     const allowed = options.own === 'exclude' ? base.order.filter((q) => (maskOfCards(cardsOf(view, q)) & mine) === 0) : base.order;
     const answerOrder = answerers(view.me, view.players.length, view.rules);
-    const values = new Map<number, number>();
-    const publicValues = new Map<number, number>();
     extended = {
       ...base,
       allowed: allowed.length > 0 ? allowed : base.order,
-      closingValue(q) {
-        let v = values.get(q);
-        if (v === undefined) values.set(q, (v = rightAfterAnswer(base.deals, view.players.length, answerOrder, cardsOf(view, q))));
-        return v;
-      },
-      publicValue(q) {
-        let v = publicValues.get(q);
-        if (v === undefined) publicValues.set(q, (v = publicInformation(base.deals, view.players.length, answerOrder, cardsOf(view, q))));
-        return v;
-      },
+      closingValue: memoized((q) => rightAfterAnswer(base.deals, view.players.length, answerOrder, cardsOf(view, q))),
+      publicValue: memoized((q) => publicInformation(base.deals, view.players.length, answerOrder, cardsOf(view, q))),
     };
     return extended;
   };
@@ -227,9 +217,18 @@ export function publicInformation(deals: Uint32Array, nSeats: number, answerOrde
     bump(byAnswer, rank);
     bump(byEnvelope, envelope);
   }
-  const sum = (m: Map<number, number>) => [...m.values()].reduce((a, x) => a + x * Math.log(x), 0);
-  const bits = (sum(joint) + n * Math.log(n) - sum(byAnswer) - sum(byEnvelope)) / (n * Math.LN2);
-  return Math.max(0, bits);
+  const sum = (m: Map<number, number>) => [...m.values()].reduce((a, x) => a + xlogx(x), 0);
+  return mutualInformationBits(sum(joint), sum(byEnvelope), sum(byAnswer), n);
+}
+
+/** f, computed once per suggestion asked for. */
+function memoized(f: (q: number) => number): (q: number) => number {
+  const values = new Map<number, number>();
+  return (q) => {
+    let v = values.get(q);
+    if (v === undefined) values.set(q, (v = f(q)));
+    return v;
+  };
 }
 
 /** In the deal at `row`, the position in `answerOrder` of the first seat holding a `named` card (answerOrder.length: nobody). */

@@ -3,7 +3,7 @@ import type { Random } from '../model/random.js';
 import { InputError } from '../model/errors.js';
 import type { SeatView } from '../game/seat-view.js';
 import { SCORE_WIDTH, rankSuggestions, scoreDeals, scoringDeals, type ScoringOptions } from '../analysis/entropy-greedy.js';
-import { scoreInThread } from '../analysis/suggest.js';
+import { scoreInThread } from '../analysis/exact-scoring.js';
 import { maskOfCards } from '../model/bits.js';
 import { cardsOf, combinationsOf, mostProbable, type ExactKnowledge, type KnowledgeModel } from './knowledge.js';
 import type { RoomValues } from './movement.js';

@@ -37,29 +37,44 @@ export const MAX_EXACT_DEALS = 5_000_000;
 /** Scores 3 numbers per suggestion (expected bits, P(no refutation), expected solutions left). */
 export const SCORE_WIDTH = 3;
 
-function scoresExactly(position: Position, options: Pick<ScoringOptions, 'samples' | 'exact'>): boolean {
-  if (options.exact === 'never') return false;
-  const deals = position.count();
-  return options.exact === 'always' || deals <= BigInt(options.samples);
+/** n ln n, 0 at 0. */
+export function xlogx(x: number): number {
+  return x > 0 ? x * Math.log(x) : 0;
 }
 
 /**
- * The deals to score on, drawn in this thread. Sampled deals are the chunks an executor would
- * draw for the same seed (see knowledge/chunks.ts), so in-process and pooled scoring agree.
+ * The mutual information, in bits, between the envelope and an answer, from the sums of n ln n
+ * over the joint counts, over the envelopes' totals and over the answers' totals, of `total` deals.
  */
-export function scoringDeals(position: Position, options: ScoringOptions, into?: (n: number) => Uint32Array): ScoringDeals {
+export function mutualInformationBits(joint: number, envelopes: number, answers: number, total: number): number {
+  const bits = (joint + xlogx(total) - envelopes - answers) / (total * Math.LN2);
+  return bits > 0 ? bits : 0;
+}
+
+/** Every consistent deal, n x (nSeats + 2) masks (at most MAX_EXACT_DEALS, else the core refuses). */
+export function listDeals(position: Position): Uint32Array {
+  return position.enumerate(MAX_EXACT_DEALS);
+}
+
+/**
+ * `samples` uniform deals drawn in this thread: the seed's numbered chunks, the very deals an
+ * executor would draw for the same seed (see knowledge/chunks.ts), so in-process and pooled
+ * scoring agree.
+ */
+export function drawDeals(position: Position, samples: number, seed: number): Uint32Array {
   const width = position.store.nSeats + 2;
-  if (scoresExactly(position, options)) {
-    const all = position.enumerate(MAX_EXACT_DEALS);
-    const deals = into ? into(all.length / width) : all;
-    if (deals !== all) deals.set(all);
-    return { method: 'exact', deals };
-  }
-  const deals = into ? into(options.samples) : new Uint32Array(options.samples * width);
-  for (let chunk = 0; chunk < chunkCount(options.samples); chunk++) {
-    deals.set(drawChunk(position, options.seed, options.samples, chunk), chunk * SAMPLE_CHUNK * width);
-  }
-  return { method: 'sampled', deals };
+  const deals = new Uint32Array(samples * width);
+  for (let chunk = 0; chunk < chunkCount(samples); chunk++) deals.set(drawChunk(position, seed, samples, chunk), chunk * SAMPLE_CHUNK * width);
+  return deals;
+}
+
+/**
+ * The deals to score on, by `options.exact`: every consistent deal ('always', or 'auto' when
+ * there are no more than `samples`), else `samples` draws (listDeals, drawDeals).
+ */
+export function scoringDeals(position: Position, options: ScoringOptions): ScoringDeals {
+  const listed = options.exact === 'always' || (options.exact === 'auto' && position.count() <= BigInt(options.samples));
+  return listed ? { method: 'exact', deals: listDeals(position) } : { method: 'sampled', deals: drawDeals(position, options.samples, options.seed) };
 }
 
 /** Every suggestion's scores on `deals` (scoringDeals'), computed in this thread. */
@@ -68,7 +83,7 @@ export function scoreDeals(position: Position, deals: Uint32Array, options: Pick
   return position.eig(deals, options.suggester, options.responseModel === 'repeat' ? 1 : 0, options.shownTo, 0, n);
 }
 
-/** Every suggestion's scores, computed in this thread, on listed or drawn deals (suggest.ts' scoreInThread may also count). */
+/** Every suggestion's scores, computed in this thread, on listed or drawn deals (exact-scoring.ts' scoreInThread may also count). */
 export function scoreInProcess(position: Position, options: ScoringOptions): { method: 'exact' | 'sampled'; deals: number; scores: Float64Array } {
   const { method, deals } = scoringDeals(position, options);
   return { method, deals: deals.length / (position.store.nSeats + 2), scores: scoreDeals(position, deals, options) };

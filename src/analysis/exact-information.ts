@@ -9,13 +9,13 @@
 // owners are counted once and shared between suggestions (a named card the suggester holds, or one
 // face up, adds no restriction). See docs/research/exact-information.md.
 import { InputError } from '../model/errors.js';
-import { popcount } from '../model/bits.js';
+import { maskOfCards, popcount } from '../model/bits.js';
 import type { Game } from '../model/game.js';
 import { answerers } from '../model/rules.js';
 import type { Fact } from '../knowledge/constraints.js';
 import type { Position } from '../knowledge/wasm-core.js';
-import { combinationCards, combinationCount } from '../knowledge/tallies.js';
-import { SCORE_WIDTH, type ResponseModel } from './entropy-greedy.js';
+import { combinationCards, combinationCount, envelopeIndex } from '../knowledge/tallies.js';
+import { SCORE_WIDTH, mutualInformationBits, xlogx, type ResponseModel } from './entropy-greedy.js';
 
 export interface InformationRequest {
   /** The seat that suggests (default: the log's observer). */
@@ -126,8 +126,7 @@ export function informationByCounting(game: Game, position: Position, request: I
       marginal += xlogx(n);
       left += (n / total) * support;
     }
-    const bits = (joint + xlogx(total) - priorTerm - marginal) / (total * Math.LN2);
-    scores[at * SCORE_WIDTH] = bits > 0 ? bits : 0;
+    scores[at * SCORE_WIDTH] = mutualInformationBits(joint, priorTerm, marginal, total);
     scores[at * SCORE_WIDTH + 1] = cells[cells.length - 1] === null ? 0 : cells[cells.length - 1]!.reduce((a, b) => a + b, 0) / total;
     scores[at * SCORE_WIDTH + 2] = left;
   });
@@ -188,7 +187,7 @@ function answersOf(game: Game, position: Position, request: InformationRequest) 
     /** The suggestion's cards with each card replaced by its least interchangeable card, and their index. */
     canonical(q: number): { key: number; cards: number[] } {
       const cards = combinationCards(categoryMasks, q).map((c) => alike[c]);
-      return { key: combinationIndex(categoryMasks, cards), cards };
+      return { key: envelopeIndex(categoryMasks, maskOfCards(cards)), cards };
     },
     /**
      * Every event of the answer to `cards`: who may hold each named card (owners, parallel to
@@ -260,16 +259,4 @@ export function interchangeable(position: Position, shownTo: readonly number[]):
     }
   }
   return least;
-}
-
-function combinationIndex(categoryMasks: readonly number[], cards: readonly number[]): number {
-  let index = 0;
-  categoryMasks.forEach((mask, g) => {
-    index = index * popcount(mask) + popcount(mask & ((1 << cards[g]) - 1));
-  });
-  return index;
-}
-
-function xlogx(x: number): number {
-  return x > 0 ? x * Math.log(x) : 0;
 }

@@ -6,7 +6,7 @@
 // The ranking is the entropy agent's (entropy-greedy.ts).
 import { InputError } from '../model/errors.js';
 import type { Game } from '../model/game.js';
-import { answerers, nonStandardVariants, type RuleVariant } from '../model/rules.js';
+import { nonStandardVariants, type RuleVariant } from '../model/rules.js';
 import { cardsOfMask } from '../model/bits.js';
 import { describeEvent } from '../io/describe.js';
 import { gameOf, type GameLog } from '../io/log.js';
@@ -15,9 +15,9 @@ import { combinationCards, combinationCount } from '../knowledge/tallies.js';
 import type { Executor } from '../runtime/executor.js';
 import { positionOf, sharedCore } from './load.js';
 import { checkSamples, checkSeed, defaultSuggestSamples, MAX_SUGGEST_SAMPLES } from './request.js';
-import { MAX_EXACT_DEALS, SCORE_WIDTH, rankSuggestions, scoreDeals, scoringDeals, type ResponseModel, type ScoringOptions } from './entropy-greedy.js';
+import { SCORE_WIDTH, listDeals, rankSuggestions, type ResponseModel, type ScoringOptions } from './entropy-greedy.js';
 import { countInformation, sampleDeals, scoreSuggestions } from './sampling.js';
-import { countingWork, informationByCounting, type InformationRequest } from './exact-information.js';
+import { countingRequest, exactScoring, scoreInThread, type ExactScoring } from './exact-scoring.js';
 
 export type { ResponseModel } from './entropy-greedy.js';
 // In request.ts, so that a command line can state its limits without loading the ranking.
@@ -84,78 +84,33 @@ export async function suggest(input: GameLog | Game, options: SuggestOptions = {
 /** The ranking of a checked request (suggestionRequest) at the game's position (the caller keeps it). */
 export async function suggestAt(game: Game, position: Position, scoring: ScoringOptions, options: Omit<SuggestOptions, 'samples' | 'seed' | 'exact' | 'responses' | 'core'> = {}): Promise<SuggestResult> {
   const how = exactScoring(game, position, scoring);
-  const byCounting = how === 'counted';
-  const exactly = how !== null;
-  const result = (deals: number | null): Omit<SuggestResult, 'tiedForBest' | 'accuse' | 'suggestions'> => ({
-    samples: exactly ? null : scoring.samples,
+  const basis: Omit<SuggestResult, 'tiedForBest' | 'accuse' | 'suggestions'> = {
+    samples: how === null ? scoring.samples : null,
     seed: scoring.seed,
-    method: exactly ? 'exact' : 'sampled',
-    deals,
-  });
+    method: how === null ? 'sampled' : 'exact',
+    deals: how === null ? null : Number(position.count()),
+  };
   const solution = certainSolution(game, position);
-  if (solution !== null) return { ...result(exactly ? Number(position.count()) : null), tiedForBest: 0, accuse: solution, suggestions: [] };
+  if (solution !== null) return { ...basis, tiedForBest: 0, accuse: solution, suggestions: [] };
+  return ranked(game, await scoresOf(game, position, scoring, how, options), scoring.seed, options.top, basis);
+}
 
-  const n = combinationCount(game.deck.categoryMasks);
-  const model = scoring.responseModel === 'repeat' ? 1 : 0;
-  const { executor } = options;
+/** The scores the way `how` says, in this thread or on the executor (the same numbers either way). */
+async function scoresOf(game: Game, position: Position, scoring: ScoringOptions, how: ExactScoring, options: Pick<SuggestOptions, 'executor' | 'signal' | 'onScoring'>): Promise<Float64Array> {
+  const { executor, signal } = options;
   if (executor === undefined) {
     options.onScoring?.();
-    return ranked(game, scoreInThread(game, position, scoring, how), scoring.seed, options.top, result(exactly ? Number(position.count()) : null));
+    return scoreInThread(game, position, scoring, how);
   }
-  if (byCounting) {
+  if (how === 'counted') {
     options.onScoring?.();
-    const request = countingRequest(scoring);
-    const deals = Number(position.count());
-    const scores = await countInformation(executor, { game, store: position.store, request }, options.signal);
-    return ranked(game, scores, scoring.seed, options.top, result(deals));
+    return countInformation(executor, { game, store: position.store, request: countingRequest(scoring) }, signal);
   }
   // Every consistent deal (listed here), or the seed's numbered chunks (drawn on the executor: the same deals as in this thread).
-  const deals = exactly ? scoringDeals(position, { ...scoring, exact: 'always' }).deals : await sampleDeals(executor, position.store, scoring.samples, scoring.seed, options.signal);
+  const deals = how === 'listed' ? listDeals(position) : await sampleDeals(executor, position.store, scoring.samples, scoring.seed, signal);
   options.onScoring?.();
-  const scores = await scoreSuggestions(executor, position.store, deals, scoring.suggester, model, scoring.shownTo, n, options.signal);
-  const width = game.players.length + 2;
-  return ranked(game, scores, scoring.seed, options.top, result(exactly ? deals.length / width : null));
-}
-
-/**
- * Every suggestion's scores computed in this thread, the way `how` (exactScoring's decision, by
- * default made here) says: counted, listed over every deal, or from the seed's draws. (Unlike
- * entropy-greedy.ts' scoreInProcess, which lists or draws only.)
- */
-export function scoreInThread(game: Game, position: Position, scoring: ScoringOptions, how = exactScoring(game, position, scoring)): Float64Array {
-  if (how === 'counted') return informationByCounting(game, position, countingRequest(scoring)).scores;
-  return scoreDeals(position, scoringDeals(position, { ...scoring, exact: how === 'listed' ? 'always' : 'never' }).deals, scoring);
-}
-
-function countingRequest(scoring: ScoringOptions): InformationRequest {
-  return { suggester: scoring.suggester, responses: scoring.responseModel, shownTo: scoring.shownTo };
-}
-
-/** What a count of one position costs against scoring one deal for one suggestion, per DAG node (measured: about 10). */
-const COUNT_COST_PER_NODE = 10;
-/** What planning one answer event of one suggestion (countingWork) costs against scoring one deal for one suggestion (measured: 20 to 40). */
-const PLAN_COST_PER_EVENT = 40;
-
-/**
- * How to score exactly, or null to estimate from draws. Listing every deal costs deals ×
- * suggestions, counting each answer's deals (exact-information.ts) the positions it derives ×
- * their DAG nodes × COUNT_COST_PER_NODE, the estimate samples × suggestions. 'auto' is exact when
- * listing costs no more than the estimate (no more deals than samples) or counting no more than
- * COUNT_COST_PER_NODE times the estimate, by the cheaper of the two: then the ranking has no
- * sampling error. 'always' takes the cheaper, counting past MAX_EXACT_DEALS deals. Counting
- * costs at least its plan (every answer event of every suggestion), so deals cheaper to list than
- * that plan are listed without planning: the common late-game position pays nothing for the choice.
- */
-export function exactScoring(game: Game, position: Position, scoring: ScoringOptions): 'listed' | 'counted' | null {
-  if (scoring.exact === 'never') return null;
-  const suggestions = combinationCount(game.deck.categoryMasks);
-  const deals = position.count();
-  const listing = deals <= BigInt(scoring.exact === 'always' ? MAX_EXACT_DEALS : scoring.samples) ? Number(deals) * suggestions : Infinity;
-  const eventsPerSuggestion = answerers(scoring.suggester, game.players.length, game.rules).length * (2 ** game.deck.categoryMasks.length - 1) + 1;
-  if (listing <= PLAN_COST_PER_EVENT * eventsPerSuggestion * suggestions) return 'listed';
-  const counting = COUNT_COST_PER_NODE * countingWork(game, position, countingRequest(scoring)).work;
-  if (scoring.exact === 'auto' && listing === Infinity && counting > COUNT_COST_PER_NODE * scoring.samples * suggestions) return null;
-  return listing <= counting ? 'listed' : 'counted';
+  const model = scoring.responseModel === 'repeat' ? 1 : 0;
+  return scoreSuggestions(executor, position.store, deals, scoring.suggester, model, scoring.shownTo, combinationCount(game.deck.categoryMasks), signal);
 }
 
 /** The result, the scores (SCORE_WIDTH per suggestion, mixed-radix order) ranked best first. */

@@ -1,8 +1,9 @@
 // The analysis tasks an executor runs (task module "analysis/tasks"; see runtime/executor.ts):
 // drawing numbered chunks of uniform deals, tallying them, scoring suggestions on deals or by
 // counting, and running Markov chains. Each thread that runs them has one Wasm core and keeps the
-// last store's position, so consecutive tasks of one request build its DAG once. Payloads and results are plain data, so
-// the tasks run alike in this thread, in Node's worker threads and in a browser's Web Workers.
+// last store's position, so consecutive tasks of one request build its DAG once. Payloads and
+// results are plain data, so the tasks run alike in this thread, in Node's worker threads and in
+// a browser's Web Workers.
 import { KnowledgeCore, type Position } from '../knowledge/wasm-core.js';
 import { emptyStore, type ConstraintStore } from '../knowledge/constraints.js';
 import { CLASSIC_DECK } from '../model/deck.js';
