@@ -1,39 +1,55 @@
-// Expected information gain of suggestions, from a set of sampled deals.
+// Expected information gain of suggestions, from a set of deals.
 //
 // For a suggestion q made by seat `suggester`, the response R is the first seat after the
 // suggester (in seat order) holding a named card, with the card it shows, or "nobody". The
 // expected information is the mutual information I(E; R) between the envelope combination E and R,
-// estimated from the samples (each sample contributes the exact distribution of the shown card
-// under the response model, not one random draw):
+// over the deals (each deal contributes the exact distribution of the shown card under the
+// response model, not one random draw):
 //   I = (A + N ln N - B - C) / (N ln 2),  A = sum_{e,r} n_e(r) ln n_e(r),
 //   B = sum_e n_e ln n_e,  C = sum_r n(r) ln n(r).
-// Samples are sorted by envelope so each envelope's responses are tallied in a small array. The
-// result for a suggestion depends only on the samples and their order, never on which thread or
-// which range of suggestions computed it.
-import { EIG_SCORES, MAX_CARDS, SHOWN_TO_WORDS } from './layout';
+// Exact when the deals are every consistent deal; from uniform draws, the same expression
+// overstates I (few deals per (e, r) cell), and the Miller-Madow correction takes off the first
+// order of that bias: (cells met - envelopes met - answers met + 1) / 2N nats.
+//
+// How, fast: the deals are sorted by envelope combination (a group each), and every (deal,
+// suggestion) pair is tallied without a branch by its answer class: the answering rank and which
+// named cards that seat holds, looked up in a table from the class of the named cards but the last
+// (found once per deal for all of the last category's cards) and the last card's rank. A class
+// with one card held is an answer cell itself. When a group is done, each tie class met (a seat
+// holding several named cards: about one pair in seven) is spread over its cells by the response
+// model, and the cells go into A and the sums with SIMD, a v128 of cells at a time. Counts are in
+// units of 1/unit of a deal, unit divisible by every number of cards a seat can hold, so a tie's
+// shares are whole numbers and n ln n comes from a table; they are i32 when every sum fits
+// (n * unit < 2^31), else f64 (exact to 2^53). A suggestion's scores depend only on the deals and
+// their order, never on which thread or which range of suggestions computed them.
+import { EIG_MAX_CATEGORIES, EIG_SCORES, MAX_CARDS, SHOWN_TO_WORDS } from './layout';
 import { categoryMask, nCardsOf, nCategoriesOf, nSeatsOf } from './store';
 
-const NO_RANK: u8 = 255;
-
 let envIndex = new StaticArray<i32>(1024);
-let sortedRank = new StaticArray<u8>(1024 * MAX_CARDS); // per sorted deal: each card's refutation rank (nCards bytes)
+let sortedRank = new StaticArray<u8>(1024 * MAX_CARDS); // per sorted deal: each card's answer rank (nCards bytes)
 let groupEnd = new StaticArray<i32>(1024);
 let bucket = new StaticArray<i32>(1024);
 let scratch = new StaticArray<u32>(1024);
 const catSize = new StaticArray<i32>(MAX_CARDS);
 const catFirst = new StaticArray<i32>(MAX_CARDS);
 const qCards = new StaticArray<i32>(MAX_CARDS);
-// Per card of the last category (see eigBatch): a group's tallies, the cells it touched (a group
-// costs its own deals, not the number of cells), and the suggestion's running sums.
-let lastCounts = new StaticArray<f64>(0);
-let lastTouched = new StaticArray<i32>(0);
-let lastTotals = new StaticArray<f64>(0);
-let lastSupport = new StaticArray<f64>(0);
-const lastTouchedN = new StaticArray<i32>(MAX_CARDS);
-const lastJoint = new StaticArray<f64>(MAX_CARDS);
+const shown = new StaticArray<u32>(SHOWN_TO_WORDS);
+/** classOf[prefix class * ranks + rank of the last card]: the answer class of the whole suggestion. */
+let classOf = new StaticArray<u16>(0);
+/** Per answer class: its rank and held set. */
+let classRank = new StaticArray<i32>(0);
+let classHeld = new StaticArray<u32>(0);
+const tieIndex = new StaticArray<i32>(1 << EIG_MAX_CATEGORIES);
+// i32 or f64 numbers (see tally): per card of the last category, the group's tallies by class;
+// per suggestion of the batch, the answers' totals and the groups each answer was met in.
+let counts = new StaticArray<u8>(0);
+let totals = new StaticArray<u8>(0);
+let support = new StaticArray<u8>(0);
+/** Per suggestion of the batch: A. */
+let joint = new StaticArray<f64>(0);
 
-/** n ln n for the whole numbers of deals a cell usually holds: most cells of most groups. */
-const XLOGX_TABLE = 4096;
+/** n ln n for the whole numbers of deals most cells of most groups hold. */
+const XLOGX_TABLE = 8192;
 const xlogxTable = new StaticArray<f64>(XLOGX_TABLE);
 for (let n = 2; n < XLOGX_TABLE; n++) unchecked(xlogxTable[n] = <f64>n * Math.log(<f64>n));
 
@@ -43,12 +59,32 @@ for (let n = 2; n < XLOGX_TABLE; n++) unchecked(xlogxTable[n] = <f64>n * Math.lo
   return x * Math.log(x);
 }
 
-@inline function bumpLast(l: i32, at: i32, cell: i32, w: f64): void {
-  const c = at + cell;
-  if (unchecked(lastCounts[c]) == 0) unchecked(lastTouched[at + unchecked(lastTouchedN[l]++)] = cell);
-  unchecked(lastCounts[c] += w);
+/** Units per deal: the least common multiple of 1..categories. */
+let unit: i32 = 0;
+/** x ln x of u units (x = u / unit), for the u most cells hold. */
+const xlogxUnits = new StaticArray<f64>(XLOGX_TABLE);
+
+function xlogxOfUnits(u: f64): f64 {
+  const x = u / <f64>unit;
+  return x * Math.log(x);
 }
-const shown = new StaticArray<u32>(SHOWN_TO_WORDS);
+
+function useUnit(nCats: i32): void {
+  let l = 1;
+  for (let k = 2; k <= nCats; k++) {
+    let a = l;
+    let b = k;
+    while (b) {
+      const t = a % b;
+      a = b;
+      b = t;
+    }
+    l = (l / a) * k;
+  }
+  if (l == unit) return;
+  unit = l;
+  for (let u = 1; u < XLOGX_TABLE; u++) unchecked(xlogxUnits[u] = xlogxOfUnits(<f64>u));
+}
 
 // Exact sizes, not powers of two: a few million deals already make arrays of hundreds of MB.
 function grown<T>(a: StaticArray<T>, need: i32): StaticArray<T> {
@@ -63,18 +99,23 @@ export function eigScratch(bytes: i32): usize {
 
 /**
  * Writes (expected bits, P(nobody refutes), expected envelope combinations left) for each
- * suggestion index in [qFrom, qTo) to out (EIG_SCORES f64 each). Deals: n x (nSeats + 2) masks at dealsPtr.
- * Suggestion indices are mixed-radix over the categories, like envelope combinations.
+ * suggestion index in [qFrom, qTo) to out (EIG_SCORES f64 each). Deals: n x (nSeats + 2) masks at
+ * dealsPtr; `sampled`: they are uniform draws (the bits are corrected for the estimate's bias),
+ * else every consistent deal (the figures are exact). Suggestion indices are mixed-radix over the
+ * categories, like envelope combinations; at most EIG_MAX_CATEGORIES categories.
  * model 0: a refuter shows one of its named cards uniformly; model 1: it shows again a card it
  * already showed the suggester (shownToPtr: per seat, the mask of such cards) when it can.
  */
-export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, shownToPtr: usize, qFrom: i32, qTo: i32, out: usize): void {
+export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, shownToPtr: usize, qFrom: i32, qTo: i32, sampled: i32, out: usize): void {
   const nSeats = nSeatsOf();
   const width = nSeats + 2;
   const nCats = nCategoriesOf();
   const stride = <usize>nCardsOf();
-  const cells = (nSeats - 1) * nCats + 1; // (rank, card position) pairs, and "nobody" last
+  const ranks = nSeats; // 0..nSeats - 2: the seats after the suggester; nSeats - 1: never answers
+  const never = ranks - 1;
+  const cells = never * nCats + 1; // (rank, category of the card shown), and "nobody" last
   const none = cells - 1;
+  const lanes = (cells + 3) & ~3; // cells padded to whole v128s
   for (let s = 0; s < nSeats; s++) unchecked(shown[s] = load<u32>(shownToPtr + (<usize>s << 2)));
   let combos = 1;
   for (let g = 0; g < nCats; g++) {
@@ -83,6 +124,8 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
     unchecked(catFirst[g] = <i32>ctz<u32>(m));
     combos *= unchecked(catSize[g]);
   }
+  const classes = buildClasses(nCats, ranks, cells, lanes);
+  useUnit(nCats);
 
   // Envelope index per deal, then a counting sort by it.
   envIndex = grown<i32>(envIndex, n);
@@ -110,13 +153,13 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
     }
     unchecked(bucket[e + 1] += unchecked(bucket[e]));
   }
-  // Refutation rank of every card in every deal, written in envelope order: the seat right after
-  // the suggester has rank 0; the suggester's own cards, the envelope and the table never refute.
+  // Answer rank of every card in every deal, written in envelope order: the seat right after the
+  // suggester has rank 0; the suggester's own cards, the envelope and the table never answer.
   for (let k = 0; k < n; k++) {
     const slot = unchecked(bucket[envIndex[k]]);
     unchecked(bucket[envIndex[k]] = slot + 1);
     const row = changetype<usize>(sortedRank) + <usize>slot * stride;
-    memory.fill(row, NO_RANK, stride);
+    memory.fill(row, <u8>never, stride);
     const deal = dealsPtr + ((<usize>k * width) << 2);
     for (let o = 0; o < nSeats; o++) {
       if (o == suggester) continue;
@@ -129,107 +172,237 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
     }
   }
 
-  // Suggestions that differ only in their last category's card share the rest: per deal, the
-  // nearest refuter among the other named cards is found once and then met with each last card.
-  // Each suggestion's tallies run in the same order as one at a time, so the scores are the same.
+  const batch = qTo - qFrom;
+  joint = grown<f64>(joint, batch);
+  memory.fill(changetype<usize>(joint), 0, <usize>batch << 3);
+  const wide = <i64>n * <i64>unit >= <i64>0x7fffffff;
+  if (wide) tally<f64>(nGroups, stride, classes, lanes, qFrom, qTo, model, suggester, nSeats, nCats);
+  else tally<i32>(nGroups, stride, classes, lanes, qFrom, qTo, model, suggester, nSeats, nCats);
+
   const total = <f64>n;
+  const units = <f64>unit;
+  for (let i = 0; i < batch; i++) {
+    const at = i * lanes;
+    let marginal: f64 = 0; // C
+    let expectedLeft: f64 = 0;
+    let answers = 0; // answers met, and (envelope, answer) cells met
+    let met: f64 = 0;
+    for (let c = at; c < at + cells; c++) {
+      const x = (wide ? load<f64>(changetype<usize>(totals) + (<usize>c << 3)) : <f64>load<i32>(changetype<usize>(totals) + (<usize>c << 2))) / units;
+      const groups = wide ? load<f64>(changetype<usize>(support) + (<usize>c << 3)) : <f64>load<i32>(changetype<usize>(support) + (<usize>c << 2));
+      if (x > 0) {
+        marginal += xlogx(x);
+        expectedLeft += (x / total) * groups;
+        answers++;
+        met += groups;
+      }
+    }
+    // The bias, (met - groups - answers + 1) / 2N nats, times N.
+    const bias = sampled ? (met - <f64>(nGroups + answers - 1)) / 2 : 0;
+    const bits = (unchecked(joint[i]) + total * Math.log(total) - logTerm - marginal - bias) / (total * Math.LN2);
+    const o = out + (<usize>i * <usize>EIG_SCORES << 3);
+    store<f64>(o, bits > 0 ? bits : 0);
+    store<f64>(o + 8, (wide ? load<f64>(changetype<usize>(totals) + (<usize>(at + none) << 3)) : <f64>load<i32>(changetype<usize>(totals) + (<usize>(at + none) << 2))) / units / total);
+    store<f64>(o + 16, expectedLeft);
+  }
+}
+
+/**
+ * The answer classes and the table from (class of the named cards but the last, rank of the last)
+ * to the class of the suggestion. Classes 0..cells-1 are the cells (rank * nCats + category of the
+ * one card held; "nobody" last; then padding to `lanes`), then one class per rank and held set of
+ * two or more cards. Returns the number of classes (a multiple of 4).
+ */
+function buildClasses(nCats: i32, ranks: i32, cells: i32, lanes: i32): i32 {
+  const never = ranks - 1;
+  const last = nCats - 1;
+  const sets = 1 << nCats;
+  const ties = sets - nCats - 1; // held sets of two or more cards
+  const classes = (lanes + never * ties + 3) & ~3;
+  classRank = grown<i32>(classRank, classes);
+  classHeld = grown<u32>(classHeld, classes);
+  memory.fill(changetype<usize>(classHeld), 0, <usize>classes << 2);
+  for (let h = 0, k = 0; h < sets; h++) if (popcnt<u32>(h) >= 2) unchecked(tieIndex[h] = k++);
+  for (let b = 0; b < never; b++) {
+    for (let h = 0; h < sets; h++) {
+      if (popcnt<u32>(h) < 2) continue;
+      unchecked(classRank[lanes + b * ties + unchecked(tieIndex[h])] = b);
+      unchecked(classHeld[lanes + b * ties + unchecked(tieIndex[h])] = <u32>h);
+    }
+  }
+  const prefixes = ranks << last;
+  classOf = grown<u16>(classOf, prefixes * ranks);
+  for (let p = 0; p < prefixes; p++) {
+    const best = p >> last;
+    const held = p & ((1 << last) - 1);
+    for (let r = 0; r < ranks; r++) {
+      const b = min(best, r);
+      const h = r < best ? 1 << last : r == best ? held | (1 << last) : held;
+      let cls: i32;
+      if (b == never) cls = cells - 1;
+      else if ((h & (h - 1)) == 0) cls = b * nCats + <i32>ctz<u32>(<u32>h);
+      else cls = lanes + b * ties + unchecked(tieIndex[h]);
+      unchecked(classOf[p * ranks + r] = <u16>cls);
+    }
+  }
+  return classes;
+}
+
+/** A byte buffer of at least `bytes`, zeroed. */
+function zeroed(a: StaticArray<u8>, bytes: i32): StaticArray<u8> {
+  const b = grown<u8>(a, bytes);
+  memory.fill(changetype<usize>(b), 0, <usize>bytes);
+  return b;
+}
+
+/** Tallies every group of the sorted deals into joint, totals and support, counting in T (i32 or f64). */
+function tally<T>(nGroups: i32, stride: usize, classes: i32, lanes: i32, qFrom: i32, qTo: i32, model: i32, suggester: i32, nSeats: i32, nCats: i32): void {
+  const size = sizeof<T>();
+  const never = nSeats - 1;
+  const ranks = nSeats;
   const last = nCats - 1;
   const nLast = unchecked(catSize[last]);
   const lastFirst = unchecked(catFirst[last]);
-  lastCounts = grown<f64>(lastCounts, nLast * cells);
-  lastTouched = grown<i32>(lastTouched, nLast * cells);
-  lastTotals = grown<f64>(lastTotals, nLast * cells);
-  lastSupport = grown<f64>(lastSupport, nLast * cells);
-  memory.fill(changetype<usize>(lastCounts), 0, <usize>(nLast * cells) << 3);
-  let q = qFrom;
-  while (q < qTo) {
-    const lFrom = q % nLast;
-    const lTo = min(nLast, lFrom + qTo - q);
-    let rest = q / nLast;
-    for (let g = last - 1; g >= 0; g--) {
-      unchecked(qCards[g] = unchecked(catFirst[g]) + rest % unchecked(catSize[g]));
-      rest /= unchecked(catSize[g]);
-    }
-    for (let l = lFrom; l < lTo; l++) {
-      unchecked(lastJoint[l] = 0);
-      for (let c = 0; c < cells; c++) { unchecked(lastTotals[l * cells + c] = 0); unchecked(lastSupport[l * cells + c] = 0); }
-    }
-    let start = 0;
-    for (let gi = 0; gi < nGroups; gi++) {
-      const end = unchecked(groupEnd[gi]);
-      for (let l = lFrom; l < lTo; l++) unchecked(lastTouchedN[l] = 0);
+  const batch = qTo - qFrom;
+  counts = zeroed(counts, nLast * classes * <i32>size);
+  totals = zeroed(totals, batch * lanes * <i32>size);
+  support = zeroed(support, batch * lanes * <i32>size);
+  // The hot loops read raw pointers: a managed array read in a loop costs a shadow-stack store each time.
+  const table = changetype<usize>(classOf);
+  const tallies = changetype<usize>(counts);
+  const rankRows = changetype<usize>(sortedRank);
+  const suggestionCards = changetype<usize>(qCards);
+  const one = <T>unit;
+  const step = <usize>classes * size;
+  let start = 0;
+  for (let gi = 0; gi < nGroups; gi++) {
+    const end = unchecked(groupEnd[gi]);
+    // Suggestions that differ only in their last category's card share the class of the others.
+    let q = qFrom;
+    while (q < qTo) {
+      const lFrom = q % nLast;
+      const lTo = min(nLast, lFrom + qTo - q);
+      let rest = q / nLast;
+      for (let g = last - 1; g >= 0; g--) {
+        unchecked(qCards[g] = unchecked(catFirst[g]) + rest % unchecked(catSize[g]));
+        rest /= unchecked(catSize[g]);
+      }
       for (let k = start; k < end; k++) {
-        const row = changetype<usize>(sortedRank) + <usize>k * stride;
-        // The nearest refuter's rank among the named cards but the last, and which of them it holds.
-        let firstBest: u32 = NO_RANK;
-        let firstHeld: u32 = 0;
+        const row = rankRows + <usize>k * stride;
+        let best = never;
+        let held: i32 = 0;
         for (let j = 0; j < last; j++) {
-          const r = <u32>load<u8>(row + <usize>unchecked(qCards[j]));
-          if (r < firstBest) { firstBest = r; firstHeld = <u32>1 << j; } else if (r == firstBest) firstHeld |= <u32>1 << j;
+          const r = <i32>load<u8>(row + <usize>load<i32>(suggestionCards + (<usize>j << 2)));
+          held = r < best ? 1 << j : r == best ? held | (1 << j) : held;
+          best = min(best, r);
         }
-        for (let l = lFrom; l < lTo; l++) {
-          const r = <u32>load<u8>(row + <usize>(lastFirst + l));
-          let best = firstBest;
-          let held = firstHeld;
-          if (r < best) { best = r; held = <u32>1 << last; } else if (r == best) held |= <u32>1 << last;
-          const at = l * cells;
-          if (best == NO_RANK) { bumpLast(l, at, none, 1); continue; }
-          const cell0 = <i32>best * nCats;
-          if ((held & (held - 1)) == 0) { bumpLast(l, at, cell0 + <i32>ctz<u32>(held), 1); continue; }
-          // Several named cards: split this deal's weight by the response model.
-          let eligible = held;
-          if (model == 1) {
-            const seat = (suggester + 1 + <i32>best) % nSeats;
-            let repeats: u32 = 0;
-            let m = held;
-            while (m) {
-              const j = <i32>ctz<u32>(m);
-              m &= m - 1;
-              const card = j == last ? lastFirst + l : unchecked(qCards[j]);
-              if (unchecked(shown[seat]) & (<u32>1 << card)) repeats |= <u32>1 << j;
-            }
-            if (repeats) eligible = repeats;
-          }
-          const w = 1.0 / <f64>popcnt<u32>(eligible);
-          while (eligible) {
-            bumpLast(l, at, cell0 + <i32>ctz<u32>(eligible), w);
-            eligible &= eligible - 1;
-          }
+        const line = table + ((<usize>((best << last) | held) * <usize>ranks) << 1);
+        const lastRow = row + <usize>lastFirst;
+        // Two cards of the last category at a time: their tallies are independent.
+        let at = tallies;
+        let l = lFrom;
+        for (; l + 1 < lTo; l += 2) {
+          const c0 = at + <usize>load<u16>(line + (<usize>load<u8>(lastRow + <usize>l) << 1)) * size;
+          const c1 = at + step + <usize>load<u16>(line + (<usize>load<u8>(lastRow + <usize>l, 1) << 1)) * size;
+          store<T>(c0, load<T>(c0) + one);
+          store<T>(c1, load<T>(c1) + one);
+          at += step << 1;
+        }
+        if (l < lTo) {
+          const c = at + <usize>load<u16>(line + (<usize>load<u8>(lastRow + <usize>l) << 1)) * size;
+          store<T>(c, load<T>(c) + one);
         }
       }
-      for (let l = lFrom; l < lTo; l++) {
-        const at = l * cells;
-        const touchedN = unchecked(lastTouchedN[l]);
-        let joint = unchecked(lastJoint[l]);
-        for (let i = 0; i < touchedN; i++) {
-          const c = at + unchecked(lastTouched[at + i]);
-          const x = unchecked(lastCounts[c]);
-          joint += xlogx(x);
-          unchecked(lastTotals[c] += x);
-          unchecked(lastSupport[c] += 1);
-          unchecked(lastCounts[c] = 0);
-        }
-        unchecked(lastJoint[l] = joint);
-      }
-      start = end;
+      finishGroup<T>(q - qFrom - lFrom, lFrom, lTo, classes, lanes, nCats, model, suggester, nSeats, lastFirst);
+      q += lTo - lFrom;
     }
-    for (let l = lFrom; l < lTo; l++) {
-      const at = l * cells;
-      let marginal: f64 = 0; // C
-      let expectedLeft: f64 = 0;
-      for (let c = 0; c < cells; c++) {
-        const x = unchecked(lastTotals[at + c]);
-        if (x > 0) {
-          marginal += xlogx(x);
-          expectedLeft += (x / total) * unchecked(lastSupport[at + c]);
-        }
+    start = end;
+  }
+}
+
+/**
+ * Moves the group's tallies of suggestions q0 + l (l in [lFrom, lTo)) into the sums: each tie class
+ * met spread over its cells, then each cell's n ln n into A, its count into the answer's total, and
+ * whether it was met into the answer's support. Leaves the tallies zero.
+ */
+function finishGroup<T>(q0: i32, lFrom: i32, lTo: i32, classes: i32, lanes: i32, nCats: i32, model: i32, suggester: i32, nSeats: i32, lastFirst: i32): void {
+  const size = sizeof<T>();
+  const perVector = <i32>(16 / size);
+  const tallies = changetype<usize>(counts);
+  const xlogxOf = changetype<usize>(xlogxUnits);
+  const totalsAt = changetype<usize>(totals);
+  const supportAt = changetype<usize>(support);
+  const zero = i32x4.splat(0);
+  const ones = isInteger<T>() ? i32x4.splat(1) : f64x2.splat(1);
+  for (let l = lFrom; l < lTo; l++) {
+    const byClass = tallies + <usize>((l - lFrom) * classes) * size;
+    for (let c = lanes; c < classes; c += perVector) {
+      const at = byClass + <usize>c * size;
+      let found = isInteger<T>() ? i32x4.bitmask(i32x4.ne(v128.load(at), zero)) : i64x2.bitmask(f64x2.ne(v128.load(at), zero));
+      if (found == 0) continue;
+      while (found) {
+        const k = c + <i32>ctz<u32>(found);
+        found &= found - 1;
+        splitTie<T>(byClass, k, load<T>(byClass + <usize>k * size), l, nCats, model, suggester, nSeats, lastFirst);
       }
-      const bits = (unchecked(lastJoint[l]) + total * Math.log(total) - logTerm - marginal) / (total * Math.LN2);
-      const o = out + (<usize>(q + l - lFrom - qFrom) * <usize>EIG_SCORES << 3);
-      store<f64>(o, bits > 0 ? bits : 0);
-      store<f64>(o + 8, unchecked(lastTotals[at + none]) / total);
-      store<f64>(o + 16, expectedLeft);
+      v128.store(at, zero);
     }
-    q += lTo - lFrom;
+    const i = <usize>((q0 + l) * lanes) * size;
+    let a: f64 = 0;
+    for (let c = 0; c < lanes; c += perVector) {
+      const at = byClass + <usize>c * size;
+      const v = v128.load(at);
+      const t = totalsAt + i + <usize>c * size;
+      const o = supportAt + i + <usize>c * size;
+      if (isInteger<T>()) {
+        v128.store(t, i32x4.add(v128.load(t), v));
+        v128.store(o, i32x4.sub(v128.load(o), i32x4.gt_s(v, zero)));
+        a += xlogxOfWhole(xlogxOf, i32x4.extract_lane(v, 0)) + xlogxOfWhole(xlogxOf, i32x4.extract_lane(v, 1));
+        a += xlogxOfWhole(xlogxOf, i32x4.extract_lane(v, 2)) + xlogxOfWhole(xlogxOf, i32x4.extract_lane(v, 3));
+      } else {
+        v128.store(t, f64x2.add(v128.load(t), v));
+        v128.store(o, f64x2.add(v128.load(o), v128.and(f64x2.gt(v, zero), ones)));
+        a += xlogxAt(xlogxOf, f64x2.extract_lane(v, 0)) + xlogxAt(xlogxOf, f64x2.extract_lane(v, 1));
+      }
+      v128.store(at, zero);
+    }
+    unchecked(joint[q0 + l] += a);
+  }
+}
+
+/** x ln x of u units, u a whole number. */
+@inline function xlogxAt(table: usize, u: f64): f64 {
+  return u < <f64>XLOGX_TABLE ? load<f64>(table + (<usize><i32>u << 3)) : xlogxOfUnits(u);
+}
+
+@inline function xlogxOfWhole(table: usize, u: i32): f64 {
+  return u < XLOGX_TABLE ? load<f64>(table + (<usize>u << 3)) : xlogxOfUnits(<f64>u);
+}
+
+/** Spreads the tie class k's `x` units (its deals, each counted `unit`) over its cells by the response model. */
+function splitTie<T>(byClass: usize, k: i32, x: T, l: i32, nCats: i32, model: i32, suggester: i32, nSeats: i32, lastFirst: i32): void {
+  const last = nCats - 1;
+  const b = load<i32>(changetype<usize>(classRank) + (<usize>k << 2));
+  const held = load<u32>(changetype<usize>(classHeld) + (<usize>k << 2));
+  let eligible = held;
+  if (model == 1) {
+    const seat = (suggester + 1 + b) % nSeats;
+    const shownBySeat = load<u32>(changetype<usize>(shown) + (<usize>seat << 2));
+    let repeats: u32 = 0;
+    let m = held;
+    while (m) {
+      const j = <i32>ctz<u32>(m);
+      m &= m - 1;
+      const card = j == last ? lastFirst + l : load<i32>(changetype<usize>(qCards) + (<usize>j << 2));
+      if (shownBySeat & (<u32>1 << card)) repeats |= <u32>1 << j;
+    }
+    if (repeats) eligible = repeats;
+  }
+  const share = x / <T>popcnt<u32>(eligible);
+  const at = byClass + <usize>(b * nCats) * sizeof<T>();
+  while (eligible) {
+    const cell = at + <usize>ctz<u32>(eligible) * sizeof<T>();
+    store<T>(cell, load<T>(cell) + share);
+    eligible &= eligible - 1;
   }
 }

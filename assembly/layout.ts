@@ -41,3 +41,5 @@ export const EDGES_PER_NODE: i32 = 8;
  */
 export const SHOWN_TO_WORDS: i32 = 16;
 export const EIG_SCORES: i32 = 3;
+/** Categories eigBatch can score suggestions over: its answer classes tell 2^categories held sets apart. */
+export const EIG_MAX_CATEGORIES: i32 = 8;

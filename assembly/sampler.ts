@@ -23,64 +23,75 @@ function belowU128(lo: u64, hi: u64): u64 {
 /**
  * Writes n uniform consistent deals (nSeats + 2 masks each) to out. Requires total > 0. On a
  * weighted DAG, each deal with probability proportional to its weight instead (up to rounding).
+ * The DAG's arrays are read through raw pointers: the walk visits every layer of every deal, and a
+ * managed array read in a loop costs a store to the runtime's shadow stack each time.
  */
 export function sample(n: i32, out: usize): void {
   const width = nSeats + 2;
   const exact = bwdExact;
+  const exactAt = exact === null ? 0 : changetype<usize>(exact);
   const own = positionMask;
+  const ownAt = own === null ? 0 : changetype<usize>(own);
   const weights = edgeWeight;
+  const weightAt = weights === null ? 0 : changetype<usize>(weights);
+  const starts = changetype<usize>(edgeStart);
+  const children = changetype<usize>(edgeChild);
+  const owners = changetype<usize>(edgeOwner);
+  const counts = changetype<usize>(bwd);
+  const cards = changetype<usize>(order);
+  const base = changetype<usize>(baseMasks);
+  const deal = changetype<usize>(masks);
   for (let k = 0; k < n; k++) {
-    for (let o = 0; o < width; o++) unchecked(masks[o] = baseMasks[o]);
+    memory.copy(deal, base, <usize>width << 2);
     let node = 0;
     for (let t = 0; t < nVars; t++) {
       // Edges whose owner the position rules out weigh nothing (their children may count > 0).
-      const m: u32 = own === null ? 0xffffffff : unchecked(own[t]);
-      let e = unchecked(edgeStart[node]);
-      const e1 = unchecked(edgeStart[node + 1]);
+      const m: u32 = ownAt == 0 ? 0xffffffff : load<u32>(ownAt + (<usize>t << 2));
+      let e = load<i32>(starts + (<usize>node << 2));
+      const e1 = load<i32>(starts + (<usize>node << 2), 4);
       if (e1 - e == 1) {
         // the only way on
-      } else if (weights !== null) {
+      } else if (weightAt != 0) {
         // Rounding may leave r past the last edge with weight: that edge is taken then.
-        let r = nextUnit() * unchecked(bwd[node]);
+        let r = nextUnit() * load<f64>(counts + (<usize>node << 3));
         let last = e;
         for (; e < e1; e++) {
-          if (!(m & (<u32>1 << unchecked(edgeOwner[e])))) continue;
-          const b = unchecked(weights[e]) * unchecked(bwd[edgeChild[e]]);
+          if (!(m & (<u32>1 << load<u8>(owners + <usize>e)))) continue;
+          const b = load<f64>(weightAt + (<usize>e << 3)) * load<f64>(counts + (<usize>load<i32>(children + (<usize>e << 2)) << 3));
           if (b == 0) continue;
           last = e;
           if (r < b) break;
           r -= b;
         }
         if (e == e1) e = last;
-      } else if (exact === null || unchecked(bwd[node]) < EXACT_LIMIT) {
+      } else if (exactAt == 0 || load<f64>(counts + (<usize>node << 3)) < EXACT_LIMIT) {
         // Below 2^53 the f64 counts are exact integers (and a count at or above 2^53 rounds to at
         // least 2^53), so only the top of a DAG past 2^53 needs the 128-bit counts.
-        let r = belowU64(<u64>unchecked(bwd[node]));
+        let r = belowU64(<u64>load<f64>(counts + (<usize>node << 3)));
         for (; e < e1 - 1; e++) {
-          if (!(m & (<u32>1 << unchecked(edgeOwner[e])))) continue;
-          const b = <u64>unchecked(bwd[edgeChild[e]]);
+          if (!(m & (<u32>1 << load<u8>(owners + <usize>e)))) continue;
+          const b = <u64>load<f64>(counts + (<usize>load<i32>(children + (<usize>e << 2)) << 3));
           if (r < b) break;
           r -= b;
         }
       } else {
-        let lo = belowU128(unchecked(exact[2 * node]), unchecked(exact[2 * node + 1]));
+        let lo = belowU128(load<u64>(exactAt + (<usize>node << 4)), load<u64>(exactAt + (<usize>node << 4), 8));
         let hi = drawHi;
         for (; e < e1 - 1; e++) {
-          if (!(m & (<u32>1 << unchecked(edgeOwner[e])))) continue;
-          const j = unchecked(edgeChild[e]);
-          const bLo = unchecked(exact[2 * j]);
-          const bHi = unchecked(exact[2 * j + 1]);
+          if (!(m & (<u32>1 << load<u8>(owners + <usize>e)))) continue;
+          const j = <usize>load<i32>(children + (<usize>e << 2));
+          const bLo = load<u64>(exactAt + (j << 4));
+          const bHi = load<u64>(exactAt + (j << 4), 8);
           if (hi < bHi || (hi == bHi && lo < bLo)) break;
           hi -= bHi + <u64>(lo < bLo);
           lo -= bLo;
         }
       }
-      const o = <i32>unchecked(edgeOwner[e]);
-      unchecked(masks[o] |= <u32>1 << unchecked(order[t]));
-      node = unchecked(edgeChild[e]);
+      const at = deal + (<usize>load<u8>(owners + <usize>e) << 2);
+      store<u32>(at, load<u32>(at) | (<u32>1 << load<i32>(cards + (<usize>t << 2))));
+      node = load<i32>(children + (<usize>e << 2));
     }
-    const dst = out + <usize>k * (<usize>width << 2);
-    for (let o = 0; o < width; o++) store<u32>(dst + (<usize>o << 2), unchecked(masks[o]));
+    memory.copy(out + <usize>k * (<usize>width << 2), deal, <usize>width << 2);
   }
 }
 

@@ -49,7 +49,7 @@ function median(run: () => void): number {
 
 function sampled(position: Position, game: Game, draws: number): () => void {
   const n = combinationCount(game.deck.categoryMasks);
-  return () => position.eig(position.sample(draws, 1), game.me!, 0, [], 0, n);
+  return () => position.eig(position.sample(draws, 1), game.me!, 0, [], 0, n, true);
 }
 
 const core = KnowledgeCore.shared();
@@ -59,7 +59,7 @@ const rows = positions.map(([name, game]) => {
   const countingMs = median(() => informationByCounting(game, position));
   const deals = position.count();
   const n = combinationCount(game.deck.categoryMasks);
-  const listed = () => position.eig(position.enumerate(MAX_EXACT_DEALS), game.me!, 0, [], 0, n);
+  const listed = () => position.eig(position.enumerate(MAX_EXACT_DEALS), game.me!, 0, [], 0, n, false);
   const enumerateMs = args.enumerate && deals <= BigInt(MAX_EXACT_DEALS) ? median(listed) : null;
   // The largest difference between the two exact methods, over every suggestion's three figures.
   let difference = 0;
@@ -107,8 +107,8 @@ for (const game of decisions) {
   const counting = performance.now() - t0;
   // The agent's way: 5,000 draws, or every deal when there are no more (scoringDeals, exact 'auto').
   const t1 = performance.now();
-  const deals = position.count() <= 5_000n ? position.enumerate(5_000) : position.sample(5_000, 1);
-  position.eig(deals, game.me!, 0, [], 0, n);
+  const listed = position.count() <= 5_000n;
+  position.eig(listed ? position.enumerate(5_000) : position.sample(5_000, 1), game.me!, 0, [], 0, n, !listed);
   const draws = performance.now() - t1;
   const row = byPhase.get(key) ?? { n: 0, counting: 0, draws: 0, worst: 0 };
   byPhase.set(key, { n: row.n + 1, counting: row.counting + counting, draws: row.draws + draws, worst: Math.max(row.worst, counting) });

@@ -138,7 +138,7 @@ describe("informationByCounting equals today's exact scorer on the classic examp
       const shownTo = shownToSuggester(game, game.me!);
       const n = combinationCount(game.deck.categoryMasks);
       for (const [m, model] of MODELS.entries()) {
-        const today = position.eig(deals, game.me!, m as 0 | 1, shownTo, 0, n);
+        const today = position.eig(deals, game.me!, m as 0 | 1, shownTo, 0, n, false);
         const { scores, counted } = informationByCounting(game, position, { responses: model, shownTo });
         expect(counted).toBeGreaterThan(0);
         for (let i = 0; i < today.length; i++) {

@@ -133,15 +133,15 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
     const reversed = new Uint32Array(oracle.deals.length);
     for (let k = 0; k < oracle.count; k++) reversed.set(oracle.deals.subarray(k * (nSeats + 2), (k + 1) * (nSeats + 2)), (oracle.count - 1 - k) * (nSeats + 2));
     for (const [m, model] of MODELS.entries()) {
-      const got = position.eig(oracle.deals, suggester, m as 0 | 1, shownTo, 0, n);
+      const got = position.eig(oracle.deals, suggester, m as 0 | 1, shownTo, 0, n, false);
       expect(got.length).toBe(3 * n);
       checkScoresAgainstOracle(got, game, oracle.deals, suggester, model, shownTo, what, EPS);
       // a sub-range is the same slice; the order of the deals does not matter
       const from = Math.floor(n / 3);
       const to = Math.max(from + 1, Math.floor((2 * n) / 3));
-      const part = position.eig(oracle.deals, suggester, m as 0 | 1, shownTo, from, to);
+      const part = position.eig(oracle.deals, suggester, m as 0 | 1, shownTo, from, to, false);
       expect(Array.from(part), `${what}: sub-range`).toEqual(Array.from(got.subarray(3 * from, 3 * to)));
-      const other = position.eig(reversed, suggester, m as 0 | 1, shownTo, 0, n);
+      const other = position.eig(reversed, suggester, m as 0 | 1, shownTo, 0, n, false);
       for (let i = 0; i < got.length; i++) {
         if (!(Math.abs(other[i] - got[i]) <= EPS)) throw new Error(`${what}: reversed deals, ${model}, index ${i}: ${other[i]} vs ${got[i]}`);
       }
@@ -167,6 +167,55 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
     expect(withClauses).toBeGreaterThan(10); // the runs include positions with unseen refutations
   });
 
+  it('on drawn deals: the bits are the estimate from them, less the Miller-Madow term; the other figures as on any deals', () => {
+    fc.assert(
+      fc.property(arbConsistentLog(), fc.nat(), fc.integer({ min: 1, max: 400 }), fc.nat(), (g, pick, draws, seed) => {
+        const { log } = withObserver(g, pick);
+        const game = parseGame(log);
+        using position = KnowledgeCore.create().load(constraintsOf(game));
+        const deals = position.sample(draws, seed);
+        const n = combinationCount(game.deck.categoryMasks);
+        for (const [m, model] of MODELS.entries()) {
+          const shownTo = shownToObserver(game);
+          const got = position.eig(deals, game.me!, m as 0 | 1, shownTo, 0, n, true);
+          checkScoresAgainstOracle(got, game, deals, game.me!, model, shownTo, `log ${JSON.stringify(log)}, ${draws} draws`, 1e-9, true);
+        }
+      }),
+      { seed: 20261127, numRuns: 150 },
+    );
+  });
+
+  it('with more deal units than an i32 holds (8 categories, each deal 840 units): every deal repeated past 2,556,529 deals', () => {
+    // 8 categories of 2 cards, two seats of 4: the tallies count 840ths of a deal (a seat may hold
+    // up to 4 named cards), so these deals take the kernel's f64 tallies. Repeating each consistent
+    // deal equally often leaves every exact value unchanged.
+    const deck = Object.fromEntries(Array.from({ length: 8 }, (_, g) => [`c${g}`, [`a${g}`, `b${g}`]]));
+    const log: LogJson = { deck, players: ['Ann', 'Bob'], me: 'Ann', myHand: ['a0', 'a1', 'b2', 'a3'], events: [{ type: 'suggestion', by: 'Ann', cards: ['b0', 'b1', 'a2', 'b3', 'a4', 'a5', 'a6', 'a7'], shownBy: 'Bob', shown: 'a4' }] };
+    const game = parseGame(log);
+    const oracle = bruteForce(constraintsOf(game));
+    const width = game.players.length + 2;
+    const times = Math.ceil(2_556_530 / oracle.count);
+    const deals = new Uint32Array(oracle.count * times * width);
+    deals.set(oracle.deals);
+    for (let filled = oracle.deals.length; filled < deals.length; filled *= 2) deals.copyWithin(filled, 0, Math.min(filled, deals.length - filled));
+    expect((deals.length / width) * 840).toBeGreaterThan(2 ** 31);
+    using position = KnowledgeCore.create().load(constraintsOf(game));
+    const some = 16; // of the 256 suggestions: enough to take every path, in a few seconds
+    for (const [m, model] of MODELS.entries()) {
+      const shownTo = shownToObserver(game);
+      checkScoresAgainstOracle(position.eig(deals, game.me!, m as 0 | 1, shownTo, 0, some, false), game, oracle.deals, game.me!, model, shownTo, `8 categories, ${model}`, 1e-9);
+    }
+  });
+
+  it('refuses a deck of more than 8 categories, by name, before scoring', () => {
+    const deck = Object.fromEntries(Array.from({ length: 9 }, (_, g) => [`c${g}`, [`a${g}`, `b${g}`]]));
+    const game = parseGame({ deck, players: ['Ann', 'Bob'], me: 'Ann', myHand: ['a0', 'a1', 'a2', 'a3', 'a4'], events: [] });
+    using position = KnowledgeCore.create().load(constraintsOf(game));
+    expect(() => position.eig(position.sample(10, 1), 0, 0, [], 0, 4, true)).toThrow(/at most 8 categories; this deck has 9/);
+    expect(() => suggestionRequest(game)).toThrow(InputError);
+    expect(() => suggestionRequest(game)).toThrow(/at most 8 categories; this deck has 9/);
+  });
+
   it('on more than 2^24 deals (the CLI allows --samples up to 50,000,000): every deal of custom-deck-3p repeated 2,796,203 times', () => {
     // Repeating each consistent deal equally often leaves every exact value unchanged.
     const game = parseGame(readExample('custom-deck-3p'));
@@ -182,7 +231,7 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
     const shownTo = shownToObserver(game);
     const [from, to] = [20, 24];
     for (const [m, model] of MODELS.entries()) {
-      const got = position.eig(deals, game.me!, m as 0 | 1, shownTo, from, to);
+      const got = position.eig(deals, game.me!, m as 0 | 1, shownTo, from, to, false);
       for (let q = from; q < to; q++) {
         const want = exactEig(oracle.deals, game.players.length, game.me!, combinationCards(game.deck.categoryMasks, q), model, shownTo);
         const i = 3 * (q - from);

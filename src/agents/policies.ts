@@ -128,8 +128,9 @@ export function informationRanking(rng: Random, knowledge: ExactKnowledge, sampl
     let deals: Uint32Array = new Uint32Array(0);
     let scores: Float64Array;
     if (exact === 'off') {
-      deals = scoringDeals(position, options).deals;
-      scores = scoreDeals(position, deals, options);
+      const scoring = scoringDeals(position, options);
+      deals = scoring.deals;
+      scores = scoreDeals(position, scoring, options);
     } else {
       // Counting scores the standard answers; refuse by name rather than fail inside the count.
       if (view.rules.answers !== 'first') throw new InputError(`the entropy agent's exact=${exact} scores answers that stop at the first card shown; this game's rules have every seat answer (rules.answers "${view.rules.answers}")`);

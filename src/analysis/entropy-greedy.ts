@@ -77,16 +77,19 @@ export function scoringDeals(position: Position, options: ScoringOptions): Scori
   return listed ? { method: 'exact', deals: listDeals(position) } : { method: 'sampled', deals: drawDeals(position, options.samples, options.seed) };
 }
 
-/** Every suggestion's scores on `deals` (scoringDeals'), computed in this thread. */
-export function scoreDeals(position: Position, deals: Uint32Array, options: Pick<ScoringOptions, 'suggester' | 'responseModel' | 'shownTo'>): Float64Array {
+/**
+ * Every suggestion's scores on `deals` (scoringDeals'), computed in this thread: exact on every
+ * consistent deal, estimated (with the plug-in estimate's bias corrected) on drawn deals.
+ */
+export function scoreDeals(position: Position, { method, deals }: ScoringDeals, options: Pick<ScoringOptions, 'suggester' | 'responseModel' | 'shownTo'>): Float64Array {
   const n = combinationCount(position.store.categoryMasks);
-  return position.eig(deals, options.suggester, options.responseModel === 'repeat' ? 1 : 0, options.shownTo, 0, n);
+  return position.eig(deals, options.suggester, options.responseModel === 'repeat' ? 1 : 0, options.shownTo, 0, n, method === 'sampled');
 }
 
 /** Every suggestion's scores, computed in this thread, on listed or drawn deals (exact-scoring.ts' scoreInThread may also count). */
 export function scoreInProcess(position: Position, options: ScoringOptions): { method: 'exact' | 'sampled'; deals: number; scores: Float64Array } {
-  const { method, deals } = scoringDeals(position, options);
-  return { method, deals: deals.length / (position.store.nSeats + 2), scores: scoreDeals(position, deals, options) };
+  const deals = scoringDeals(position, options);
+  return { method: deals.method, deals: deals.deals.length / (position.store.nSeats + 2), scores: scoreDeals(position, deals, options) };
 }
 
 export interface Ranking {
@@ -102,10 +105,19 @@ export interface Ranking {
  */
 export function rankSuggestions(scores: Float64Array, seed: number): Ranking {
   const n = scores.length / SCORE_WIDTH;
-  const score = (q: number) => Math.round(scores[q * SCORE_WIDTH] * 1e12);
-  const tie = Array.from({ length: n }, (_, q) => new Random(seed, q).nextU32());
-  const order = Array.from({ length: n }, (_, q) => q).sort((a, b) => score(b) - score(a) || tie[a] - tie[b]);
+  const score = Array.from({ length: n }, (_, q) => Math.round(scores[q * SCORE_WIDTH] * 1e12));
+  const order = Array.from({ length: n }, (_, q) => q).sort((a, b) => score[b] - score[a]);
+  // Only equal scores need the seed's hash (a generator each: worth making only for them).
+  for (let from = 0; from < n; ) {
+    let to = from + 1;
+    while (to < n && score[order[to]] === score[order[from]]) to++;
+    if (to - from > 1) {
+      const tie = new Map(order.slice(from, to).map((q) => [q, new Random(seed, q).nextU32()]));
+      order.splice(from, to - from, ...order.slice(from, to).sort((a, b) => tie.get(a)! - tie.get(b)!));
+    }
+    from = to;
+  }
   let tiedForBest = 0;
-  while (tiedForBest < n && score(order[tiedForBest]) === score(order[0])) tiedForBest++;
+  while (tiedForBest < n && score[order[tiedForBest]] === score[order[0]]) tiedForBest++;
   return { order, tiedForBest };
 }

@@ -6,7 +6,7 @@ import type { Game } from '../model/game.js';
 import { answerers } from '../model/rules.js';
 import type { Position } from '../knowledge/wasm-core.js';
 import { combinationCount } from '../knowledge/tallies.js';
-import { MAX_EXACT_DEALS, drawDeals, listDeals, scoreDeals, type ScoringOptions } from './entropy-greedy.js';
+import { MAX_EXACT_DEALS, drawDeals, listDeals, scoreDeals, type ScoringDeals, type ScoringOptions } from './entropy-greedy.js';
 import { countingWork, informationByCounting, type InformationRequest } from './exact-information.js';
 
 /**
@@ -16,7 +16,8 @@ import { countingWork, informationByCounting, type InformationRequest } from './
  */
 export function scoreInThread(game: Game, position: Position, scoring: ScoringOptions, how = exactScoring(game, position, scoring)): Float64Array {
   if (how === 'counted') return informationByCounting(game, position, countingRequest(scoring)).scores;
-  return scoreDeals(position, how === 'listed' ? listDeals(position) : drawDeals(position, scoring.samples, scoring.seed), scoring);
+  const deals: ScoringDeals = how === 'listed' ? { method: 'exact', deals: listDeals(position) } : { method: 'sampled', deals: drawDeals(position, scoring.samples, scoring.seed) };
+  return scoreDeals(position, deals, scoring);
 }
 
 /** The counting's request for a scoring request. */

@@ -10,7 +10,7 @@ import { InProcessExecutor } from '../runtime/in-process.js';
 import * as analysisTasks from './tasks.js';
 import { ANALYSIS_TASKS, type EigPayload, type InformationPayload, type SamplePayload, type TallyPayload, type TallyResult } from './tasks.js';
 import type { ChainResult, ChainTask } from '../knowledge/mcmc.js';
-import { SCORE_WIDTH } from './entropy-greedy.js';
+import { SCORE_WIDTH, type ScoringDeals } from './entropy-greedy.js';
 
 const task = (name: 'sample' | 'tally' | 'eig' | 'information' | 'chain'): TaskRef => ({ module: ANALYSIS_TASKS, name });
 
@@ -75,12 +75,13 @@ export async function tallySamples(
 
 /**
  * Expected information (bits, P(no refutation), expected envelope combinations left) of every
- * suggestion 0..nSuggestions-1 by `suggester`, from `deals`: SCORE_WIDTH numbers per suggestion.
+ * suggestion 0..nSuggestions-1 by `suggester`, from `deals` (listed or drawn, entropy-greedy.ts'
+ * ScoringDeals): SCORE_WIDTH numbers per suggestion.
  */
 export async function scoreSuggestions(
   executor: Executor,
   store: ConstraintStore,
-  deals: Uint32Array,
+  { method, deals }: ScoringDeals,
   suggester: number,
   model: 0 | 1,
   shownTo: readonly number[],
@@ -93,7 +94,7 @@ export async function scoreSuggestions(
     Array.from({ length: tasks }, async (_, t) => {
       const qFrom = Math.floor((t * nSuggestions) / tasks);
       const qTo = Math.floor(((t + 1) * nSuggestions) / tasks);
-      const payload: EigPayload = { store, deals, suggester, model, shownTo: [...shownTo], qFrom, qTo };
+      const payload: EigPayload = { store, deals, sampled: method === 'sampled', suggester, model, shownTo: [...shownTo], qFrom, qTo };
       scores.set(await executor.run<Float64Array>(task('eig'), payload, { signal }), qFrom * SCORE_WIDTH);
     }),
   );

@@ -15,7 +15,7 @@ import { combinationCards, combinationCount } from '../knowledge/tallies.js';
 import type { Executor } from '../runtime/executor.js';
 import { positionOf, sharedCore } from './load.js';
 import { checkSamples, checkSeed, defaultSuggestSamples, MAX_SUGGEST_SAMPLES } from './request.js';
-import { SCORE_WIDTH, listDeals, rankSuggestions, type ResponseModel, type ScoringOptions } from './entropy-greedy.js';
+import { SCORE_WIDTH, listDeals, rankSuggestions, type ResponseModel, type ScoringDeals, type ScoringOptions } from './entropy-greedy.js';
 import { countInformation, sampleDeals, scoreSuggestions } from './sampling.js';
 import { countingRequest, exactScoring, scoreInThread, type ExactScoring } from './exact-scoring.js';
 
@@ -107,7 +107,8 @@ async function scoresOf(game: Game, position: Position, scoring: ScoringOptions,
     return countInformation(executor, { game, store: position.store, request: countingRequest(scoring) }, signal);
   }
   // Every consistent deal (listed here), or the seed's numbered chunks (drawn on the executor: the same deals as in this thread).
-  const deals = how === 'listed' ? listDeals(position) : await sampleDeals(executor, position.store, scoring.samples, scoring.seed, signal);
+  const deals: ScoringDeals =
+    how === 'listed' ? { method: 'exact', deals: listDeals(position) } : { method: 'sampled', deals: await sampleDeals(executor, position.store, scoring.samples, scoring.seed, signal) };
   options.onScoring?.();
   const model = scoring.responseModel === 'repeat' ? 1 : 0;
   return scoreSuggestions(executor, position.store, deals, scoring.suggester, model, scoring.shownTo, combinationCount(game.deck.categoryMasks), signal);
@@ -134,6 +135,10 @@ export function suggestionRequest(game: Game, options: Pick<SuggestOptions, 'sam
   const seed = options.seed ?? 1;
   checkSamples(samples, MAX_SUGGEST_SAMPLES);
   checkSeed(seed);
+  const { EIG_MAX_CATEGORIES } = sharedCore().layout;
+  if (game.deck.categories.length > EIG_MAX_CATEGORIES) {
+    throw new InputError(`suggest ranks suggestions on decks of at most ${EIG_MAX_CATEGORIES} categories; this deck has ${game.deck.categories.length}`);
+  }
   const suggester = requireSuggester(game);
   return {
     suggester,

@@ -34,10 +34,11 @@ export interface TallyResult {
   envelopeCounts: Float64Array;
 }
 
-/** Expected information of suggestions [qFrom, qTo) from `deals`. */
+/** Expected information of suggestions [qFrom, qTo) from `deals` (uniform draws when `sampled`, else every consistent deal). */
 export interface EigPayload {
   store: ConstraintStore;
   deals: Uint32Array;
+  sampled: boolean;
   suggester: number;
   model: 0 | 1;
   shownTo: number[];
@@ -82,7 +83,7 @@ export function warmUp(): void {
   const position = use(store);
   position.ownerCounts();
   const deals = position.sample(4 * SAMPLE_CHUNK, 1);
-  for (let round = 0; round < 3; round++) position.eig(deals, 0, 0, [], 0, 64);
+  for (let round = 0; round < 3; round++) position.eig(deals, 0, 0, [], 0, 64, true);
   position.check(deals);
 }
 
@@ -106,7 +107,7 @@ export function tally(task: TallyPayload): TallyResult {
 
 /** SCORE_WIDTH numbers per suggestion of [qFrom, qTo). */
 export function eig(task: EigPayload): Float64Array {
-  const scores = use(task.store).eig(task.deals, task.suggester, task.model, task.shownTo, task.qFrom, task.qTo);
+  const scores = use(task.store).eig(task.deals, task.suggester, task.model, task.shownTo, task.qFrom, task.qTo, task.sampled);
   if (scores.length !== (task.qTo - task.qFrom) * SCORE_WIDTH) throw new Error('eig: scores of the wrong length');
   return scores;
 }

@@ -37,7 +37,7 @@ interface CoreExports {
   enumerate(id: number, out: number, maxDeals: number): number;
   checkBatch(id: number, ptr: number, n: number, out: number): number;
   eigScratch(bytes: number): number;
-  eigBatch(id: number, deals: number, n: number, suggester: number, model: number, shownTo: number, qFrom: number, qTo: number, out: number): void;
+  eigBatch(id: number, deals: number, n: number, suggester: number, model: number, shownTo: number, qFrom: number, qTo: number, sampled: number, out: number): void;
 }
 
 export const WASM_PATH = new URL('../../build/core.wasm', import.meta.url);
@@ -396,19 +396,23 @@ export class Position implements Disposable {
    * `suggester`, estimated from `deals` (n x (nSeats + 2) masks) of this position's deck. Returns
    * 3 numbers per suggestion: expected bits, P(nobody refutes), expected envelope combinations left.
    * model 0: refuters show a uniformly random named card; 1: they show again a card already shown
-   * to the suggester when they can (shownTo[seat] = mask of such cards).
+   * to the suggester when they can (shownTo[seat] = mask of such cards). `sampled`: the deals are
+   * uniform draws, not every consistent deal, and the expected bits are estimated from them with
+   * the Miller-Madow correction of the plug-in estimate's bias; otherwise the bits are exact.
    */
-  eig(deals: Uint32Array, suggester: number, model: 0 | 1, shownTo: readonly number[], qFrom: number, qTo: number): Float64Array {
+  eig(deals: Uint32Array, suggester: number, model: 0 | 1, shownTo: readonly number[], qFrom: number, qTo: number, sampled: boolean): Float64Array {
     const width = this.nSeats + 2;
     const n = Math.floor(deals.length / width);
-    const { SHOWN_TO_WORDS, EIG_SCORES } = this.core.layout;
+    const { SHOWN_TO_WORDS, EIG_SCORES, EIG_MAX_CATEGORIES } = this.core.layout;
+    const categories = this.store.categoryMasks.length;
+    if (categories > EIG_MAX_CATEGORIES) throw new InputError(`suggestions are scored on decks of at most ${EIG_MAX_CATEGORIES} categories; this deck has ${categories}`);
     const dealsPtr = this.x.eigScratch(n * width * 4);
     const { ptr: ioPtr } = this.core.ioView(SHOWN_TO_WORDS * 4 + (qTo - qFrom) * EIG_SCORES * 8);
     const u32 = this.core.memory.u32;
     u32.set(deals.subarray(0, n * width), dealsPtr >>> 2);
     for (let s = 0; s < SHOWN_TO_WORDS; s++) u32[(ioPtr >>> 2) + s] = (shownTo[s] ?? 0) >>> 0;
     const outPtr = ioPtr + SHOWN_TO_WORDS * 4;
-    this.x.eigBatch(this.id, dealsPtr, n, suggester, model, ioPtr, qFrom, qTo, outPtr);
+    this.x.eigBatch(this.id, dealsPtr, n, suggester, model, ioPtr, qFrom, qTo, sampled ? 1 : 0, outPtr);
     return this.core.memory.f64.slice(outPtr >>> 3, (outPtr >>> 3) + (qTo - qFrom) * EIG_SCORES);
   }
 

@@ -10,6 +10,12 @@ export interface ExactEig {
   rightAfterResponse: number;
   /** The mutual information, in bits, between the envelope and who answered (the seat, or nobody; not the card). */
   publicBits: number;
+  /**
+   * `bits` read as an estimate from `deals` taken as a uniform sample: less the Miller-Madow term
+   * (pairs - envelopes - responses + 1) / (2 n ln 2), with the (envelope, response) pairs, the
+   * envelopes and the responses that occur.
+   */
+  correctedBits: number;
 }
 
 /**
@@ -79,5 +85,6 @@ export function exactEig(
     largest.set(r, Math.max(largest.get(r) ?? 0, p));
   }
   const rightAfterResponse = [...largest.values()].reduce((a, b) => a + b, 0);
-  return { bits, pNoRefutation: pResp.get('nobody') ?? 0, expectedSolutionsLeft, rightAfterResponse, publicBits };
+  const correctedBits = bits - (joint.size - pEnv.size - pResp.size + 1) / (2 * n * Math.LN2);
+  return { bits, pNoRefutation: pResp.get('nobody') ?? 0, expectedSolutionsLeft, rightAfterResponse, publicBits, correctedBits };
 }
