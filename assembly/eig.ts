@@ -334,9 +334,27 @@ function finishGroup<T>(q0: i32, lFrom: i32, lTo: i32, classes: i32, lanes: i32,
   const supportAt = changetype<usize>(support);
   const zero = i32x4.splat(0);
   const ones = isInteger<T>() ? i32x4.splat(1) : f64x2.splat(1);
+  const beyond = i32x4.splat(XLOGX_TABLE - 1);
+  // Three categories, i32 tallies, ties shown at random: each rank's four tie classes ({0,1},
+  // {0,2}, {1,2}, {0,1,2}) are one v128, spread over the rank's three cells without a branch.
+  const threeWay = isInteger<T>() && model == 0 && nCats == 3;
   for (let l = lFrom; l < lTo; l++) {
     const byClass = tallies + <usize>((l - lFrom) * classes) * size;
-    for (let c = lanes; c < classes; c += perVector) {
+    if (threeWay) {
+      for (let b = 0; b < nSeats - 1; b++) {
+        const at = byClass + (<usize>(lanes + 4 * b) << 2);
+        const v = v128.load(at);
+        const half = i32x4.shr_s(v, 1);
+        const third = i32x4.extract_lane(v, 3) / 3;
+        const shares = i32x4.add(
+          i32x4.add(v128.shuffle<i32>(half, zero, 0, 0, 1, 4), v128.shuffle<i32>(half, zero, 1, 2, 2, 4)),
+          i32x4.replace_lane(i32x4.splat(third), 3, 0),
+        );
+        const cells = byClass + (<usize>(3 * b) << 2);
+        v128.store(cells, i32x4.add(v128.load(cells), shares));
+        v128.store(at, zero);
+      }
+    } else for (let c = lanes; c < classes; c += perVector) {
       const at = byClass + <usize>c * size;
       let found = isInteger<T>() ? i32x4.bitmask(i32x4.ne(v128.load(at), zero)) : i64x2.bitmask(f64x2.ne(v128.load(at), zero));
       if (found == 0) continue;
@@ -357,8 +375,16 @@ function finishGroup<T>(q0: i32, lFrom: i32, lTo: i32, classes: i32, lanes: i32,
       if (isInteger<T>()) {
         v128.store(t, i32x4.add(v128.load(t), v));
         v128.store(o, i32x4.sub(v128.load(o), i32x4.gt_s(v, zero)));
-        a += xlogxOfWhole(xlogxOf, i32x4.extract_lane(v, 0)) + xlogxOfWhole(xlogxOf, i32x4.extract_lane(v, 1));
-        a += xlogxOfWhole(xlogxOf, i32x4.extract_lane(v, 2)) + xlogxOfWhole(xlogxOf, i32x4.extract_lane(v, 3));
+        // Four cells of the table at once; a count past it (a large group) is rare.
+        if (v128.any_true(i32x4.gt_s(v, beyond))) {
+          for (let k = 0; k < 4; k++) a += xlogxOfWhole(xlogxOf, load<i32>(at + (<usize>k << 2)));
+        } else {
+          const x0 = load<f64>(xlogxOf + (<usize>load<i32>(at) << 3));
+          const x1 = load<f64>(xlogxOf + (<usize>load<i32>(at, 4) << 3));
+          const x2 = load<f64>(xlogxOf + (<usize>load<i32>(at, 8) << 3));
+          const x3 = load<f64>(xlogxOf + (<usize>load<i32>(at, 12) << 3));
+          a += (x0 + x1) + (x2 + x3);
+        }
       } else {
         v128.store(t, f64x2.add(v128.load(t), v));
         v128.store(o, f64x2.add(v128.load(o), v128.and(f64x2.gt(v, zero), ones)));

@@ -42,6 +42,25 @@ export function seedRng(lo: u32, hi: u32, stream: u32 = 0): void {
   return r;
 }
 
+/**
+ * Uniform integer in [0, bound), 1 <= bound < 2^64, exactly: below 2^32 by Lemire's
+ * multiply-and-shift (one 32-bit draw almost always), else by masked rejection on 64-bit draws.
+ */
+@inline export function belowCount(bound: u64): u64 {
+  if (bound > 0xffffffff) return belowU64(bound);
+  const s = <u32>bound;
+  let m = <u64>nextU32() * <u64>s;
+  let low = <u32>m;
+  if (low < s) {
+    const threshold: u32 = (<u32>0 - s) % s; // 2^32 mod s: the draws below it are rejected
+    while (low < threshold) {
+      m = <u64>nextU32() * <u64>s;
+      low = <u32>m;
+    }
+  }
+  return m >> 32;
+}
+
 /** Uniform integer in [0, bound), bound >= 1. */
 @inline export function belowU32(bound: u32): u32 {
   return <u32>belowU64(<u64>bound);

@@ -4,7 +4,7 @@
 import { MAX_SEATS } from './layout';
 import { baseMasks, bwd, bwdExact, edgeChild, edgeOwner, edgeStart, edgeWeight, nSeats, nVars, order, positionMask, total } from './dag/position';
 import { EXACT_LIMIT } from './dag/count';
-import { belowU64, nextU64, nextUnit } from './rng';
+import { belowCount, belowU64, nextU64, nextUnit } from './rng';
 
 const masks = new StaticArray<u32>(MAX_SEATS + 6); // + slack: the SIMD check reads whole vectors
 
@@ -67,7 +67,7 @@ export function sample(n: i32, out: usize): void {
       } else if (exactAt == 0 || load<f64>(counts + (<usize>node << 3)) < EXACT_LIMIT) {
         // Below 2^53 the f64 counts are exact integers (and a count at or above 2^53 rounds to at
         // least 2^53), so only the top of a DAG past 2^53 needs the 128-bit counts.
-        let r = belowU64(<u64>load<f64>(counts + (<usize>node << 3)));
+        let r = belowCount(<u64>load<f64>(counts + (<usize>node << 3)));
         for (; e < e1 - 1; e++) {
           if (!(m & (<u32>1 << load<u8>(owners + <usize>e)))) continue;
           const b = <u64>load<f64>(counts + (<usize>load<i32>(children + (<usize>e << 2)) << 3));

@@ -10,7 +10,7 @@ import { Random } from '../src/model/random.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
 import { positionOf } from '../src/analysis/load.js';
 import type { SyncAgent } from '../src/game/agent.js';
-import { createAgent, parseAgentSpec } from '../src/agents/registry.js';
+import { DEFAULT_ENTROPY_SAMPLES, createAgent, parseAgentSpec } from '../src/agents/registry.js';
 import { playScored } from '../src/tournament/play.js';
 import { scoreInThread } from '../src/analysis/exact-scoring.js';
 import { SCORE_WIDTH } from '../src/analysis/entropy-greedy.js';
@@ -25,8 +25,8 @@ const players = ['A', 'B', 'C', 'D', 'E', 'F'];
 const BANDS = [
   ['over 10^9 deals', 1e9],
   ['10^6 to 10^9 deals', 1e6],
-  ['5,000 to 10^6 deals', 5000],
-  ['at most 5,000 deals', 0],
+  [`${DEFAULT_ENTROPY_SAMPLES.toLocaleString('en-US')} to 10^6 deals`, DEFAULT_ENTROPY_SAMPLES],
+  [`at most ${DEFAULT_ENTROPY_SAMPLES.toLocaleString('en-US')} deals`, 0],
 ] as const;
 
 /** Plays the games with `label` in seat (game mod 6); returns CPU ms and, per band, the decisions' ms. */

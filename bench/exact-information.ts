@@ -2,8 +2,8 @@
 // decision (all 324 classic suggestions scored) by counting each answer's deals in the core
 // (exact-information.ts), at the first turn of a 6-player game, early, mid-game and late, and on
 // simulated 6-player positions after more and more refutations the seat did not see; against
-// today's estimate from 5,000 and 20,000 uniform draws (the entropy agent's and the advisor's
-// defaults) and, with --enumerate, today's exact scoring of every enumerated deal (slow early on).
+// the estimate from the agents' draws (DEFAULT_ENTROPY_SAMPLES) and from the advisor's 20,000
+// and, with --enumerate, the exact scoring of every enumerated deal (slow early on).
 // Then, with --games N (default 10), every decision the entropy agent met in N six-player games
 // among five deductive agents, timed both ways: what the agent would pay per decision.
 // One thread; each figure the median of --runs runs after a warm-up run.
@@ -16,6 +16,7 @@ import { positionOf } from '../src/analysis/load.js';
 import { combinationCount } from '../src/knowledge/tallies.js';
 import { informationByCounting } from '../src/analysis/exact-information.js';
 import { MAX_EXACT_DEALS } from '../src/analysis/entropy-greedy.js';
+import { DEFAULT_ENTROPY_SAMPLES } from '../src/agents/registry.js';
 import { simulatePosition } from '../test/support/simulated-positions.js';
 import { playTournamentGame } from '../src/tournament/play.js';
 import { CLASSIC_CATEGORIES } from '../src/model/deck.js';
@@ -76,7 +77,7 @@ const rows = positions.map(([name, game]) => {
     shared,
     countingMs: Math.round(countingMs),
     msPerCount: Number((countingMs / counted).toFixed(3)),
-    draws5000Ms: Math.round(median(sampled(position, game, 5_000))),
+    [`draws${DEFAULT_ENTROPY_SAMPLES}Ms`]: Math.round(median(sampled(position, game, DEFAULT_ENTROPY_SAMPLES))),
     draws20000Ms: Math.round(median(sampled(position, game, 20_000))),
     enumeratedMs: enumerateMs === null ? '' : Math.round(enumerateMs),
     difference: enumerateMs === null ? '' : difference.toExponential(1),
@@ -96,7 +97,9 @@ for (let g = 0; g < GAMES; g++) {
     if (e.type === 'suggestion' && e.by === seat) decisions.push({ ...game, events: game.events.slice(0, i) });
   });
 }
-const phase = (deals: bigint) => (deals > 1_000_000_000n ? 'over 10^9 deals' : deals > 1_000_000n ? '10^6 to 10^9 deals' : deals > 5_000n ? '5,000 to 10^6 deals' : 'at most 5,000 deals');
+const drawn = DEFAULT_ENTROPY_SAMPLES.toLocaleString('en-US');
+const BANDS = ['over 10^9 deals', '10^6 to 10^9 deals', `${drawn} to 10^6 deals`, `at most ${drawn} deals`];
+const phase = (deals: bigint) => BANDS[deals > 1_000_000_000n ? 0 : deals > 1_000_000n ? 1 : deals > BigInt(DEFAULT_ENTROPY_SAMPLES) ? 2 : 3];
 const byPhase = new Map<string, { n: number; counting: number; draws: number; worst: number }>();
 for (const game of decisions) {
   using position = positionOf(core, game);
@@ -105,17 +108,17 @@ for (const game of decisions) {
   const t0 = performance.now();
   informationByCounting(game, position);
   const counting = performance.now() - t0;
-  // The agent's way: 5,000 draws, or every deal when there are no more (scoringDeals, exact 'auto').
+  // The agent's way: its draws, or every deal when there are no more (scoringDeals, exact 'auto').
   const t1 = performance.now();
-  const listed = position.count() <= 5_000n;
-  position.eig(listed ? position.enumerate(5_000) : position.sample(5_000, 1), game.me!, 0, [], 0, n, !listed);
+  const listed = position.count() <= BigInt(DEFAULT_ENTROPY_SAMPLES);
+  position.eig(listed ? position.enumerate(DEFAULT_ENTROPY_SAMPLES) : position.sample(DEFAULT_ENTROPY_SAMPLES, 1), game.me!, 0, [], 0, n, !listed);
   const draws = performance.now() - t1;
   const row = byPhase.get(key) ?? { n: 0, counting: 0, draws: 0, worst: 0 };
   byPhase.set(key, { n: row.n + 1, counting: row.counting + counting, draws: row.draws + draws, worst: Math.max(row.worst, counting) });
 }
 console.log(`\nThe entropy agent's decisions in ${GAMES} six-player games among five deductive agents (${decisions.length} decisions), mean ms per decision:`);
 console.table(
-  ['over 10^9 deals', '10^6 to 10^9 deals', '5,000 to 10^6 deals', 'at most 5,000 deals'].flatMap((key) => {
+  BANDS.flatMap((key) => {
     const r = byPhase.get(key);
     return r ? [{ position: key, decisions: r.n, countingMs: Math.round(r.counting / r.n), worstCountingMs: Math.round(r.worst), agentMs: Number((r.draws / r.n).toFixed(1)) }] : [];
   }),

@@ -5,7 +5,6 @@
 import type { Position } from '../knowledge/wasm-core.js';
 import { SAMPLE_CHUNK, chunkCount, drawChunk } from '../knowledge/chunks.js';
 import { combinationCount } from '../knowledge/tallies.js';
-import { Random } from '../model/random.js';
 
 export type ResponseModel = 'uniform' | 'repeat';
 
@@ -92,6 +91,14 @@ export function scoreInProcess(position: Position, options: ScoringOptions): { m
   return { method: deals.method, deals: deals.deals.length / (position.store.nSeats + 2), scores: scoreDeals(position, deals, options) };
 }
 
+/** A hash of the seed and a suggestion (murmur3's finaliser over both): the order of equal scores. */
+function tieKey(seed: number, q: number): number {
+  let h = Math.imul((seed >>> 0) ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(Math.floor(seed / 2 ** 32) + 1, 0xc2b2ae35) ^ Math.imul(q + 1, 0x27d4eb2f);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
 export interface Ranking {
   /** Suggestion indices (mixed radix over the categories), best first. */
   order: number[];
@@ -107,14 +114,11 @@ export function rankSuggestions(scores: Float64Array, seed: number): Ranking {
   const n = scores.length / SCORE_WIDTH;
   const score = Array.from({ length: n }, (_, q) => Math.round(scores[q * SCORE_WIDTH] * 1e12));
   const order = Array.from({ length: n }, (_, q) => q).sort((a, b) => score[b] - score[a]);
-  // Only equal scores need the seed's hash (a generator each: worth making only for them).
+  // Only runs of equal scores need the seed's order.
   for (let from = 0; from < n; ) {
     let to = from + 1;
     while (to < n && score[order[to]] === score[order[from]]) to++;
-    if (to - from > 1) {
-      const tie = new Map(order.slice(from, to).map((q) => [q, new Random(seed, q).nextU32()]));
-      order.splice(from, to - from, ...order.slice(from, to).sort((a, b) => tie.get(a)! - tie.get(b)!));
-    }
+    if (to - from > 1) order.splice(from, to - from, ...order.slice(from, to).sort((a, b) => tieKey(seed, a) - tieKey(seed, b)));
     from = to;
   }
   let tiedForBest = 0;
