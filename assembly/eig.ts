@@ -8,8 +8,11 @@
 //   I = (A + N ln N - B - C) / (N ln 2),  A = sum_{e,r} n_e(r) ln n_e(r),
 //   B = sum_e n_e ln n_e,  C = sum_r n(r) ln n(r).
 // Exact when the deals are every consistent deal; from uniform draws, the same expression
-// overstates I (few deals per (e, r) cell), and the Miller-Madow correction takes off the first
-// order of that bias: (cells met - envelopes met - answers met + 1) / 2N nats.
+// overstates I (few deals per (e, r) cell), and the Miller-Madow term takes off the first order of
+// that bias: (cells met - envelopes met - answers met + 1) / 2N nats. A cell counts as met when any
+// share of a deal falls in it; for the split answers of ties that is a heuristic extension of
+// Miller-Madow (whose counts are whole), kept for what it does to the agents' choices
+// (docs/research/exact-information.md, "How many draws").
 //
 // How, fast: the deals are sorted by envelope combination (a group each), and every (deal,
 // suggestion) pair is tallied without a branch by its answer class: the answering rank and which
@@ -17,11 +20,14 @@
 // (found once per deal for all of the last category's cards) and the last card's rank. A class
 // with one card held is an answer cell itself. When a group is done, each tie class met (a seat
 // holding several named cards: about one pair in seven) is spread over its cells by the response
-// model, and the cells go into A and the sums with SIMD, a v128 of cells at a time. Counts are in
+// model, and the cells go into A and the sums with SIMD, a v128 of cells at a time (a group of few
+// deals visits only the classes it met: decks of many categories and seats spread their deals over
+// many envelopes). The suggestions are taken in blocks whose sums stay in cache. Counts are in
 // units of 1/unit of a deal, unit divisible by every number of cards a seat can hold, so a tie's
 // shares are whole numbers and n ln n comes from a table; they are i32 when every sum fits
-// (n * unit < 2^31), else f64 (exact to 2^53). A suggestion's scores depend only on the deals and
-// their order, never on which thread or which range of suggestions computed them.
+// (n * unit < 2^31), else f64 (exact to 2^53). Every tally is a whole number, so a suggestion's
+// scores depend only on the deals (not their order), never on which thread or which range of
+// suggestions computed them.
 import { EIG_MAX_CATEGORIES, EIG_SCORES, MAX_CARDS, SHOWN_TO_WORDS } from './layout';
 import { categoryMask, nCardsOf, nCategoriesOf, nSeatsOf } from './store';
 
@@ -30,6 +36,8 @@ let sortedRank = new StaticArray<u8>(1024 * MAX_CARDS); // per sorted deal: each
 let groupEnd = new StaticArray<i32>(1024);
 let bucket = new StaticArray<i32>(1024);
 let scratch = new StaticArray<u32>(1024);
+/** Per deal of the group being tallied: its row of classOf (the class of the named cards but the last). */
+let lines = new StaticArray<u32>(1024);
 const catSize = new StaticArray<i32>(MAX_CARDS);
 const catFirst = new StaticArray<i32>(MAX_CARDS);
 const qCards = new StaticArray<i32>(MAX_CARDS);
@@ -111,6 +119,7 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
   const width = nSeats + 2;
   const nCats = nCategoriesOf();
   const stride = <usize>nCardsOf();
+  assert(nCats <= EIG_MAX_CATEGORIES); // the host refuses larger decks first (Position.eig)
   const ranks = nSeats; // 0..nSeats - 2: the seats after the suggester; nSeats - 1: never answers
   const never = ranks - 1;
   const cells = never * nCats + 1; // (rank, category of the card shown), and "nobody" last
@@ -185,11 +194,11 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
     const at = i * lanes;
     let marginal: f64 = 0; // C
     let expectedLeft: f64 = 0;
-    let answers = 0; // answers met, and (envelope, answer) cells met
-    let met: f64 = 0;
+    let answers = 0; // answers met
+    let met: f64 = 0; // (envelope, answer) cells met
     for (let c = at; c < at + cells; c++) {
-      const x = (wide ? load<f64>(changetype<usize>(totals) + (<usize>c << 3)) : <f64>load<i32>(changetype<usize>(totals) + (<usize>c << 2))) / units;
-      const groups = wide ? load<f64>(changetype<usize>(support) + (<usize>c << 3)) : <f64>load<i32>(changetype<usize>(support) + (<usize>c << 2));
+      const x = numberAt(totals, c, wide) / units;
+      const groups = numberAt(support, c, wide);
       if (x > 0) {
         marginal += xlogx(x);
         expectedLeft += (x / total) * groups;
@@ -197,14 +206,20 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
         met += groups;
       }
     }
-    // The bias, (met - groups - answers + 1) / 2N nats, times N.
+    // Miller-Madow: the bias is (cells met - envelopes met - answers met + 1) / 2N nats; this is N times it.
     const bias = sampled ? (met - <f64>(nGroups + answers - 1)) / 2 : 0;
     const bits = (unchecked(joint[i]) + total * Math.log(total) - logTerm - marginal - bias) / (total * Math.LN2);
     const o = out + (<usize>i * <usize>EIG_SCORES << 3);
     store<f64>(o, bits > 0 ? bits : 0);
-    store<f64>(o + 8, (wide ? load<f64>(changetype<usize>(totals) + (<usize>(at + none) << 3)) : <f64>load<i32>(changetype<usize>(totals) + (<usize>(at + none) << 2))) / units / total);
+    store<f64>(o + 8, numberAt(totals, at + none, wide) / units / total);
     store<f64>(o + 16, expectedLeft);
   }
+}
+
+/** Number i of a buffer of i32 or (wide) f64 numbers. */
+@inline function numberAt(buffer: StaticArray<u8>, i: i32, wide: bool): f64 {
+  const at = changetype<usize>(buffer);
+  return wide ? load<f64>(at + (<usize>i << 3)) : <f64>load<i32>(at + (<usize>i << 2));
 }
 
 /**
@@ -274,49 +289,62 @@ function tally<T>(nGroups: i32, stride: usize, classes: i32, lanes: i32, qFrom: 
   const suggestionCards = changetype<usize>(qCards);
   const one = <T>unit;
   const step = <usize>classes * size;
-  let start = 0;
-  for (let gi = 0; gi < nGroups; gi++) {
-    const end = unchecked(groupEnd[gi]);
-    // Suggestions that differ only in their last category's card share the class of the others.
-    let q = qFrom;
-    while (q < qTo) {
-      const lFrom = q % nLast;
-      const lTo = min(nLast, lFrom + qTo - q);
-      let rest = q / nLast;
-      for (let g = last - 1; g >= 0; g--) {
-        unchecked(qCards[g] = unchecked(catFirst[g]) + rest % unchecked(catSize[g]));
-        rest /= unchecked(catSize[g]);
+  let largest = 0;
+  for (let gi = 0, from = 0; gi < nGroups; from = unchecked(groupEnd[gi++])) largest = max(largest, unchecked(groupEnd[gi]) - from);
+  lines = grown<u32>(lines, largest);
+  const groupLines = changetype<usize>(lines);
+  // Suggestions in blocks whose sums stay in cache while every group passes over them (a block
+  // ends on a whole prefix); a suggestion's sums still take the groups in the same order.
+  const block = max(1, BLOCK_BYTES / (lanes * <i32>size * 2) / nLast) * nLast;
+  for (let blockFrom = qFrom; blockFrom < qTo; ) {
+    const blockTo = min(qTo, (blockFrom / nLast) * nLast + block);
+    let start = 0;
+    for (let gi = 0; gi < nGroups; gi++) {
+      const end = unchecked(groupEnd[gi]);
+      // Suggestions that differ only in their last category's card share the class of the others.
+      let q = blockFrom;
+      while (q < blockTo) {
+        const lFrom = q % nLast;
+        const lTo = min(nLast, lFrom + blockTo - q);
+        let rest = q / nLast;
+        for (let g = last - 1; g >= 0; g--) {
+          unchecked(qCards[g] = unchecked(catFirst[g]) + rest % unchecked(catSize[g]));
+          rest /= unchecked(catSize[g]);
+        }
+        for (let k = start; k < end; k++) {
+          const row = rankRows + <usize>k * stride;
+          let best = never;
+          let held: i32 = 0;
+          for (let j = 0; j < last; j++) {
+            const r = <i32>load<u8>(row + <usize>load<i32>(suggestionCards + (<usize>j << 2)));
+            held = r < best ? 1 << j : r == best ? held | (1 << j) : held;
+            best = min(best, r);
+          }
+          const line = table + ((<usize>((best << last) | held) * <usize>ranks) << 1);
+          store<u32>(groupLines + (<usize>(k - start) << 2), <u32>line);
+          const lastRow = row + <usize>lastFirst;
+          // Two cards of the last category at a time: their tallies are independent.
+          let at = tallies;
+          let l = lFrom;
+          for (; l + 1 < lTo; l += 2) {
+            const c0 = at + <usize>load<u16>(line + (<usize>load<u8>(lastRow + <usize>l) << 1)) * size;
+            const c1 = at + step + <usize>load<u16>(line + (<usize>load<u8>(lastRow + <usize>l, 1) << 1)) * size;
+            store<T>(c0, load<T>(c0) + one);
+            store<T>(c1, load<T>(c1) + one);
+            at += step << 1;
+          }
+          if (l < lTo) {
+            const c = at + <usize>load<u16>(line + (<usize>load<u8>(lastRow + <usize>l) << 1)) * size;
+            store<T>(c, load<T>(c) + one);
+          }
+        }
+        if ((end - start) * SPARSE_COST < (classes - lanes) / <i32>(16 / size)) finishSparse<T>(q - qFrom - lFrom, lFrom, lTo, classes, lanes, nCats, model, suggester, nSeats, lastFirst, start, end, stride);
+        else finishGroup<T>(q - qFrom - lFrom, lFrom, lTo, classes, lanes, nCats, model, suggester, nSeats, lastFirst);
+        q += lTo - lFrom;
       }
-      for (let k = start; k < end; k++) {
-        const row = rankRows + <usize>k * stride;
-        let best = never;
-        let held: i32 = 0;
-        for (let j = 0; j < last; j++) {
-          const r = <i32>load<u8>(row + <usize>load<i32>(suggestionCards + (<usize>j << 2)));
-          held = r < best ? 1 << j : r == best ? held | (1 << j) : held;
-          best = min(best, r);
-        }
-        const line = table + ((<usize>((best << last) | held) * <usize>ranks) << 1);
-        const lastRow = row + <usize>lastFirst;
-        // Two cards of the last category at a time: their tallies are independent.
-        let at = tallies;
-        let l = lFrom;
-        for (; l + 1 < lTo; l += 2) {
-          const c0 = at + <usize>load<u16>(line + (<usize>load<u8>(lastRow + <usize>l) << 1)) * size;
-          const c1 = at + step + <usize>load<u16>(line + (<usize>load<u8>(lastRow + <usize>l, 1) << 1)) * size;
-          store<T>(c0, load<T>(c0) + one);
-          store<T>(c1, load<T>(c1) + one);
-          at += step << 1;
-        }
-        if (l < lTo) {
-          const c = at + <usize>load<u16>(line + (<usize>load<u8>(lastRow + <usize>l) << 1)) * size;
-          store<T>(c, load<T>(c) + one);
-        }
-      }
-      finishGroup<T>(q - qFrom - lFrom, lFrom, lTo, classes, lanes, nCats, model, suggester, nSeats, lastFirst);
-      q += lTo - lFrom;
+      start = end;
     }
-    start = end;
+    blockFrom = blockTo;
   }
 }
 
@@ -333,8 +361,6 @@ function finishGroup<T>(q0: i32, lFrom: i32, lTo: i32, classes: i32, lanes: i32,
   const totalsAt = changetype<usize>(totals);
   const supportAt = changetype<usize>(support);
   const zero = i32x4.splat(0);
-  const ones = isInteger<T>() ? i32x4.splat(1) : f64x2.splat(1);
-  const beyond = i32x4.splat(XLOGX_TABLE - 1);
   // Three categories, i32 tallies, ties shown at random: each rank's four tie classes ({0,1},
   // {0,2}, {1,2}, {0,1,2}) are one v128, spread over the rank's three cells without a branch.
   const threeWay = isInteger<T>() && model == 0 && nCats == 3;
@@ -367,33 +393,102 @@ function finishGroup<T>(q0: i32, lFrom: i32, lTo: i32, classes: i32, lanes: i32,
     }
     const i = <usize>((q0 + l) * lanes) * size;
     let a: f64 = 0;
-    for (let c = 0; c < lanes; c += perVector) {
+    for (let c = 0; c < lanes; c += perVector) a += moveCells<T>(byClass, c, totalsAt + i, supportAt + i, xlogxOf);
+    unchecked(joint[q0 + l] += a);
+  }
+}
+
+/**
+ * A group's deal touches one class per suggestion; past SPARSE_COST times fewer deals than the tie
+ * classes' v128s, finishSparse visits the classes its deals met instead of scanning them all (decks
+ * of many categories and seats, where draws spread over many envelopes, make such groups).
+ */
+const SPARSE_COST = 4;
+
+/** Bytes of the answers' totals and support of one block of suggestions: well within a core's L2. */
+const BLOCK_BYTES = 128 * 1024;
+
+/**
+ * finishGroup for a small group (deals [start, end) of the sorted deals): finds each deal's class
+ * again (from lines and its rank row), spreads the ties met and moves only the v128s of cells met,
+ * in ascending order: the same sums, to the bit, as finishGroup's.
+ */
+function finishSparse<T>(q0: i32, lFrom: i32, lTo: i32, classes: i32, lanes: i32, nCats: i32, model: i32, suggester: i32, nSeats: i32, lastFirst: i32, start: i32, end: i32, stride: usize): void {
+  const size = sizeof<T>();
+  const perVector = <i32>(16 / size);
+  const tallies = changetype<usize>(counts);
+  const xlogxOf = changetype<usize>(xlogxUnits);
+  const totalsAt = changetype<usize>(totals);
+  const supportAt = changetype<usize>(support);
+  const groupLines = changetype<usize>(lines);
+  const rankRows = changetype<usize>(sortedRank) + <usize>lastFirst;
+  const ranksOf = changetype<usize>(classRank);
+  for (let l = lFrom; l < lTo; l++) {
+    const byClass = tallies + <usize>((l - lFrom) * classes) * size;
+    let met: u64 = 0; // the v128s of cells met (at most 76 cells: MAX_SEATS, EIG_MAX_CATEGORIES)
+    for (let k = start; k < end; k++) {
+      const line = <usize>load<u32>(groupLines + (<usize>(k - start) << 2));
+      const c = <i32>load<u16>(line + (<usize>load<u8>(rankRows + <usize>k * stride + <usize>l) << 1));
       const at = byClass + <usize>c * size;
-      const v = v128.load(at);
-      const t = totalsAt + i + <usize>c * size;
-      const o = supportAt + i + <usize>c * size;
-      if (isInteger<T>()) {
-        v128.store(t, i32x4.add(v128.load(t), v));
-        v128.store(o, i32x4.sub(v128.load(o), i32x4.gt_s(v, zero)));
-        // Four cells of the table at once; a count past it (a large group) is rare.
-        if (v128.any_true(i32x4.gt_s(v, beyond))) {
-          for (let k = 0; k < 4; k++) a += xlogxOfWhole(xlogxOf, load<i32>(at + (<usize>k << 2)));
-        } else {
-          const x0 = load<f64>(xlogxOf + (<usize>load<i32>(at) << 3));
-          const x1 = load<f64>(xlogxOf + (<usize>load<i32>(at, 4) << 3));
-          const x2 = load<f64>(xlogxOf + (<usize>load<i32>(at, 8) << 3));
-          const x3 = load<f64>(xlogxOf + (<usize>load<i32>(at, 12) << 3));
-          a += (x0 + x1) + (x2 + x3);
-        }
+      const x = load<T>(at);
+      if (x == 0) continue; // met before, by another deal of the group
+      if (c < lanes) {
+        met |= <u64>1 << <u64>(c / perVector);
       } else {
-        v128.store(t, f64x2.add(v128.load(t), v));
-        v128.store(o, f64x2.add(v128.load(o), v128.and(f64x2.gt(v, zero), ones)));
-        a += xlogxAt(xlogxOf, f64x2.extract_lane(v, 0)) + xlogxAt(xlogxOf, f64x2.extract_lane(v, 1));
+        splitTie<T>(byClass, c, x, l, nCats, model, suggester, nSeats, lastFirst);
+        store<T>(at, 0);
+        const first = load<i32>(ranksOf + (<usize>c << 2)) * nCats;
+        for (let v = first / perVector; v <= (first + nCats - 1) / perVector; v++) met |= <u64>1 << <u64>v;
       }
-      v128.store(at, zero);
+    }
+    const i = <usize>((q0 + l) * lanes) * size;
+    let a: f64 = 0;
+    while (met) {
+      const v = <i32>ctz<u64>(met);
+      met &= met - 1;
+      a += moveCells<T>(byClass, v * perVector, totalsAt + i, supportAt + i, xlogxOf);
     }
     unchecked(joint[q0 + l] += a);
   }
+}
+
+/**
+ * Moves the v128 of cells from c into the answers' totals and support (at one suggestion's) and
+ * returns their sum of n ln n, adding in one fixed order (pairs, then the two pairs) so that every
+ * way of visiting cells gives the same bits; leaves them zero.
+ */
+@inline function moveCells<T>(byClass: usize, c: i32, totalsAt: usize, supportAt: usize, xlogxOf: usize): f64 {
+  const size = sizeof<T>();
+  const zero = i32x4.splat(0);
+  const at = byClass + <usize>c * size;
+  const v = v128.load(at);
+  const t = totalsAt + <usize>c * size;
+  const o = supportAt + <usize>c * size;
+  let a: f64;
+  if (isInteger<T>()) {
+    v128.store(t, i32x4.add(v128.load(t), v));
+    v128.store(o, i32x4.sub(v128.load(o), i32x4.gt_s(v, zero)));
+    // Four cells from the table at once, unless one is past it (a large group: rare).
+    let x0: f64, x1: f64, x2: f64, x3: f64;
+    if (v128.any_true(i32x4.gt_s(v, i32x4.splat(XLOGX_TABLE - 1)))) {
+      x0 = xlogxAt(xlogxOf, <f64>load<i32>(at));
+      x1 = xlogxAt(xlogxOf, <f64>load<i32>(at, 4));
+      x2 = xlogxAt(xlogxOf, <f64>load<i32>(at, 8));
+      x3 = xlogxAt(xlogxOf, <f64>load<i32>(at, 12));
+    } else {
+      x0 = load<f64>(xlogxOf + (<usize>load<i32>(at) << 3));
+      x1 = load<f64>(xlogxOf + (<usize>load<i32>(at, 4) << 3));
+      x2 = load<f64>(xlogxOf + (<usize>load<i32>(at, 8) << 3));
+      x3 = load<f64>(xlogxOf + (<usize>load<i32>(at, 12) << 3));
+    }
+    a = (x0 + x1) + (x2 + x3);
+  } else {
+    v128.store(t, f64x2.add(v128.load(t), v));
+    v128.store(o, f64x2.add(v128.load(o), v128.and(f64x2.gt(v, zero), f64x2.splat(1))));
+    a = xlogxAt(xlogxOf, f64x2.extract_lane(v, 0)) + xlogxAt(xlogxOf, f64x2.extract_lane(v, 1));
+  }
+  v128.store(at, zero);
+  return a;
 }
 
 /** x ln x of u units, u a whole number. */
@@ -401,9 +496,6 @@ function finishGroup<T>(q0: i32, lFrom: i32, lTo: i32, classes: i32, lanes: i32,
   return u < <f64>XLOGX_TABLE ? load<f64>(table + (<usize><i32>u << 3)) : xlogxOfUnits(u);
 }
 
-@inline function xlogxOfWhole(table: usize, u: i32): f64 {
-  return u < XLOGX_TABLE ? load<f64>(table + (<usize>u << 3)) : xlogxOfUnits(<f64>u);
-}
 
 /** Spreads the tie class k's `x` units (its deals, each counted `unit`) over its cells by the response model. */
 function splitTie<T>(byClass: usize, k: i32, x: T, l: i32, nCats: i32, model: i32, suggester: i32, nSeats: i32, lastFirst: i32): void {

@@ -1,9 +1,10 @@
 // `npx tsx bench/estimates.ts [--games N] [--seeds S] [--draws 1000,2000,...]`: how well the
 // entropy-greedy ranking chooses from draws. Plays six-player games with one `entropy` agent among
 // five `deductive` ones; at each of the agent's decisions, scores every suggestion exactly (listed
-// or counted), then from N uniform draws (S seeds each), with the plug-in estimate and with the
-// Miller-Madow correction of its bias (what the agents use), and reports the information the
-// estimate's choice gives up against the exact best, and the CPU time of drawing and scoring. One thread.
+// or counted), then as an agent with `samples=N` would (every deal when there are no more, else N
+// uniform draws; S seeds each), with the plug-in estimate and with the Miller-Madow correction of
+// its bias (what the agents use), and reports the information the choice gives up against the
+// exact best, and the CPU time of drawing, scoring and ranking. One thread.
 import { parseArgs } from 'node:util';
 import { CLASSIC_DECK } from '../src/model/deck.js';
 import { Random } from '../src/model/random.js';
@@ -14,7 +15,7 @@ import type { Game } from '../src/model/game.js';
 import { createAgent, parseAgentSpec } from '../src/agents/registry.js';
 import { playScored } from '../src/tournament/play.js';
 import { scoreInThread } from '../src/analysis/exact-scoring.js';
-import { SCORE_WIDTH, drawDeals } from '../src/analysis/entropy-greedy.js';
+import { SCORE_WIDTH, rankSuggestions, scoringDeals } from '../src/analysis/entropy-greedy.js';
 
 const { values: args } = parseArgs({ options: { games: { type: 'string', default: '24' }, seeds: { type: 'string', default: '4' }, draws: { type: 'string', default: '1000,2000,3000,4000,5000' } } });
 const GAMES = Number(args.games);
@@ -68,12 +69,12 @@ for (const d of all) {
   const suggestions = d.exact.length;
   for (let seed = 1; seed <= SEEDS; seed++) {
     for (const row of rows) {
+      // As the agents do: every deal when there are no more than N, else N draws; their choice, ties by the seed.
       const started = process.cpuUsage();
-      const deals = drawDeals(position, row.n, seed);
-      const scores = position.eig(deals, d.me, 0, d.shownTo, 0, suggestions, row.estimate === 'corrected');
+      const { method, deals } = scoringDeals(position, { suggester: d.me, responseModel: 'uniform', shownTo: d.shownTo, samples: row.n, seed, exact: 'auto' });
+      const scores = position.eig(deals, d.me, 0, d.shownTo, 0, suggestions, method === 'sampled' && row.estimate === 'corrected');
+      const chosen = rankSuggestions(scores, seed).order[0];
       row.ms += cpuMs(started);
-      let chosen = 0;
-      for (let q = 1; q < suggestions; q++) if (scores[q * SCORE_WIDTH] > scores[chosen * SCORE_WIDTH]) chosen = q;
       row.lost.push(best - d.exact[chosen]);
     }
   }

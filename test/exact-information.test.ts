@@ -237,7 +237,8 @@ describe('the entropy agent, exact=always', () => {
     const core = KnowledgeCore.shared();
     const tables = [
       { deck: makeDeck({ who: ['Ada', 'Bo', 'Cy'], what: ['axe', 'bat', 'cord'], where: ['attic', 'barn', 'cellar'] }), players: ['A', 'B', 'C'] },
-      { deck: makeDeck({ who: ['Ada', 'Bo', 'Cy', 'Di'], what: ['axe', 'bat', 'cord', 'dart'], where: ['attic', 'barn', 'cellar', 'den'] }), players: ['A', 'B', 'C', 'D'] },
+      // 4 x 4 x 5 cards: its first decisions have thousands of deals, which the agent counts
+      { deck: makeDeck({ who: ['Ada', 'Bo', 'Cy', 'Di'], what: ['axe', 'bat', 'cord', 'dart'], where: ['attic', 'barn', 'cellar', 'den', 'eyrie'] }), players: ['A', 'B', 'C', 'D'] },
     ];
     const how = { listed: 0, counted: 0, drawn: 0 };
     for (const { deck, players } of tables) {

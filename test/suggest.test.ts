@@ -136,15 +136,13 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
       const got = position.eig(oracle.deals, suggester, m as 0 | 1, shownTo, 0, n, false);
       expect(got.length).toBe(3 * n);
       checkScoresAgainstOracle(got, game, oracle.deals, suggester, model, shownTo, what, EPS);
-      // a sub-range is the same slice; the order of the deals does not matter
+      // a sub-range is the same slice, and the order of the deals does not matter: to the bit
+      // (every tally is a whole number of the kernel's units)
       const from = Math.floor(n / 3);
       const to = Math.max(from + 1, Math.floor((2 * n) / 3));
       const part = position.eig(oracle.deals, suggester, m as 0 | 1, shownTo, from, to, false);
       expect(Array.from(part), `${what}: sub-range`).toEqual(Array.from(got.subarray(3 * from, 3 * to)));
-      const other = position.eig(reversed, suggester, m as 0 | 1, shownTo, 0, n, false);
-      for (let i = 0; i < got.length; i++) {
-        if (!(Math.abs(other[i] - got[i]) <= EPS)) throw new Error(`${what}: reversed deals, ${model}, index ${i}: ${other[i]} vs ${got[i]}`);
-      }
+      expect(Array.from(position.eig(reversed, suggester, m as 0 | 1, shownTo, 0, n, false)), `${what}: reversed deals, ${model}`).toEqual(Array.from(got));
     }
   }
 
@@ -185,25 +183,74 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
     );
   });
 
-  it('with more deal units than an i32 holds (8 categories, each deal 840 units): every deal repeated past 2,556,529 deals', () => {
-    // 8 categories of 2 cards, two seats of 4: the tallies count 840ths of a deal (a seat may hold
-    // up to 4 named cards), so these deals take the kernel's f64 tallies. Repeating each consistent
-    // deal equally often leaves every exact value unchanged.
-    const deck = Object.fromEntries(Array.from({ length: 8 }, (_, g) => [`c${g}`, [`a${g}`, `b${g}`]]));
-    const log: LogJson = { deck, players: ['Ann', 'Bob'], me: 'Ann', myHand: ['a0', 'a1', 'b2', 'a3'], events: [{ type: 'suggestion', by: 'Ann', cards: ['b0', 'b1', 'a2', 'b3', 'a4', 'a5', 'a6', 'a7'], shownBy: 'Bob', shown: 'a4' }] };
-    const game = parseGame(log);
+  /** The consistent deals of `log`, each repeated so that there are at least `atLeast`. */
+  function repeatedDeals(game: Game, atLeast: number) {
     const oracle = bruteForce(constraintsOf(game));
+    expect(oracle.count).toBeGreaterThan(1);
     const width = game.players.length + 2;
-    const times = Math.ceil(2_556_530 / oracle.count);
-    const deals = new Uint32Array(oracle.count * times * width);
+    const deals = new Uint32Array(oracle.count * Math.ceil(atLeast / oracle.count) * width);
     deals.set(oracle.deals);
     for (let filled = oracle.deals.length; filled < deals.length; filled *= 2) deals.copyWithin(filled, 0, Math.min(filled, deals.length - filled));
-    expect((deals.length / width) * 840).toBeGreaterThan(2 ** 31);
+    return { oracle, deals, n: deals.length / width };
+  }
+  const EIGHT = Object.fromEntries(Array.from({ length: 8 }, (_, g) => [`c${g}`, [`a${g}`, `b${g}`]]));
+
+  it('with more deal units than an i32 holds (8 categories: 840 units a deal), past 2,556,529 deals', () => {
+    // Each deal counts 840 units (the least common multiple of 1..8, so that any tie's shares are
+    // whole), so these deals take the kernel's f64 tallies. Bob showed Ann a4 and holds it in every
+    // deal: under 'repeat' he shows it again whenever it is named, so suggestion 0's one answer
+    // holds all 2,556,536 x 840 units, past 2^31: i32 tallies would overflow there. Repeating each
+    // consistent deal equally often leaves every exact value unchanged.
+    const log: LogJson = { deck: EIGHT, players: ['Ann', 'Bob'], me: 'Ann', myHand: ['a0', 'a1', 'b2', 'a3'], events: [{ type: 'suggestion', by: 'Ann', cards: ['b0', 'b1', 'a2', 'b3', 'a4', 'a5', 'a6', 'a7'], shownBy: 'Bob', shown: 'a4' }] };
+    const game = parseGame(log);
+    const { oracle, deals, n } = repeatedDeals(game, 2_556_530);
+    const a4 = game.deck.cards.indexOf('a4');
+    for (let k = 0; k < oracle.count; k++) expect((oracle.deals[k * 4 + 1] >>> a4) & 1).toBe(1);
+    expect(n * 840).toBeGreaterThan(2 ** 31);
     using position = KnowledgeCore.create().load(constraintsOf(game));
-    const some = 16; // of the 256 suggestions: enough to take every path, in a few seconds
+    const some = 16; // of the 256 suggestions, in a few seconds
     for (const [m, model] of MODELS.entries()) {
       const shownTo = shownToObserver(game);
       checkScoresAgainstOracle(position.eig(deals, game.me!, m as 0 | 1, shownTo, 0, some, false), game, oracle.deals, game.me!, model, shownTo, `8 categories, ${model}`, 1e-9);
+    }
+  });
+
+  it('in f64 tallies with several answering seats, estimated from the deals as drawn (bias-corrected)', () => {
+    const log: LogJson = { deck: EIGHT, players: ['Ann', 'Bob', 'Cat'], me: 'Ann', myHand: ['a0', 'b1', 'a2'], events: [{ type: 'suggestion', by: 'Ann', cards: ['b0', 'a1', 'b2', 'a3', 'a4', 'a5', 'a6', 'a7'], shownBy: 'Cat', shown: 'a5' }] };
+    const game = parseGame(log);
+    const { oracle, deals } = repeatedDeals(game, 2_556_530);
+    using position = KnowledgeCore.create().load(constraintsOf(game));
+    const shownTo = shownToObserver(game);
+    // The estimate from the repeated deals is the oracle's estimate from them (the same deal
+    // frequencies), so it is compared on the repeated list.
+    const some = 12;
+    checkScoresAgainstOracle(position.eig(deals, game.me!, 0, shownTo, 0, some, true), game, deals, game.me!, 'uniform', shownTo, '8 categories, 3 seats, sampled', 1e-9, true);
+    checkScoresAgainstOracle(position.eig(deals, game.me!, 1, shownTo, 0, some, false), game, oracle.deals, game.me!, 'repeat', shownTo, '8 categories, 3 seats, exact', 1e-9);
+  });
+
+  it('where groups hold few deals (their classes visited, not scanned), and over several blocks of suggestions', () => {
+    // 7 categories of 3 cards, Ann holding one of each: 128 deals, one per envelope, and 2,187
+    // suggestions, more than one block of the kernel's sums.
+    const deck = Object.fromEntries(Array.from({ length: 7 }, (_, g) => [`c${g}`, [`a${g}`, `b${g}`, `d${g}`]]));
+    const spread = parseGame({ deck, players: ['Ann', 'Bob'], me: 'Ann', myHand: Object.values(deck).map((cards) => cards[0]), events: [] });
+    const shownToAnn = [0, (1 << spread.deck.cards.indexOf('b0')) | (1 << spread.deck.cards.indexOf('d1'))];
+    compareKernel(spread, 0, shownToAnn, '7 categories of 3, 2 seats');
+    // 6 categories of 2, 3 seats: 16 envelopes of 6 deals each, several deals meeting one class.
+    const pairs = Object.fromEntries(Array.from({ length: 6 }, (_, g) => [`c${g}`, [`a${g}`, `b${g}`]]));
+    const few = parseGame({ deck: pairs, players: ['Ann', 'Bob', 'Cat'], me: 'Ann', myHand: ['a0', 'a1'], events: [] });
+    compareKernel(few, 0, [0, 1 << few.deck.cards.indexOf('a2'), 1 << few.deck.cards.indexOf('b3')], '6 categories of 2, 3 seats');
+    compareKernel(few, 1, [1 << few.deck.cards.indexOf('b4'), 0, 0], '6 categories of 2, 3 seats, Bob suggesting');
+  });
+
+  it('in i32 tallies on decks of 4 and 5 categories (units of 12 and 60), both models', () => {
+    // Bob shows a card of a category whose other cards are not all Ann's, so the log is consistent.
+    const cases: Array<[Record<string, string[]>, string[], string[], string]> = [
+      [{ w: ['w0', 'w1', 'w2'], x: ['x0', 'x1'], y: ['y0', 'y1', 'y2'], z: ['z0', 'z1'] }, ['w0', 'x1'], ['w1', 'x0', 'y2', 'z1'], 'w1'],
+      [{ v: ['v0', 'v1'], w: ['w0', 'w1'], x: ['x0', 'x1', 'x2'], y: ['y0', 'y1'], z: ['z0', 'z1'] }, ['v0', 'x1'], ['v1', 'w0', 'x0', 'y1', 'z1'], 'w0'],
+    ];
+    for (const [deck, hand, named, shown] of cases) {
+      const log: LogJson = { deck, players: ['Ann', 'Bob', 'Cat'], me: 'Ann', myHand: hand, events: [{ type: 'suggestion', by: 'Ann', cards: named, shownBy: 'Bob', shown }] };
+      compareKernel(parseGame(log), 0, shownToObserver(parseGame(log)), `${Object.keys(deck).length} categories`);
     }
   });
 

@@ -51,8 +51,8 @@ export function mutualInformationBits(joint: number, envelopes: number, answers:
 }
 
 /** Every consistent deal, n x (nSeats + 2) masks (at most MAX_EXACT_DEALS, else the core refuses). */
-export function listDeals(position: Position): Uint32Array {
-  return position.enumerate(MAX_EXACT_DEALS);
+export function listDeals(position: Position): ScoringDeals {
+  return { method: 'exact', deals: position.enumerate(MAX_EXACT_DEALS) };
 }
 
 /**
@@ -60,11 +60,11 @@ export function listDeals(position: Position): Uint32Array {
  * executor would draw for the same seed (see knowledge/chunks.ts), so in-process and pooled
  * scoring agree.
  */
-export function drawDeals(position: Position, samples: number, seed: number): Uint32Array {
+export function drawDeals(position: Position, samples: number, seed: number): ScoringDeals {
   const width = position.store.nSeats + 2;
   const deals = new Uint32Array(samples * width);
   for (let chunk = 0; chunk < chunkCount(samples); chunk++) deals.set(drawChunk(position, seed, samples, chunk), chunk * SAMPLE_CHUNK * width);
-  return deals;
+  return { method: 'sampled', deals };
 }
 
 /**
@@ -73,7 +73,7 @@ export function drawDeals(position: Position, samples: number, seed: number): Ui
  */
 export function scoringDeals(position: Position, options: ScoringOptions): ScoringDeals {
   const listed = options.exact === 'always' || (options.exact === 'auto' && position.count() <= BigInt(options.samples));
-  return listed ? { method: 'exact', deals: listDeals(position) } : { method: 'sampled', deals: drawDeals(position, options.samples, options.seed) };
+  return listed ? listDeals(position) : drawDeals(position, options.samples, options.seed);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Game } from '../model/game.js';
 import { answerers } from '../model/rules.js';
 import type { Position } from '../knowledge/wasm-core.js';
 import { combinationCount } from '../knowledge/tallies.js';
-import { MAX_EXACT_DEALS, drawDeals, listDeals, scoreDeals, type ScoringDeals, type ScoringOptions } from './entropy-greedy.js';
+import { MAX_EXACT_DEALS, drawDeals, listDeals, scoreDeals, type ScoringOptions } from './entropy-greedy.js';
 import { countingWork, informationByCounting, type InformationRequest } from './exact-information.js';
 
 /**
@@ -16,8 +16,7 @@ import { countingWork, informationByCounting, type InformationRequest } from './
  */
 export function scoreInThread(game: Game, position: Position, scoring: ScoringOptions, how = exactScoring(game, position, scoring)): Float64Array {
   if (how === 'counted') return informationByCounting(game, position, countingRequest(scoring)).scores;
-  const deals: ScoringDeals = how === 'listed' ? { method: 'exact', deals: listDeals(position) } : { method: 'sampled', deals: drawDeals(position, scoring.samples, scoring.seed) };
-  return scoreDeals(position, deals, scoring);
+  return scoreDeals(position, how === 'listed' ? listDeals(position) : drawDeals(position, scoring.samples, scoring.seed), scoring);
 }
 
 /** The counting's request for a scoring request. */
@@ -28,20 +27,22 @@ export function countingRequest(scoring: ScoringOptions): InformationRequest {
 /** How suggestions are scored exactly: every deal listed, each answer's deals counted; null: estimated from draws. */
 export type ExactScoring = 'listed' | 'counted' | null;
 
-/** What a count of one position costs against scoring one deal for one suggestion, per DAG node (measured: about 10). */
-const COUNT_COST_PER_NODE = 10;
-/** What planning one answer event of one suggestion (countingWork) costs against scoring one deal for one suggestion (measured: 20 to 40). */
-const PLAN_COST_PER_EVENT = 40;
+/** What a count of one position costs against scoring one deal for one suggestion, per DAG node (measured: about 30 on large DAGs, more on small ones). */
+const COUNT_COST_PER_NODE = 30;
+/** What planning one answer event of one suggestion (countingWork) costs against scoring one deal for one suggestion (measured: 60 to 200). */
+const PLAN_COST_PER_EVENT = 120;
 
 /**
  * How to score exactly, or null to estimate from draws. Listing every deal costs deals ×
- * suggestions, counting each answer's deals (exact-information.ts) the positions it derives ×
- * their DAG nodes × COUNT_COST_PER_NODE, the estimate samples × suggestions. 'auto' is exact when
- * listing costs no more than the estimate (no more deals than samples) or counting no more than
- * COUNT_COST_PER_NODE times the estimate, by the cheaper of the two: then the ranking has no
- * sampling error. 'always' takes the cheaper, counting past MAX_EXACT_DEALS deals. Counting
- * costs at least its plan (every answer event of every suggestion), so deals cheaper to list than
- * that plan are listed without planning: the common late-game position pays nothing for the choice.
+ * suggestions scored pairs, counting each answer's deals (exact-information.ts) the positions it
+ * derives × their DAG nodes (its work) × COUNT_COST_PER_NODE, the estimate samples × suggestions.
+ * 'auto' is exact when there are no more deals than samples (listed), or when the counting's work
+ * is at most the estimate's pairs: a budget in work, not time, so the positions counted stay the
+ * same as the scoring of pairs gets faster (counting now costs up to about COUNT_COST_PER_NODE
+ * times the estimate). Where both fit, the cheaper is taken: then the ranking has no sampling
+ * error. 'always' takes the cheaper, counting past MAX_EXACT_DEALS deals. Counting costs at least
+ * its plan (every answer event of every suggestion), so deals cheaper to list than that plan are
+ * listed without planning: the common late-game position pays nothing for the choice.
  */
 export function exactScoring(game: Game, position: Position, scoring: ScoringOptions): ExactScoring {
   if (scoring.exact === 'never') return null;
@@ -50,8 +51,8 @@ export function exactScoring(game: Game, position: Position, scoring: ScoringOpt
   const listing = deals <= BigInt(scoring.exact === 'always' ? MAX_EXACT_DEALS : scoring.samples) ? Number(deals) * suggestions : Infinity;
   const eventsPerSuggestion = answerers(scoring.suggester, game.players.length, game.rules).length * (2 ** game.deck.categoryMasks.length - 1) + 1;
   if (listing <= PLAN_COST_PER_EVENT * eventsPerSuggestion * suggestions) return 'listed';
-  const counting = COUNT_COST_PER_NODE * countingWork(game, position, countingRequest(scoring)).work;
-  if (scoring.exact === 'auto' && listing === Infinity && counting > COUNT_COST_PER_NODE * scoring.samples * suggestions) return null;
-  return listing <= counting ? 'listed' : 'counted';
+  const { work } = countingWork(game, position, countingRequest(scoring));
+  if (scoring.exact === 'auto' && listing === Infinity && work > scoring.samples * suggestions) return null;
+  return listing <= COUNT_COST_PER_NODE * work ? 'listed' : 'counted';
 }
 

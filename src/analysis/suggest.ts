@@ -107,8 +107,7 @@ async function scoresOf(game: Game, position: Position, scoring: ScoringOptions,
     return countInformation(executor, { game, store: position.store, request: countingRequest(scoring) }, signal);
   }
   // Every consistent deal (listed here), or the seed's numbered chunks (drawn on the executor: the same deals as in this thread).
-  const deals: ScoringDeals =
-    how === 'listed' ? { method: 'exact', deals: listDeals(position) } : { method: 'sampled', deals: await sampleDeals(executor, position.store, scoring.samples, scoring.seed, signal) };
+  const deals: ScoringDeals = how === 'listed' ? listDeals(position) : { method: 'sampled', deals: await sampleDeals(executor, position.store, scoring.samples, scoring.seed, signal) };
   options.onScoring?.();
   const model = scoring.responseModel === 'repeat' ? 1 : 0;
   return scoreSuggestions(executor, position.store, deals, scoring.suggester, model, scoring.shownTo, combinationCount(game.deck.categoryMasks), signal);

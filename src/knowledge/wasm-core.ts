@@ -397,10 +397,11 @@ export class Position implements Disposable {
    * 3 numbers per suggestion: expected bits, P(nobody refutes), expected envelope combinations left.
    * model 0: refuters show a uniformly random named card; 1: they show again a card already shown
    * to the suggester when they can (shownTo[seat] = mask of such cards). `sampled`: the deals are
-   * uniform draws, not every consistent deal, and the expected bits are estimated from them with
-   * the Miller-Madow correction of the plug-in estimate's bias; otherwise the bits are exact.
+   * uniform draws, not every consistent deal, and the expected bits are estimated from them less
+   * the Miller-Madow term of the plug-in estimate's bias (a cell met by a tie's share counting as
+   * met); otherwise the bits are exact. At most EIG_MAX_CATEGORIES (8) categories.
    */
-  eig(deals: Uint32Array, suggester: number, model: 0 | 1, shownTo: readonly number[], qFrom: number, qTo: number, sampled: boolean): Float64Array {
+  eig(deals: Uint32Array, suggester: number, model: 0 | 1, shownTo: readonly number[], qFrom: number, qTo: number, sampled = false): Float64Array {
     const width = this.nSeats + 2;
     const n = Math.floor(deals.length / width);
     const { SHOWN_TO_WORDS, EIG_SCORES, EIG_MAX_CATEGORIES } = this.core.layout;
