@@ -105,13 +105,16 @@ export function benchBeforeAfter(ref = BASELINE_REF, games = 300, rounds = 5, lo
     execFileSync('git', ['worktree', 'add', '--detach', before, ref], { cwd: HERE, stdio: 'ignore' });
     execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: before, stdio: 'ignore' });
     if (!existsSync(join(before, 'dist'))) execFileSync('npm', ['run', 'build'], { cwd: before, stdio: 'ignore' });
-    return workloads(games).map((w) => {
-      const old: Array<{ gamesPerSec: number; msPerTurn: number }> = [];
-      const now: Array<{ gamesPerSec: number; msPerTurn: number; scoringShare: number }> = [];
-      for (let r = 0; r < rounds; r++) {
+    // Every round measures every workload, both versions in turns: a ratio of two workloads is
+    // then not the ratio of two stretches of time on a shared machine.
+    const loads = workloads(games).map((w) => ({ w, old: [] as Array<{ gamesPerSec: number; msPerTurn: number }>, now: [] as Array<{ gamesPerSec: number; msPerTurn: number; scoringShare: number }> }));
+    for (let r = 0; r < rounds; r++) {
+      for (const { w, old, now } of loads) {
         old.push(gamesPerSecond(before, w.agents, w.games));
         now.push(gamesPerSecond(HERE, w.agents, w.games));
       }
+    }
+    return loads.map(({ w, old, now }) => {
       const [a, b] = [median(old.map((x) => x.gamesPerSec)), median(now.map((x) => x.gamesPerSec))];
       return {
         agents: w.name,
