@@ -17,7 +17,7 @@ import { constraintsOf } from '../src/knowledge/constraints-of.js';
 import { parseGame } from '../src/io/log.js';
 import type { Game } from '../src/model/game.js';
 import { suggest, suggestionRequest, type SuggestOptions } from '../src/analysis/suggest.js';
-import { exactScoring } from '../src/analysis/exact-scoring.js';
+import { countingRequest, exactScoring } from '../src/analysis/exact-scoring.js';
 import { countingWork } from '../src/analysis/exact-information.js';
 import { positionOf } from '../src/analysis/load.js';
 import { suggestionsJson } from '../src/analysis/json.js';
@@ -408,6 +408,17 @@ describe('exact suggest() over every consistent deal', () => {
     expect(request('classic-6p-early', { exact: 'always' })).toBe('counted');
     expect(request('classic-6p-early', { samples: 10_000 })).toBe(null); // 3,540,546 > 10,000 × 324
     expect(request('classic-6p-early', { samples: 11_000 })).toBe('counted');
+    // 9 seats, 6 categories, the first turn: 1,672 positions to count of about 111,000 nodes each
+    // (1.9 x 10^8 work, minutes), within 30,000 draws' budget (30,000 x 21,875 pairs) but past
+    // AUTO_MAX_WORK: estimated, unless asked to be exact.
+    const sizes = [5, 5, 5, 5, 5, 7];
+    const deck = Object.fromEntries(sizes.map((size, g) => [`c${g}`, Array.from({ length: size }, (_, i) => `c${g}-${i}`)]));
+    const wide = parseGame({ deck, players: Array.from({ length: 9 }, (_, s) => `P${s}`), me: 'P0', myHand: ['c0-1', 'c2-0', 'c5-4'], events: [] });
+    using position = positionOf(KnowledgeCore.shared(), wide);
+    const scoring = { suggester: 0, responseModel: 'uniform' as const, shownTo: new Array<number>(9).fill(0), samples: 30_000, seed: 1 };
+    expect(countingWork(wide, position, countingRequest({ ...scoring, exact: 'auto' })).work).toBeLessThan(30_000 * 21_875);
+    expect(exactScoring(wide, position, { ...scoring, exact: 'auto' })).toBeNull();
+    expect(exactScoring(wide, position, { ...scoring, exact: 'always' })).toBe('counted');
   });
 
   it("'auto' counts exactly when the counting fits the estimate's work, and samples when it does not", async () => {

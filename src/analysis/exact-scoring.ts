@@ -29,6 +29,12 @@ export type ExactScoring = 'listed' | 'counted' | null;
 
 /** What a count of one position costs against scoring one deal for one suggestion, per DAG node (measured: about 30 on large DAGs, more on small ones). */
 const COUNT_COST_PER_NODE = 30;
+/**
+ * The most counting work 'auto' takes on, whatever the draws' budget: a few seconds on the classic
+ * deck, more on decks of many seats whose counts cost more per node (a 9-seat, 6-category deck's
+ * first turn plans 1.9 × 10^8, minutes of counting against seconds of drawing).
+ */
+const AUTO_MAX_WORK = 20_000_000;
 /** What planning one answer event of one suggestion (countingWork) costs against scoring one deal for one suggestion (measured: 60 to 200). */
 const PLAN_COST_PER_EVENT = 120;
 
@@ -37,9 +43,9 @@ const PLAN_COST_PER_EVENT = 120;
  * suggestions scored pairs, counting each answer's deals (exact-information.ts) the positions it
  * derives × their DAG nodes (its work) × COUNT_COST_PER_NODE, the estimate samples × suggestions.
  * 'auto' is exact when there are no more deals than samples (listed), or when the counting's work
- * is at most the estimate's pairs: a budget in work, not time, so the positions counted stay the
- * same as the scoring of pairs gets faster (counting now costs up to about COUNT_COST_PER_NODE
- * times the estimate). Where both fit, the cheaper is taken: then the ranking has no sampling
+ * is at most the estimate's pairs and AUTO_MAX_WORK: a budget in work, not time, so the positions
+ * counted stay the same as the scoring of pairs gets faster (counting now costs up to about
+ * COUNT_COST_PER_NODE times the estimate). Where both fit, the cheaper is taken: then the ranking has no sampling
  * error. 'always' takes the cheaper, counting past MAX_EXACT_DEALS deals. Counting costs at least
  * its plan (every answer event of every suggestion), so deals cheaper to list than that plan are
  * listed without planning: the common late-game position pays nothing for the choice.
@@ -52,7 +58,7 @@ export function exactScoring(game: Game, position: Position, scoring: ScoringOpt
   const eventsPerSuggestion = answerers(scoring.suggester, game.players.length, game.rules).length * (2 ** game.deck.categoryMasks.length - 1) + 1;
   if (listing <= PLAN_COST_PER_EVENT * eventsPerSuggestion * suggestions) return 'listed';
   const { work } = countingWork(game, position, countingRequest(scoring));
-  if (scoring.exact === 'auto' && listing === Infinity && work > scoring.samples * suggestions) return null;
+  if (scoring.exact === 'auto' && listing === Infinity && work > Math.min(scoring.samples * suggestions, AUTO_MAX_WORK)) return null;
   return listing <= COUNT_COST_PER_NODE * work ? 'listed' : 'counted';
 }
 
