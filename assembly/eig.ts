@@ -289,9 +289,10 @@ function tally<T>(nGroups: i32, stride: usize, classes: i32, lanes: i32, qFrom: 
   const suggestionCards = changetype<usize>(qCards);
   const one = <T>unit;
   const step = <usize>classes * size;
-  let largest = 0;
-  for (let gi = 0, from = 0; gi < nGroups; from = unchecked(groupEnd[gi++])) largest = max(largest, unchecked(groupEnd[gi]) - from);
-  lines = grown<u32>(lines, largest);
+  // Groups of fewer deals than this are finished sparsely (see SPARSE_COST).
+  const tieVectors = (classes - lanes) / <i32>(16 / size);
+  const sparseBelow = (tieVectors + SPARSE_COST - 1) / SPARSE_COST;
+  lines = grown<u32>(lines, sparseBelow);
   const groupLines = changetype<usize>(lines);
   // Suggestions in blocks whose sums stay in cache while every group passes over them (a block
   // ends on a whole prefix); a suggestion's sums still take the groups in the same order.
@@ -301,6 +302,7 @@ function tally<T>(nGroups: i32, stride: usize, classes: i32, lanes: i32, qFrom: 
     let start = 0;
     for (let gi = 0; gi < nGroups; gi++) {
       const end = unchecked(groupEnd[gi]);
+      const sparse = end - start < sparseBelow;
       // Suggestions that differ only in their last category's card share the class of the others.
       let q = blockFrom;
       while (q < blockTo) {
@@ -321,7 +323,7 @@ function tally<T>(nGroups: i32, stride: usize, classes: i32, lanes: i32, qFrom: 
             best = min(best, r);
           }
           const line = table + ((<usize>((best << last) | held) * <usize>ranks) << 1);
-          store<u32>(groupLines + (<usize>(k - start) << 2), <u32>line);
+          if (sparse) store<u32>(groupLines + (<usize>(k - start) << 2), <u32>line);
           const lastRow = row + <usize>lastFirst;
           // Two cards of the last category at a time: their tallies are independent.
           let at = tallies;
@@ -338,7 +340,7 @@ function tally<T>(nGroups: i32, stride: usize, classes: i32, lanes: i32, qFrom: 
             store<T>(c, load<T>(c) + one);
           }
         }
-        if ((end - start) * SPARSE_COST < (classes - lanes) / <i32>(16 / size)) finishSparse<T>(q - qFrom - lFrom, lFrom, lTo, classes, lanes, nCats, model, suggester, nSeats, lastFirst, start, end, stride);
+        if (sparse) finishSparse<T>(q - qFrom - lFrom, lFrom, lTo, classes, lanes, nCats, model, suggester, nSeats, lastFirst, start, end, stride);
         else finishGroup<T>(q - qFrom - lFrom, lFrom, lTo, classes, lanes, nCats, model, suggester, nSeats, lastFirst);
         q += lTo - lFrom;
       }
@@ -399,9 +401,10 @@ function finishGroup<T>(q0: i32, lFrom: i32, lTo: i32, classes: i32, lanes: i32,
 }
 
 /**
- * A group's deal touches one class per suggestion; past SPARSE_COST times fewer deals than the tie
- * classes' v128s, finishSparse visits the classes its deals met instead of scanning them all (decks
- * of many categories and seats, where draws spread over many envelopes, make such groups).
+ * A group's deal touches one class per suggestion; a group of SPARSE_COST times fewer deals than
+ * the tie classes' v128s is finished by finishSparse, which visits the classes its deals met instead
+ * of scanning them all (decks of many categories and seats, where draws spread over many envelopes,
+ * make such groups).
  */
 const SPARSE_COST = 4;
 

@@ -15,7 +15,7 @@ import { KnowledgeCore, type Position } from '../src/knowledge/wasm-core.js';
 import { positionOf } from '../src/analysis/load.js';
 import { combinationCount } from '../src/knowledge/tallies.js';
 import { informationByCounting } from '../src/analysis/exact-information.js';
-import { MAX_EXACT_DEALS } from '../src/analysis/entropy-greedy.js';
+import { MAX_EXACT_DEALS, scoreDeals, scoringDeals } from '../src/analysis/entropy-greedy.js';
 import { DEFAULT_ENTROPY_SAMPLES } from '../src/agents/registry.js';
 import { simulatePosition } from '../test/support/simulated-positions.js';
 import { playTournamentGame } from '../src/tournament/play.js';
@@ -104,14 +104,13 @@ const byPhase = new Map<string, { n: number; counting: number; draws: number; wo
 for (const game of decisions) {
   using position = positionOf(core, game);
   const key = phase(position.count());
-  const n = combinationCount(game.deck.categoryMasks);
   const t0 = performance.now();
   informationByCounting(game, position);
   const counting = performance.now() - t0;
-  // The agent's way: its draws, or every deal when there are no more (scoringDeals, exact 'auto').
+  // The agent's way: its draws, or every deal when there are no more.
   const t1 = performance.now();
-  const listed = position.count() <= BigInt(DEFAULT_ENTROPY_SAMPLES);
-  position.eig(listed ? position.enumerate(DEFAULT_ENTROPY_SAMPLES) : position.sample(DEFAULT_ENTROPY_SAMPLES, 1), game.me!, 0, [], 0, n, !listed);
+  const options = { suggester: game.me!, responseModel: 'uniform' as const, shownTo: [], samples: DEFAULT_ENTROPY_SAMPLES, seed: 1, exact: 'auto' as const };
+  scoreDeals(position, scoringDeals(position, options), options);
   const draws = performance.now() - t1;
   const row = byPhase.get(key) ?? { n: 0, counting: 0, draws: 0, worst: 0 };
   byPhase.set(key, { n: row.n + 1, counting: row.counting + counting, draws: row.draws + draws, worst: Math.max(row.worst, counting) });

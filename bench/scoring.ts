@@ -17,8 +17,9 @@ import { CLASSIC_CATEGORIES } from '../src/model/deck.js';
 import { KnowledgeCore, Position } from '../src/knowledge/wasm-core.js';
 import type { ConstraintStore } from '../src/knowledge/constraints.js';
 import { playTournamentGames } from '../src/tournament/play.js';
-import { parseGame } from '../src/io/log.js';
 import { constraintsOf } from '../src/knowledge/constraints-of.js';
+import { combinationCount } from '../src/knowledge/tallies.js';
+import { wideDeckFirstTurn } from '../test/support/large-positions.js';
 
 const { values: args } = parseArgs({ options: { ref: { type: 'string', default: 'fd397c2' }, games: { type: 'string', default: '12' }, rounds: { type: 'string', default: '5' } } });
 const HERE = fileURLToPath(new URL('..', import.meta.url));
@@ -44,11 +45,9 @@ const config = { deck: CLASSIC_CATEGORIES, players: 6, agents: ['entropy', 'dedu
 playTournamentGames(config, 1, 0, Number(args.games), KnowledgeCore.create());
 Position.prototype.eig = eig;
 
-const sizes = [5, 5, 5, 5, 5, 7];
-const deck = Object.fromEntries(sizes.map((size, g) => [`c${g}`, Array.from({ length: size }, (_, i) => `c${g}-${i}`)]));
-const wideGame = parseGame({ deck, players: Array.from({ length: 9 }, (_, s) => `P${s}`), me: 'P0', myHand: ['c0-1', 'c2-0', 'c5-4'], events: [] });
+const wideGame = wideDeckFirstTurn();
 const wideStore = constraintsOf(wideGame);
-const wide: Call[] = [{ store: wideStore, deals: KnowledgeCore.create().load(wideStore).sample(2000, 1), suggester: 0, shownTo: new Array<number>(9).fill(0), suggestions: 5 ** 5 * 7 }];
+const wide: Call[] = [{ store: wideStore, deals: KnowledgeCore.create().load(wideStore).sample(2000, 1), suggester: 0, shownTo: new Array<number>(9).fill(0), suggestions: combinationCount(wideGame.deck.categoryMasks) }];
 
 const dir = mkdtempSync(join(tmpdir(), 'cluedo-scoring-'));
 const other = join(dir, 'tree');

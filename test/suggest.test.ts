@@ -19,6 +19,7 @@ import type { Game } from '../src/model/game.js';
 import { suggest, suggestionRequest, type SuggestOptions } from '../src/analysis/suggest.js';
 import { countingRequest, exactScoring } from '../src/analysis/exact-scoring.js';
 import { countingWork } from '../src/analysis/exact-information.js';
+import { wideDeckFirstTurn } from './support/large-positions.js';
 import { positionOf } from '../src/analysis/load.js';
 import { suggestionsJson } from '../src/analysis/json.js';
 import { combinationCards, combinationCount } from '../src/knowledge/tallies.js';
@@ -411,9 +412,7 @@ describe('exact suggest() over every consistent deal', () => {
     // 9 seats, 6 categories, the first turn: 1,672 positions to count of about 111,000 nodes each
     // (1.9 x 10^8 work, minutes), within 30,000 draws' budget (30,000 x 21,875 pairs) but past
     // AUTO_MAX_WORK: estimated, unless asked to be exact.
-    const sizes = [5, 5, 5, 5, 5, 7];
-    const deck = Object.fromEntries(sizes.map((size, g) => [`c${g}`, Array.from({ length: size }, (_, i) => `c${g}-${i}`)]));
-    const wide = parseGame({ deck, players: Array.from({ length: 9 }, (_, s) => `P${s}`), me: 'P0', myHand: ['c0-1', 'c2-0', 'c5-4'], events: [] });
+    const wide = wideDeckFirstTurn();
     using position = positionOf(KnowledgeCore.shared(), wide);
     const scoring = { suggester: 0, responseModel: 'uniform' as const, shownTo: new Array<number>(9).fill(0), samples: 30_000, seed: 1 };
     expect(countingWork(wide, position, countingRequest({ ...scoring, exact: 'auto' })).work).toBeLessThan(30_000 * 21_875);

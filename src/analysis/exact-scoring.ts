@@ -44,11 +44,11 @@ const PLAN_COST_PER_EVENT = 120;
  * derives × their DAG nodes (its work) × COUNT_COST_PER_NODE, the estimate samples × suggestions.
  * 'auto' is exact when there are no more deals than samples (listed), or when the counting's work
  * is at most the estimate's pairs and AUTO_MAX_WORK: a budget in work, not time, so the positions
- * counted stay the same as the scoring of pairs gets faster (counting now costs up to about
- * COUNT_COST_PER_NODE times the estimate). Where both fit, the cheaper is taken: then the ranking has no sampling
- * error. 'always' takes the cheaper, counting past MAX_EXACT_DEALS deals. Counting costs at least
- * its plan (every answer event of every suggestion), so deals cheaper to list than that plan are
- * listed without planning: the common late-game position pays nothing for the choice.
+ * counted stay the same as the scoring of pairs gets faster (counting costs up to about
+ * COUNT_COST_PER_NODE times the estimate). Where both fit, the cheaper is taken: then the ranking
+ * has no sampling error. 'always' takes the cheaper, counting past MAX_EXACT_DEALS deals. Counting
+ * costs at least its plan (every answer event of every suggestion), so deals cheaper to list than
+ * that plan are listed without planning: the common late-game position pays nothing for the choice.
  */
 export function exactScoring(game: Game, position: Position, scoring: ScoringOptions): ExactScoring {
   if (scoring.exact === 'never') return null;

@@ -1,9 +1,12 @@
 /**
  * Large positions for tests and benchmarks: a 10-seat game on a 32-card deck, seen by a spectator
  * (who sees who refuted each suggestion, never the card), after random suggestions on a random
- * deal until `refutations` suggestions have been refuted. Deterministic from the seed.
+ * deal until `refutations` suggestions have been refuted. Deterministic from the seed. And a deck
+ * of many categories at its first turn (wideDeckFirstTurn).
  */
 import { Random } from '../../src/model/random.js';
+import { parseGame } from '../../src/io/log.js';
+import type { Game } from '../../src/model/game.js';
 import type { LogJson } from './random-logs.js';
 
 export const LARGE_DECK: Record<string, string[]> = {
@@ -37,4 +40,14 @@ export function largeSpectatorLog(refutations: number, seed = 1): LogJson {
     if (shownBy !== null) refuted++;
   }
   return { deck: LARGE_DECK, players: LARGE_PLAYERS, events };
+}
+
+/**
+ * The first turn of a 9-seat game on a deck of 6 categories (5, 5, 5, 5, 5 and 7 cards: 21,875
+ * suggestions), seen by P0: draws spread over many envelopes, and counting every answer's deals
+ * plans about 1.9 × 10^8 units of work.
+ */
+export function wideDeckFirstTurn(): Game {
+  const deck = Object.fromEntries([5, 5, 5, 5, 5, 7].map((size, g) => [`c${g}`, Array.from({ length: size }, (_, i) => `c${g}-${i}`)]));
+  return parseGame({ deck, players: Array.from({ length: 9 }, (_, s) => `P${s}`), me: 'P0', myHand: ['c0-1', 'c2-0', 'c5-4'], events: [] });
 }
