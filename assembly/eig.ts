@@ -42,6 +42,15 @@ const catSize = new StaticArray<i32>(MAX_CARDS);
 const catFirst = new StaticArray<i32>(MAX_CARDS);
 const qCards = new StaticArray<i32>(MAX_CARDS);
 const shown = new StaticArray<u32>(SHOWN_TO_WORDS);
+/** Per card: the first card of its category no suggestion can tell it from (itself if none). */
+const twinOf = new StaticArray<i32>(MAX_CARDS);
+/**
+ * Per suggestion prefix of the batch: the last category's cards whose suggestions are scored, as
+ * bits, and as a list (nLast bytes a prefix) of scoredCount cards.
+ */
+let scoredLast = new StaticArray<u64>(0);
+let scoredCards = new StaticArray<u8>(0);
+let scoredCount = new StaticArray<i32>(0);
 /** classOf[prefix class * ranks + rank of the last card]: the answer class of the whole suggestion. */
 let classOf = new StaticArray<u16>(0);
 /** Per answer class: its rank and held set. */
@@ -181,6 +190,9 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
     }
   }
 
+  findTwins(n, stride, nCats, model, nSeats);
+  markScored(qFrom, qTo, nCats);
+
   const batch = qTo - qFrom;
   joint = grown<f64>(joint, batch);
   memory.fill(changetype<usize>(joint), 0, <usize>batch << 3);
@@ -190,7 +202,10 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
 
   const total = <f64>n;
   const units = <f64>unit;
+  const nLast = unchecked(catSize[nCats - 1]);
+  const pFirst = qFrom / nLast;
   for (let i = 0; i < batch; i++) {
+    if (!isScored(qFrom + i, nLast, pFirst)) continue;
     const at = i * lanes;
     let marginal: f64 = 0; // C
     let expectedLeft: f64 = 0;
@@ -214,6 +229,81 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
     store<f64>(o + 8, numberAt(totals, at + none, wide) / units / total);
     store<f64>(o + 16, expectedLeft);
   }
+  // The twins' scores: their tallies were the same in every group, so are their figures.
+  for (let i = 0; i < batch; i++) {
+    if (isScored(qFrom + i, nLast, pFirst)) continue;
+    memory.copy(out + (<usize>i * <usize>EIG_SCORES << 3), out + (<usize>(twinSuggestion(qFrom + i, nCats) - qFrom) * <usize>EIG_SCORES << 3), <usize>EIG_SCORES << 3);
+  }
+}
+
+/**
+ * Cards of one category that no suggestion can tell apart: the same answer rank in every deal (two
+ * of the suggester's own cards; two cards one seat holds in every deal) and, under model 1, shown
+ * to the suggester by the same seats. Suggestions that differ only by such cards have the same
+ * tallies in every group, hence the same figures to the bit: one of them is scored.
+ */
+function findTwins(n: i32, stride: usize, nCats: i32, model: i32, nSeats: i32): void {
+  const rows = changetype<usize>(sortedRank);
+  for (let g = 0; g < nCats; g++) {
+    const first = unchecked(catFirst[g]);
+    for (let c = first; c < first + unchecked(catSize[g]); c++) {
+      unchecked(twinOf[c] = c);
+      for (let d = first; d < c; d++) {
+        if (unchecked(twinOf[d]) != d) continue;
+        let same = true;
+        if (model == 1) for (let s = 0; s < nSeats && same; s++) same = ((unchecked(shown[s]) >> <u32>c) & 1) == ((unchecked(shown[s]) >> <u32>d) & 1);
+        for (let k = 0; k < n && same; k++) same = load<u8>(rows + <usize>k * stride + <usize>c) == load<u8>(rows + <usize>k * stride + <usize>d);
+        if (same) {
+          unchecked(twinOf[c] = d);
+          break;
+        }
+      }
+    }
+  }
+}
+
+/** The suggestion q with every card replaced by its twin (q itself when it has none). */
+function twinSuggestion(q: i32, nCats: i32): i32 {
+  let twin = 0;
+  let scale = 1;
+  for (let g = nCats - 1; g >= 0; g--) {
+    const size = unchecked(catSize[g]);
+    const first = unchecked(catFirst[g]);
+    twin += (unchecked(twinOf[first + q % size]) - first) * scale;
+    q /= size;
+    scale *= size;
+  }
+  return twin;
+}
+
+/**
+ * Which suggestions of [qFrom, qTo) are scored: those that are their own twins, and those whose twin
+ * is before the batch (another thread's range). The others copy their twin's figures.
+ */
+function markScored(qFrom: i32, qTo: i32, nCats: i32): void {
+  const nLast = unchecked(catSize[nCats - 1]);
+  const pFirst = qFrom / nLast;
+  const prefixes = (qTo - 1) / nLast - pFirst + 1;
+  scoredLast = grown<u64>(scoredLast, prefixes);
+  scoredCards = grown<u8>(scoredCards, prefixes * nLast);
+  scoredCount = grown<i32>(scoredCount, prefixes);
+  for (let p = 0; p < prefixes; p++) {
+    let bits: u64 = 0;
+    for (let l = 0; l < nLast; l++) {
+      const q = (pFirst + p) * nLast + l;
+      if (q < qFrom || q >= qTo) continue;
+      const twin = twinSuggestion(q, nCats);
+      if (twin == q || twin < qFrom) bits |= <u64>1 << <u64>l;
+    }
+    unchecked(scoredLast[p] = bits);
+    let count = 0;
+    for (let m = bits; m; m &= m - 1) unchecked(scoredCards[p * nLast + count++] = <u8>ctz<u64>(m));
+    unchecked(scoredCount[p] = count);
+  }
+}
+
+@inline function isScored(q: i32, nLast: i32, pFirst: i32): bool {
+  return ((unchecked(scoredLast[q / nLast - pFirst]) >> <u64>(q % nLast)) & 1) != 0;
 }
 
 /** Number i of a buffer of i32 or (wide) f64 numbers. */
@@ -289,6 +379,8 @@ function tally<T>(nGroups: i32, stride: usize, classes: i32, lanes: i32, qFrom: 
   const suggestionCards = changetype<usize>(qCards);
   const one = <T>unit;
   const step = <usize>classes * size;
+  const pFirst = qFrom / nLast;
+  const scoredLists = changetype<usize>(scoredCards);
   // Groups of fewer deals than this are finished sparsely (see SPARSE_COST).
   const tieVectors = (classes - lanes) / <i32>(16 / size);
   const sparseBelow = (tieVectors + SPARSE_COST - 1) / SPARSE_COST;
@@ -308,6 +400,15 @@ function tally<T>(nGroups: i32, stride: usize, classes: i32, lanes: i32, qFrom: 
       while (q < blockTo) {
         const lFrom = q % nLast;
         const lTo = min(nLast, lFrom + blockTo - q);
+        // The last category's cards scored with this prefix ([lFrom, lTo) holds them all: blocks end
+        // on whole prefixes).
+        const p = q / nLast - pFirst;
+        const nScored = unchecked(scoredCount[p]);
+        const scoredList = scoredLists + <usize>(p * nLast);
+        if (nScored == 0) {
+          q += lTo - lFrom;
+          continue;
+        }
         let rest = q / nLast;
         for (let g = last - 1; g >= 0; g--) {
           unchecked(qCards[g] = unchecked(catFirst[g]) + rest % unchecked(catSize[g]));
@@ -327,21 +428,21 @@ function tally<T>(nGroups: i32, stride: usize, classes: i32, lanes: i32, qFrom: 
           const lastRow = row + <usize>lastFirst;
           // Two cards of the last category at a time: their tallies are independent.
           let at = tallies;
-          let l = lFrom;
-          for (; l + 1 < lTo; l += 2) {
-            const c0 = at + <usize>load<u16>(line + (<usize>load<u8>(lastRow + <usize>l) << 1)) * size;
-            const c1 = at + step + <usize>load<u16>(line + (<usize>load<u8>(lastRow + <usize>l, 1) << 1)) * size;
+          let i = 0;
+          for (; i + 1 < nScored; i += 2) {
+            const c0 = at + <usize>load<u16>(line + (<usize>load<u8>(lastRow + <usize>load<u8>(scoredList + <usize>i)) << 1)) * size;
+            const c1 = at + step + <usize>load<u16>(line + (<usize>load<u8>(lastRow + <usize>load<u8>(scoredList + <usize>i, 1)) << 1)) * size;
             store<T>(c0, load<T>(c0) + one);
             store<T>(c1, load<T>(c1) + one);
             at += step << 1;
           }
-          if (l < lTo) {
-            const c = at + <usize>load<u16>(line + (<usize>load<u8>(lastRow + <usize>l) << 1)) * size;
+          if (i < nScored) {
+            const c = at + <usize>load<u16>(line + (<usize>load<u8>(lastRow + <usize>load<u8>(scoredList + <usize>i)) << 1)) * size;
             store<T>(c, load<T>(c) + one);
           }
         }
-        if (sparse) finishSparse<T>(q - qFrom - lFrom, lFrom, lTo, classes, lanes, nCats, model, suggester, nSeats, lastFirst, start, end, stride);
-        else finishGroup<T>(q - qFrom - lFrom, lFrom, lTo, classes, lanes, nCats, model, suggester, nSeats, lastFirst);
+        if (sparse) finishSparse<T>(scoredList, q - qFrom - lFrom, nScored, classes, lanes, nCats, model, suggester, nSeats, lastFirst, start, end, stride);
+        else finishGroup<T>(scoredList, q - qFrom - lFrom, nScored, classes, lanes, nCats, model, suggester, nSeats, lastFirst);
         q += lTo - lFrom;
       }
       start = end;
@@ -355,7 +456,7 @@ function tally<T>(nGroups: i32, stride: usize, classes: i32, lanes: i32, qFrom: 
  * met spread over its cells, then each cell's n ln n into A, its count into the answer's total, and
  * whether it was met into the answer's support. Leaves the tallies zero.
  */
-function finishGroup<T>(q0: i32, lFrom: i32, lTo: i32, classes: i32, lanes: i32, nCats: i32, model: i32, suggester: i32, nSeats: i32, lastFirst: i32): void {
+function finishGroup<T>(list: usize, q0: i32, nScored: i32, classes: i32, lanes: i32, nCats: i32, model: i32, suggester: i32, nSeats: i32, lastFirst: i32): void {
   const size = sizeof<T>();
   const perVector = <i32>(16 / size);
   const tallies = changetype<usize>(counts);
@@ -366,8 +467,9 @@ function finishGroup<T>(q0: i32, lFrom: i32, lTo: i32, classes: i32, lanes: i32,
   // Three categories, i32 tallies, ties shown at random: each rank's four tie classes ({0,1},
   // {0,2}, {1,2}, {0,1,2}) are one v128, spread over the rank's three cells without a branch.
   const threeWay = isInteger<T>() && model == 0 && nCats == 3;
-  for (let l = lFrom; l < lTo; l++) {
-    const byClass = tallies + <usize>((l - lFrom) * classes) * size;
+  for (let i = 0; i < nScored; i++) {
+    const l = <i32>load<u8>(list + <usize>i);
+    const byClass = tallies + <usize>(i * classes) * size;
     if (threeWay) {
       for (let b = 0; b < nSeats - 1; b++) {
         const at = byClass + (<usize>(lanes + 4 * b) << 2);
@@ -416,7 +518,7 @@ const BLOCK_BYTES = 128 * 1024;
  * again (from lines and its rank row), spreads the ties met and moves only the v128s of cells met,
  * in ascending order: the same sums, to the bit, as finishGroup's.
  */
-function finishSparse<T>(q0: i32, lFrom: i32, lTo: i32, classes: i32, lanes: i32, nCats: i32, model: i32, suggester: i32, nSeats: i32, lastFirst: i32, start: i32, end: i32, stride: usize): void {
+function finishSparse<T>(list: usize, q0: i32, nScored: i32, classes: i32, lanes: i32, nCats: i32, model: i32, suggester: i32, nSeats: i32, lastFirst: i32, start: i32, end: i32, stride: usize): void {
   const size = sizeof<T>();
   const perVector = <i32>(16 / size);
   const tallies = changetype<usize>(counts);
@@ -426,8 +528,9 @@ function finishSparse<T>(q0: i32, lFrom: i32, lTo: i32, classes: i32, lanes: i32
   const groupLines = changetype<usize>(lines);
   const rankRows = changetype<usize>(sortedRank) + <usize>lastFirst;
   const ranksOf = changetype<usize>(classRank);
-  for (let l = lFrom; l < lTo; l++) {
-    const byClass = tallies + <usize>((l - lFrom) * classes) * size;
+  for (let i = 0; i < nScored; i++) {
+    const l = <i32>load<u8>(list + <usize>i);
+    const byClass = tallies + <usize>(i * classes) * size;
     let met: u64 = 0; // the v128s of cells met (at most 76 cells: MAX_SEATS, EIG_MAX_CATEGORIES)
     for (let k = start; k < end; k++) {
       const line = <usize>load<u32>(groupLines + (<usize>(k - start) << 2));

@@ -66,11 +66,12 @@ export function sample(n: i32, out: usize): void {
         if (e == e1) e = last;
       } else if (exactAt == 0 || load<f64>(counts + (<usize>node << 3)) < EXACT_LIMIT) {
         // Below 2^53 the f64 counts are exact integers (and a count at or above 2^53 rounds to at
-        // least 2^53), so only the top of a DAG past 2^53 needs the 128-bit counts.
-        let r = belowCount(<u64>load<f64>(counts + (<usize>node << 3)));
+        // least 2^53), so only the top of a DAG past 2^53 needs the 128-bit counts; and the walk
+        // subtracts them in f64, exactly, without converting each to an integer.
+        let r = <f64>belowCount(<u64>load<f64>(counts + (<usize>node << 3)));
         for (; e < e1 - 1; e++) {
           if (!(m & (<u32>1 << load<u8>(owners + <usize>e)))) continue;
-          const b = <u64>load<f64>(counts + (<usize>load<i32>(children + (<usize>e << 2)) << 3));
+          const b = load<f64>(counts + (<usize>load<i32>(children + (<usize>e << 2)) << 3));
           if (r < b) break;
           r -= b;
         }

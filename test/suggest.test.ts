@@ -302,6 +302,51 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
       compareKernel(game, game.me!, shown, name);
     }
   });
+
+  it('cards no deal tells apart are scored once: figures exact and to the bit on every sub-range; told apart under the repeat model when only one was shown', () => {
+    // Ann holds two suspects (they never answer); Bob showed her two weapons, so he holds both in
+    // every deal, and a third card.
+    const log: LogJson = {
+      ...THREE_PLAYERS,
+      faceUp: [],
+      myHand: ['Miss Scarlet', 'Colonel Mustard', 'Hall'],
+      events: [
+        { type: 'suggestion', by: 'Ann', cards: ['Mrs. White', 'Rope', 'Study'], shownBy: 'Bob', shown: 'Rope' },
+        { type: 'suggestion', by: 'Ann', cards: ['Mr. Green', 'Lead Pipe', 'Kitchen'], shownBy: 'Bob', shown: 'Lead Pipe' },
+      ],
+    };
+    const game = parseGame(log);
+    const me = game.me!;
+    const { deals, count } = bruteForce(constraintsOf(game));
+    expect(count).toBeGreaterThan(1);
+    using position = KnowledgeCore.create().load(constraintsOf(game));
+    const n = combinationCount(game.deck.categoryMasks);
+    const card = (name: string) => game.deck.cards.indexOf(name);
+    const suggestion = (names: string[]) => Array.from({ length: n }, (_, q) => q).find((q) => combinationCards(game.deck.categoryMasks, q).every((c, g) => c === card(names[g])))!;
+    const rope = ['Mrs. White', 'Rope', 'Study'];
+    const pipe = ['Mrs. White', 'Lead Pipe', 'Study'];
+    const onlyRope = game.players.map((_, s) => (s === 1 ? (1 << card('Rope')) >>> 0 : 0));
+    for (const [m, shownTo] of [
+      [0, shownToObserver(game)],
+      [1, shownToObserver(game)],
+      [1, onlyRope],
+    ] as const) {
+      const what = `model ${m}, shown ${shownTo.join(',')}`;
+      const all = position.eig(deals, me, m, shownTo, 0, n, false);
+      checkScoresAgainstOracle(all, game, deals, me, MODELS[m], shownTo, what, 1e-9);
+      for (let from = 0; from < n; from++) {
+        const to = Math.min(n, from + 1 + (from % 7));
+        expect(Array.from(position.eig(deals, me, m, shownTo, from, to, false)), `${what}: [${from}, ${to})`).toEqual(Array.from(all.subarray(3 * from, 3 * to)));
+      }
+      const figures = (names: string[]) => Array.from(all.subarray(3 * suggestion(names), 3 * suggestion(names) + 3));
+      expect(figures(['Miss Scarlet', 'Knife', 'Study']), what).toEqual(figures(['Colonel Mustard', 'Knife', 'Study']));
+      // Bob holds both weapons in every deal: alike unless the repeat model knows he showed only one
+      const exact = exactAll(game, MODELS[m], [...shownTo]);
+      const alike = Math.abs(exact[suggestion(rope)].bits - exact[suggestion(pipe)].bits) < 1e-12;
+      expect(alike, what).toBe(shownTo !== onlyRope);
+      if (alike) expect(figures(rope), what).toEqual(figures(pipe));
+    }
+  });
 });
 
 describe('sampled suggest() agrees with the exact expected information', () => {
