@@ -467,6 +467,10 @@ function finishGroup<T>(list: usize, q0: i32, nScored: i32, classes: i32, lanes:
   // Three categories, i32 tallies, ties shown at random: each rank's four tie classes ({0,1},
   // {0,2}, {1,2}, {0,1,2}) are one v128, spread over the rank's three cells without a branch.
   const threeWay = isInteger<T>() && model == 0 && nCats == 3;
+  if (threeWay && lanes == 16) {
+    finishFourVectors(list, q0, nScored, classes, nSeats - 1);
+    return;
+  }
   for (let i = 0; i < nScored; i++) {
     const l = <i32>load<u8>(list + <usize>i);
     const byClass = tallies + <usize>(i * classes) * size;
@@ -500,6 +504,70 @@ function finishGroup<T>(list: usize, q0: i32, nScored: i32, classes: i32, lanes:
     for (let c = 0; c < lanes; c += perVector) a += moveCells<T>(byClass, c, totalsAt + i, supportAt + i, xlogxOf);
     unchecked(joint[q0 + l] += a);
   }
+}
+
+/**
+ * finishGroup's three-way case when the cells are four v128s (five or six seats, the usual game),
+ * in straight-line code: the shares of ranks 0..4 are shuffled into place over the four v128s of
+ * cells in registers. (Adding them rank by rank into memory, three cells a rank, would load each
+ * v128 of cells half over the one just stored, and wait for the store.)
+ */
+function finishFourVectors(list: usize, q0: i32, nScored: i32, classes: i32, never: i32): void {
+  const tallies = changetype<usize>(counts);
+  const xlogxOf = changetype<usize>(xlogxUnits);
+  const totalsAt = changetype<usize>(totals);
+  const supportAt = changetype<usize>(support);
+  const zero = i32x4.splat(0);
+  for (let i = 0; i < nScored; i++) {
+    const l = <i32>load<u8>(list + <usize>i);
+    const cells = tallies + (<usize>(i * classes) << 2);
+    const ties = cells + 64;
+    const s0 = rankShares(v128.load(ties));
+    const s1 = rankShares(v128.load(ties, 16));
+    const s2 = rankShares(v128.load(ties, 32));
+    const s3 = rankShares(v128.load(ties, 48));
+    const s4 = never == 5 ? rankShares(v128.load(ties, 64)) : zero;
+    const sums = <usize>((q0 + l) << 4) << 2;
+    const t = totalsAt + sums;
+    const o = supportAt + sums;
+    let a: f64 = moveCellVector(i32x4.add(v128.load(cells), v128.shuffle<i32>(s0, s1, 0, 1, 2, 4)), t, o, xlogxOf);
+    a += moveCellVector(i32x4.add(v128.load(cells, 16), v128.shuffle<i32>(s1, s2, 1, 2, 4, 5)), t + 16, o + 16, xlogxOf);
+    a += moveCellVector(i32x4.add(v128.load(cells, 32), v128.shuffle<i32>(s2, s3, 2, 4, 5, 6)), t + 32, o + 32, xlogxOf);
+    a += moveCellVector(i32x4.add(v128.load(cells, 48), v128.shuffle<i32>(s4, zero, 0, 1, 2, 4)), t + 48, o + 48, xlogxOf);
+    for (let c: usize = 0; c < <usize>classes << 2; c += 16) v128.store(cells + c, zero);
+    unchecked(joint[q0 + l] += a);
+  }
+}
+
+/** A rank's four tie classes ({0,1}, {0,2}, {1,2}, {0,1,2}) as the shares of its three cells (and 0). */
+@inline function rankShares(v: v128): v128 {
+  const zero = i32x4.splat(0);
+  const half = i32x4.shr_s(v, 1);
+  const third = i32x4.extract_lane(v, 3) / 3;
+  return i32x4.add(
+    i32x4.add(v128.shuffle<i32>(half, zero, 0, 0, 1, 4), v128.shuffle<i32>(half, zero, 1, 2, 2, 4)),
+    i32x4.replace_lane(i32x4.splat(third), 3, 0),
+  );
+}
+
+/** moveCells for four i32 cells held in a v128 (t, o: their totals and support): returns their sum of n ln n. */
+@inline function moveCellVector(v: v128, t: usize, o: usize, xlogxOf: usize): f64 {
+  const zero = i32x4.splat(0);
+  v128.store(t, i32x4.add(v128.load(t), v));
+  v128.store(o, i32x4.sub(v128.load(o), i32x4.gt_s(v, zero)));
+  let x0: f64, x1: f64, x2: f64, x3: f64;
+  if (v128.any_true(i32x4.gt_s(v, i32x4.splat(XLOGX_TABLE - 1)))) {
+    x0 = xlogxAt(xlogxOf, <f64>i32x4.extract_lane(v, 0));
+    x1 = xlogxAt(xlogxOf, <f64>i32x4.extract_lane(v, 1));
+    x2 = xlogxAt(xlogxOf, <f64>i32x4.extract_lane(v, 2));
+    x3 = xlogxAt(xlogxOf, <f64>i32x4.extract_lane(v, 3));
+  } else {
+    x0 = load<f64>(xlogxOf + (<usize>i32x4.extract_lane(v, 0) << 3));
+    x1 = load<f64>(xlogxOf + (<usize>i32x4.extract_lane(v, 1) << 3));
+    x2 = load<f64>(xlogxOf + (<usize>i32x4.extract_lane(v, 2) << 3));
+    x3 = load<f64>(xlogxOf + (<usize>i32x4.extract_lane(v, 3) << 3));
+  }
+  return (x0 + x1) + (x2 + x3);
 }
 
 /**

@@ -303,6 +303,44 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
     }
   });
 
+  it('five and six players (answer cells that fill four v128s), every suggestion, both models, the observer and the next seat suggesting', () => {
+    const deck = { who: ['Ada', 'Bo', 'Cy', 'Di'], what: ['axe', 'bat', 'cord'], where: ['attic', 'barn', 'cellar', 'den'] };
+    const logs: Array<[string, LogJson]> = [
+      [
+        'five players',
+        {
+          deck,
+          players: ['Ann', 'Bob', 'Cat', 'Dan', 'Eve'],
+          me: 'Ann',
+          myHand: ['Ada', 'axe'],
+          events: [
+            { type: 'suggestion', by: 'Ann', cards: ['Bo', 'bat', 'attic'], shownBy: 'Cat', shown: 'attic' },
+            { type: 'suggestion', by: 'Dan', cards: ['Cy', 'cord', 'barn'], shownBy: 'Eve' },
+          ],
+        },
+      ],
+      [
+        'six players',
+        {
+          deck,
+          players: ['Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay'],
+          me: 'Ann',
+          myHand: ['Ada', 'axe'],
+          events: [
+            { type: 'suggestion', by: 'Ann', cards: ['Bo', 'bat', 'attic'], shownBy: 'Dan', shown: 'bat' },
+            { type: 'suggestion', by: 'Eve', cards: ['Cy', 'cord', 'den'], shownBy: 'Bob' },
+          ],
+        },
+      ],
+    ];
+    for (const [name, log] of logs) {
+      const game = parseGame(log);
+      expect(game.players.length, name).toBeGreaterThanOrEqual(5);
+      compareKernel(game, game.me!, shownToObserver(game), name);
+      compareKernel(game, (game.me! + 1) % game.players.length, shownToObserver(game), `${name} (next seat suggests)`);
+    }
+  });
+
   it('cards no deal tells apart are scored once: figures exact and to the bit on every sub-range; told apart under the repeat model when only one was shown', () => {
     // Ann holds two suspects (they never answer); Bob showed her two weapons, so he holds both in
     // every deal, and a third card.
