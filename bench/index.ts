@@ -223,11 +223,11 @@ if (args['advice-only']) {
 }
 
 if (args['targets-only']) {
-  const rows = benchBeforeAfter(args.compare);
+  const result = benchBeforeAfter(args.compare);
   const start = benchStartup();
   console.log(`\nTargets, this tree against ${args.compare}, in one run (one thread; games per CPU second, median of 5 rounds taken in turns)`);
-  for (const r of rows) console.log(`  ${r.agents.padEnd(24)} ${fmt(r.before, 1).padStart(7)} vs ${fmt(r.after, 1).padStart(7)} games/s   ${fmt(r.ratio, 2)}×`);
-  console.log(`  ${entropyShareLine(rows)}`);
+  for (const r of result.rows) console.log(`  ${r.agents.padEnd(24)} ${fmt(r.before, 1).padStart(7)} vs ${fmt(r.after, 1).padStart(7)} games/s   ${fmt(r.ratio, 2)}×`);
+  console.log(`  ${entropyShareLine(result)}`);
   console.log(`  start-up, ${start.command}: ${fmt(start.cliMs, 0)} ms vs node -e 0 ${fmt(start.nodeMs, 0)} ms: ${fmt(start.ratio, 2)}× (target ≤ 1.6×; the whole command line in one file: ${fmt(start.singleRatio, 2)}×)`);
   process.exit(0);
 }
@@ -302,7 +302,7 @@ for (const r of large) {
 }
 if (beforeAfter) {
   console.log(`\nSix-player games per CPU second (CPU ms per turn), one thread: ${args.compare} (before positions) vs this tree, in turns`);
-  for (const r of beforeAfter) {
+  for (const r of beforeAfter.rows) {
     console.log(`  ${r.agents.padEnd(24)} ${fmt(r.before, 1).padStart(7)} (${fmt(r.msPerTurnBefore, 2)} ms) vs ${fmt(r.after, 1).padStart(7)} (${fmt(r.msPerTurnAfter, 2)} ms)   ${fmt(r.ratio, 2)}×`);
   }
   console.log(`  ${entropyShareLine(beforeAfter)}`);
