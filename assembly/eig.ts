@@ -477,15 +477,8 @@ function finishGroup<T>(list: usize, q0: i32, nScored: i32, classes: i32, lanes:
     if (threeWay) {
       for (let b = 0; b < nSeats - 1; b++) {
         const at = byClass + (<usize>(lanes + 4 * b) << 2);
-        const v = v128.load(at);
-        const half = i32x4.shr_s(v, 1);
-        const third = i32x4.extract_lane(v, 3) / 3;
-        const shares = i32x4.add(
-          i32x4.add(v128.shuffle<i32>(half, zero, 0, 0, 1, 4), v128.shuffle<i32>(half, zero, 1, 2, 2, 4)),
-          i32x4.replace_lane(i32x4.splat(third), 3, 0),
-        );
         const cells = byClass + (<usize>(3 * b) << 2);
-        v128.store(cells, i32x4.add(v128.load(cells), shares));
+        v128.store(cells, i32x4.add(v128.load(cells), rankShares(v128.load(at))));
         v128.store(at, zero);
       }
     } else for (let c = lanes; c < classes; c += perVector) {
@@ -550,7 +543,10 @@ function finishFourVectors(list: usize, q0: i32, nScored: i32, classes: i32, nev
   );
 }
 
-/** moveCells for four i32 cells held in a v128 (t, o: their totals and support): returns their sum of n ln n. */
+/**
+ * moveCells for four i32 cells held in a v128 (t, o: their totals and support): returns their sum
+ * of n ln n, four cells from the table at once unless one is past it (a large group: rare).
+ */
 @inline function moveCellVector(v: v128, t: usize, o: usize, xlogxOf: usize): f64 {
   const zero = i32x4.splat(0);
   v128.store(t, i32x4.add(v128.load(t), v));
@@ -640,22 +636,7 @@ function finishSparse<T>(list: usize, q0: i32, nScored: i32, classes: i32, lanes
   const o = supportAt + <usize>c * size;
   let a: f64;
   if (isInteger<T>()) {
-    v128.store(t, i32x4.add(v128.load(t), v));
-    v128.store(o, i32x4.sub(v128.load(o), i32x4.gt_s(v, zero)));
-    // Four cells from the table at once, unless one is past it (a large group: rare).
-    let x0: f64, x1: f64, x2: f64, x3: f64;
-    if (v128.any_true(i32x4.gt_s(v, i32x4.splat(XLOGX_TABLE - 1)))) {
-      x0 = xlogxAt(xlogxOf, <f64>load<i32>(at));
-      x1 = xlogxAt(xlogxOf, <f64>load<i32>(at, 4));
-      x2 = xlogxAt(xlogxOf, <f64>load<i32>(at, 8));
-      x3 = xlogxAt(xlogxOf, <f64>load<i32>(at, 12));
-    } else {
-      x0 = load<f64>(xlogxOf + (<usize>load<i32>(at) << 3));
-      x1 = load<f64>(xlogxOf + (<usize>load<i32>(at, 4) << 3));
-      x2 = load<f64>(xlogxOf + (<usize>load<i32>(at, 8) << 3));
-      x3 = load<f64>(xlogxOf + (<usize>load<i32>(at, 12) << 3));
-    }
-    a = (x0 + x1) + (x2 + x3);
+    a = moveCellVector(v, t, o, xlogxOf);
   } else {
     v128.store(t, f64x2.add(v128.load(t), v));
     v128.store(o, f64x2.add(v128.load(o), v128.and(f64x2.gt(v, zero), f64x2.splat(1))));
