@@ -45,10 +45,9 @@ const shown = new StaticArray<u32>(SHOWN_TO_WORDS);
 /** Per card: the first card of its category no suggestion can tell it from (itself if none). */
 const twinOf = new StaticArray<i32>(MAX_CARDS);
 /**
- * Per suggestion prefix of the batch: the last category's cards whose suggestions are scored, as
- * bits, and as a list (nLast bytes a prefix) of scoredCount cards.
+ * Per suggestion prefix of the batch: the last category's cards whose suggestions are scored
+ * (isScored), a list of nLast bytes holding scoredCount cards.
  */
-let scoredLast = new StaticArray<u64>(0);
 let scoredCards = new StaticArray<u8>(0);
 let scoredCount = new StaticArray<i32>(0);
 /** classOf[prefix class * ranks + rank of the last card]: the answer class of the whole suggestion. */
@@ -202,10 +201,8 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
 
   const total = <f64>n;
   const units = <f64>unit;
-  const nLast = unchecked(catSize[nCats - 1]);
-  const pFirst = qFrom / nLast;
   for (let i = 0; i < batch; i++) {
-    if (!isScored(qFrom + i, nLast, pFirst)) continue;
+    if (!isScored(qFrom + i, qFrom, nCats)) continue;
     const at = i * lanes;
     let marginal: f64 = 0; // C
     let expectedLeft: f64 = 0;
@@ -231,7 +228,7 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
   }
   // The twins' scores: their tallies were the same in every group, so are their figures.
   for (let i = 0; i < batch; i++) {
-    if (isScored(qFrom + i, nLast, pFirst)) continue;
+    if (isScored(qFrom + i, qFrom, nCats)) continue;
     memory.copy(out + (<usize>i * <usize>EIG_SCORES << 3), out + (<usize>(twinSuggestion(qFrom + i, nCats) - qFrom) * <usize>EIG_SCORES << 3), <usize>EIG_SCORES << 3);
   }
 }
@@ -277,33 +274,29 @@ function twinSuggestion(q: i32, nCats: i32): i32 {
 }
 
 /**
- * Which suggestions of [qFrom, qTo) are scored: those that are their own twins, and those whose twin
- * is before the batch (another thread's range). The others copy their twin's figures.
+ * Whether suggestion q of a batch from qFrom is scored: when it is its own twin, or its twin is
+ * before the batch (another thread's range). The others copy their twin's figures.
  */
+function isScored(q: i32, qFrom: i32, nCats: i32): bool {
+  const twin = twinSuggestion(q, nCats);
+  return twin == q || twin < qFrom;
+}
+
+/** The scored cards of the last category for each suggestion prefix of [qFrom, qTo) (scoredCards). */
 function markScored(qFrom: i32, qTo: i32, nCats: i32): void {
   const nLast = unchecked(catSize[nCats - 1]);
   const pFirst = qFrom / nLast;
   const prefixes = (qTo - 1) / nLast - pFirst + 1;
-  scoredLast = grown<u64>(scoredLast, prefixes);
   scoredCards = grown<u8>(scoredCards, prefixes * nLast);
   scoredCount = grown<i32>(scoredCount, prefixes);
   for (let p = 0; p < prefixes; p++) {
-    let bits: u64 = 0;
+    let count = 0;
     for (let l = 0; l < nLast; l++) {
       const q = (pFirst + p) * nLast + l;
-      if (q < qFrom || q >= qTo) continue;
-      const twin = twinSuggestion(q, nCats);
-      if (twin == q || twin < qFrom) bits |= <u64>1 << <u64>l;
+      if (q >= qFrom && q < qTo && isScored(q, qFrom, nCats)) unchecked(scoredCards[p * nLast + count++] = <u8>l);
     }
-    unchecked(scoredLast[p] = bits);
-    let count = 0;
-    for (let m = bits; m; m &= m - 1) unchecked(scoredCards[p * nLast + count++] = <u8>ctz<u64>(m));
     unchecked(scoredCount[p] = count);
   }
-}
-
-@inline function isScored(q: i32, nLast: i32, pFirst: i32): bool {
-  return ((unchecked(scoredLast[q / nLast - pFirst]) >> <u64>(q % nLast)) & 1) != 0;
 }
 
 /** Number i of a buffer of i32 or (wide) f64 numbers. */
@@ -452,9 +445,9 @@ function tally<T>(nGroups: i32, stride: usize, classes: i32, lanes: i32, qFrom: 
 }
 
 /**
- * Moves the group's tallies of suggestions q0 + l (l in [lFrom, lTo)) into the sums: each tie class
- * met spread over its cells, then each cell's n ln n into A, its count into the answer's total, and
- * whether it was met into the answer's support. Leaves the tallies zero.
+ * Moves the group's tallies of suggestions q0 + l (l the nScored cards of `list`) into the sums:
+ * each tie class met spread over its cells, then each cell's n ln n into A, its count into the
+ * answer's total, and whether it was met into the answer's support. Leaves the tallies zero.
  */
 function finishGroup<T>(list: usize, q0: i32, nScored: i32, classes: i32, lanes: i32, nCats: i32, model: i32, suggester: i32, nSeats: i32, lastFirst: i32): void {
   const size = sizeof<T>();
@@ -492,9 +485,9 @@ function finishGroup<T>(list: usize, q0: i32, nScored: i32, classes: i32, lanes:
       }
       v128.store(at, zero);
     }
-    const i = <usize>((q0 + l) * lanes) * size;
+    const sums = <usize>((q0 + l) * lanes) * size;
     let a: f64 = 0;
-    for (let c = 0; c < lanes; c += perVector) a += moveCells<T>(byClass, c, totalsAt + i, supportAt + i, xlogxOf);
+    for (let c = 0; c < lanes; c += perVector) a += moveCells<T>(byClass, c, totalsAt + sums, supportAt + sums, xlogxOf);
     unchecked(joint[q0 + l] += a);
   }
 }
@@ -611,12 +604,12 @@ function finishSparse<T>(list: usize, q0: i32, nScored: i32, classes: i32, lanes
         for (let v = first / perVector; v <= (first + nCats - 1) / perVector; v++) met |= <u64>1 << <u64>v;
       }
     }
-    const i = <usize>((q0 + l) * lanes) * size;
+    const sums = <usize>((q0 + l) * lanes) * size;
     let a: f64 = 0;
     while (met) {
       const v = <i32>ctz<u64>(met);
       met &= met - 1;
-      a += moveCells<T>(byClass, v * perVector, totalsAt + i, supportAt + i, xlogxOf);
+      a += moveCells<T>(byClass, v * perVector, totalsAt + sums, supportAt + sums, xlogxOf);
     }
     unchecked(joint[q0 + l] += a);
   }
