@@ -1,5 +1,5 @@
 // The command-line examples of the documentation, run for real. A fenced block preceded by a
-// marker comment holds `$ cluedo ...` lines, each followed by what the command printed:
+// marker comment holds `$ cluedo ...` (or `$ npx cluedo ...`) lines, each followed by what the command printed:
 //
 //   <!-- run -->                  checked by the tests: the block must equal a fresh run
 //   <!-- run in examples/mistakes -->   the same, run from that folder (default: the project root)
@@ -58,8 +58,9 @@ function runBlock(body, dir) {
       out.push(String(status));
       continue;
     }
-    if (!line.startsWith('cluedo ') && line !== 'cluedo') throw new Error(`only cluedo commands and "echo $?" run in the documentation: ${line}`);
-    const script = `cluedo() { "${process.execPath}" "${CLI}" "$@"; }\n${line}`;
+    // `npx cluedo` is how a clone runs the command before `npm link` (the README shows it so).
+    if (!/^(npx )?cluedo( |$)/.test(line)) throw new Error(`only cluedo commands and "echo $?" run in the documentation: ${line}`);
+    const script = `cluedo() { "${process.execPath}" "${CLI}" "$@"; }\nnpx() { shift; cluedo "$@"; }\n${line}`;
     const env = { ...process.env, COLUMNS: '100', NO_COLOR: '1' };
     delete env.CLUEDO_DEBUG;
     delete env.NODE_OPTIONS;

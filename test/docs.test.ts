@@ -6,6 +6,7 @@
  * Needs `npm run build` (`npm test` builds first): the examples run the built command line.
  */
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +42,16 @@ describe('the documentation', () => {
       else if (anchor !== undefined && statSync(to).isFile() && to.endsWith('.md') && !anchorsOf(to).has(anchor)) broken.push(`${target}: no such heading`);
     }
     expect(broken).toEqual([]);
+  });
+
+  it("the README's commands run in a fresh clone as written: `npx cluedo`, which finds the project's own command", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const commands = [...readme.matchAll(/^\$ (.*)$/gm)].map((m) => m[1]);
+    expect(commands.length).toBeGreaterThanOrEqual(3);
+    // After `npm ci` nothing has put `cluedo` on the PATH: a bare `cluedo` is "command not found".
+    expect(commands.filter((c) => !c.startsWith('npx cluedo ') && !c.startsWith('npm '))).toEqual([]);
+    const r = spawnSync('npx', ['--offline', 'cluedo', '--version'], { cwd: ROOT, encoding: 'utf8' });
+    expect({ status: r.status, stdout: r.stdout }).toEqual({ status: 0, stdout: `${(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version}\n` });
   });
 
   it('the README is short: at most 200 lines', () => {

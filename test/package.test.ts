@@ -55,18 +55,27 @@ function npm(args: string[], cwd: string): string {
 let dir: string;
 let app: string;
 let packed: string[];
+let manifestBefore: string;
+let installed: SpawnSyncReturns<string>;
 let compiled: SpawnSyncReturns<string>;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'cluedo-package-'));
   app = join(dir, 'app');
   mkdirSync(join(app, 'src'), { recursive: true });
-  const [pack] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dir, ...NPM_FLAGS], ROOT)) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  // Packed with its lifecycle scripts, as `npm publish` packs it (prepack and postpack set the
+  // manifest's build script aside and back; nothing is rebuilt).
+  manifestBefore = readFileSync(join(ROOT, 'package.json'), 'utf8');
+  const packOutput = npm(['pack', '--json', '--pack-destination', dir, ...NPM_FLAGS], ROOT);
+  // The JSON follows whatever a lifecycle script printed.
+  const [pack] = JSON.parse(packOutput.slice(packOutput.search(/^\[/m))) as Array<{ filename: string; files: Array<{ path: string }> }>;
   packed = pack.files.map((f) => f.path);
 
   writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'scratch', private: true, type: 'module' }, null, 2)}\n`);
   // npm leaves optional peer dependencies out unless asked for: the queue's are not installed.
-  npm(['install', join(dir, pack.filename), ...NPM_FLAGS], app);
+  // Its warnings are kept: a consumer sees them.
+  installed = run('npm', ['install', join(dir, pack.filename), ...NPM_FLAGS.filter((f) => !f.startsWith('--loglevel')), '--loglevel=warn'], app);
+  if (installed.status !== 0) throw new Error(`npm install failed: ${installed.stderr}`);
 
   // A user's strict project. The default `lib` of the target, which includes the DOM library: the
   // typings name WebAssembly.Module and Worker, which TypeScript declares there. Node's types are
@@ -106,6 +115,15 @@ describe('the packed package', () => {
     const targets = [manifest.main, manifest.types, ...Object.values(manifest.bin), ...Object.values(manifest.exports).flatMap((e) => (typeof e === 'string' ? [e] : [e.types, e.default]))];
     const missing = [...targets.map((t) => t.replace(/^\.\//, '')), 'build/core.wasm', 'build/kripke.wasm', 'dist/runtime/worker.js'].filter((f) => !packed.includes(f));
     expect(missing).toEqual([]);
+  });
+
+  it("installs without a warning: the installed manifest has no build script, and the repository's is as it was", () => {
+    // (Only what concerns this package: a dependency's deprecation notice is not ours to fix here.)
+    expect(installed.stderr).not.toMatch(/install-scripts|cluedo-engine|prepare/);
+    const scripts = (JSON.parse(readFileSync(join(app, 'node_modules', 'cluedo-engine', 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+    expect(Object.keys(scripts).filter((s) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(s))).toEqual([]);
+    expect(readFileSync(join(ROOT, 'package.json'), 'utf8')).toBe(manifestBefore);
+    expect((JSON.parse(manifestBefore) as { scripts: Record<string, string> }).scripts.prepare).toBe('wireit');
   });
 
   it('installs without the optional peer dependencies', () => {
