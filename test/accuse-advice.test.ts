@@ -45,7 +45,7 @@ describe('accusation advice', () => {
   });
 
   it('threat: the chance that at least one seat can accuse, seats independent, with its delta-method standard error', () => {
-    const seat = (q: number, next: number, se?: number) => ({ seat: 1, canAccuse: q, canAccuseNextTurn: next, knowsMyCards: [], ...(se !== undefined && { standardErrors: { canAccuse: se, canAccuseNextTurn: se, knowsMyCards: [] } }) });
+    const seat = (q: number, next: number, se?: number) => ({ seat: 1, out: false, canAccuse: q, canAccuseNextTurn: next, knowsMyCards: [], ...(se !== undefined && { standardErrors: { canAccuse: se, canAccuseNextTurn: se, knowsMyCards: [] } }) });
     expect(threatOf([seat(0.1, 0.3), seat(0.2, 0.1)]).threat).toBeCloseTo(1 - 0.7 * 0.8, 12);
     expect(threatOf([seat(0.1, 0.3)]).standardError).toBeNull();
     expect(threatOf([seat(0.1, 0.3, 0.01)]).standardError).toBeCloseTo(0.01, 12);

@@ -199,7 +199,10 @@ describe.skipIf(!CHROMIUM)('the board picker in headless Chromium', () => {
   it('a suggestion naming my suspect summons my pawn: staying is offered and weighed at one turn', async () => {
     await enter(page, SUMMONS);
     await settled(page, FIRST + 1);
-    await page.waitForSelector('#app[data-suggest-state="ready"] [data-view="rooms"][data-pawn="hall"][data-summoned="true"]');
+    // The roll was for the turn the entry ended; my next turn's roll is typed again.
+    await page.waitForSelector('#app[data-suggest-state="ready"] [data-view="rooms"][data-pawn="hall"][data-summoned="true"][data-roll=""]');
+    await page.fill('input[name="roll"]', '11');
+    await page.waitForSelector('#app[data-suggest-state="ready"] [data-view="rooms"][data-pawn="hall"][data-summoned="true"][data-roll="11"]');
     expect(await page.textContent('[data-role="pawn-status"]')).toBe('Your pawn is in the Hall: P1’s suggestion (event 5) brought it there. You may suggest there without moving.');
     expect(await page.isChecked('input[name="summoned"]')).toBe(true);
     // P1 (Colonel Mustard) suggested in the Hall: his pawn is there now, off the corridor.

@@ -1,9 +1,13 @@
 // The advisor's game log helpers (src/web/game-log.ts): what a setup form still lacks, in a
-// player's words; names completed as the log format completes them; the default hand sizes.
+// player's words; the seat chosen as the players' names are edited; what a new game at the same
+// table starts from; names completed as the log format completes them; the default hand sizes.
 import { describe, expect, it } from 'vitest';
 import { CLASSIC_DECK } from '../src/model/deck.js';
 import { analyze } from '../src/analysis/analyze.js';
-import { deckOf, evenHandSizes, resolveCard, setupProblems, type SetupForm } from '../src/web/game-log.js';
+import { deckOf, evenHandSizes, followSeat, isClassicDeck, nextGameDraft, resolveCard, setupProblems, type SetupForm } from '../src/web/game-log.js';
+import { parseGame } from '../src/io/log.js';
+import { gameToLog } from '../src/io/write-log.js';
+import { readFileSync } from 'node:fs';
 import { defaultHandSizes, ENVELOPE, TABLE } from '../src/model/game.js';
 import { DEFAULT_RULES, passers } from '../src/model/rules.js';
 
@@ -27,6 +31,47 @@ describe("the advisor's game log", () => {
     expect(setupProblems({ ...good, handSizes: [6, 6, 5] })).toContain('Hand sizes: 17 of the 18 cards dealt.');
     expect(setupProblems({ ...good, hand: good.hand.slice(1) })).toContain('My hand: 5 of 6 cards chosen.');
     expect(setupProblems({ ...good, faceUp: ['Knife', 'Plum'], handSizes: [6, 5, 5] })).toContain('Knife is in my hand and face up: it can only be one.');
+    // No seat chosen is a problem; the spectator's seat ('') is a choice.
+    expect(setupProblems({ ...good, me: null, hand: [] })).toEqual(['I am: choose your seat, or "nobody (I watch)".']);
+    expect(setupProblems({ ...good, me: '', hand: [] })).toEqual([]);
+  });
+
+  it('the seat chosen follows its player as names are edited: renamed in place, players added or removed around it; else none', () => {
+    const table = ['Ann', 'Bob', 'Cat', 'Dan'];
+    // Renamed: as many seats, the name gone: the same place.
+    expect(followSeat(table, ['Zoe', 'Bob', 'Cat', 'Dan'], 0)).toBe(0);
+    expect(followSeat(table, ['Ann', 'Bob', 'Cat', 'Dana'], 3)).toBe(3);
+    // Typed letter by letter: an empty name keeps its place, and is found again.
+    expect(followSeat(table, ['', 'Bob', 'Cat', 'Dan'], 0)).toBe(0);
+    expect(followSeat(['', 'Bob', 'Cat', 'Dan'], ['Z', 'Bob', 'Cat', 'Dan'], 0)).toBe(0);
+    // Players added or removed around it: the same player, by the name rule (case and spaces aside).
+    expect(followSeat(table, ['Ann', 'Bob', 'Cat', 'Dan', ''], 2)).toBe(2);
+    expect(followSeat(table, ['Eve', 'Ann', 'Bob', 'Cat', 'Dan'], 2)).toBe(3);
+    expect(followSeat(table, ['Ann', 'Cat', 'Dan'], 2)).toBe(1);
+    expect(followSeat(table, ['Ann', 'Bob', 'cat ', 'Dan', 'Eve'], 2)).toBe(2);
+    // Reordered: the same player.
+    expect(followSeat(table, ['Dan', 'Cat', 'Bob', 'Ann'], 0)).toBe(3);
+    // Its player removed, or every name replaced by more or fewer: no seat (the player chooses again).
+    expect(followSeat(table, ['Bob', 'Cat', 'Dan'], 0)).toBeNull();
+    expect(followSeat(table, ['Zoe', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay'], 0)).toBeNull();
+    expect(followSeat(['', 'Bob', 'Cat', 'Dan'], ['Bob', 'Cat', 'Dan'], 0)).toBeNull();
+  });
+
+  it("a new game at the same table keeps the players, the seat and the deck, and starts with an empty hand and no face-up cards", () => {
+    const played = gameToLog(parseGame(JSON.parse(readFileSync('examples/classic-4p-faceup.json', 'utf8'))));
+    expect(played.myHand!.length).toBeGreaterThan(0);
+    expect(played.faceUp!.length).toBeGreaterThan(0);
+    expect(nextGameDraft(played)).toEqual({ deck: played.deck, players: played.players, me: played.me, events: [] });
+    const custom = gameToLog(parseGame(JSON.parse(readFileSync('examples/custom-deck-3p.json', 'utf8'))));
+    expect(nextGameDraft(custom)).toEqual({ deck: custom.deck, players: custom.players, me: custom.me, events: [] });
+    // A spectator's game: still nobody's seat.
+    const watched = gameToLog(parseGame(JSON.parse(readFileSync('examples/classic-3p-spectator.json', 'utf8'))));
+    expect(nextGameDraft(watched)).toEqual({ deck: watched.deck, players: watched.players, events: [] });
+    // The deck a log writes out is the classic one exactly when it has the classic deck's categories and cards.
+    expect(isClassicDeck(played.deck!)).toBe(true);
+    expect(isClassicDeck(custom.deck!)).toBe(false);
+    expect(isClassicDeck(deckOf(null))).toBe(true);
+    expect(isClassicDeck({ ...deckOf(null), rooms: deckOf(null).rooms.slice(1) })).toBe(false);
   });
 
   it("completes a name as the log format does: the whole name, its start, or one distinctive word", () => {

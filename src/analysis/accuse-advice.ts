@@ -32,11 +32,16 @@ export interface AccusationAdviceOptions {
   seed?: number;
 }
 
-/** P(at least one seat can accuse by the end of its next turn), the seats taken as independent; with a delta-method standard error when estimated. */
+/**
+ * P(at least one seat can accuse by the end of its next turn), the seats taken as independent; with
+ * a delta-method standard error when estimated. A seat out (a wrong accusation) can never accuse:
+ * it counts for nothing, whatever it knows.
+ */
 export function threatOf(seats: readonly OpponentKnowledge[]): { threat: number; standardError: number | null } {
-  const each = seats.map((s) => Math.max(s.canAccuse, s.canAccuseNextTurn ?? 0));
+  const stillIn = seats.filter((s) => !s.out);
+  const each = stillIn.map((s) => Math.max(s.canAccuse, s.canAccuseNextTurn ?? 0));
   const none = each.reduce((p, q) => p * (1 - q), 1);
-  const errors = seats.map((s) => (s.standardErrors ? Math.max(s.standardErrors.canAccuse, s.standardErrors.canAccuseNextTurn ?? 0) : null));
+  const errors = stillIn.map((s) => (s.standardErrors ? Math.max(s.standardErrors.canAccuse, s.standardErrors.canAccuseNextTurn ?? 0) : null));
   if (errors.every((e) => e === null)) return { threat: 1 - none, standardError: null };
   // d(1 - Π(1 - q_i))/dq_i = Π_{j≠i}(1 - q_j)
   const variance = each.reduce((v, q, i) => {
@@ -65,8 +70,7 @@ export function accusationAdvice(input: GameLog | Game, options: AccusationAdvic
 export function adviceOn(game: Game, solutions: readonly { cards: number[]; probability: number }[], opponents: readonly OpponentKnowledge[]): AccusationAdvice {
   const best = solutions[0];
   if (solutions.length === 1) return { solution: best.cards, probability: 1, certain: true, threat: 0, threatStandardError: null, seats: [], accuse: true };
-  const out = eliminatedSeats(game.events, game.players.length);
-  const seats = opponents.filter((s) => !out[s.seat]);
+  const seats = opponents.filter((s) => !s.out);
   const { threat, standardError } = threatOf(seats);
   return { solution: best.cards, probability: best.probability, certain: false, threat, threatStandardError: standardError, seats, accuse: best.probability >= 1 - threat };
 }

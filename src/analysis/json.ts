@@ -81,6 +81,7 @@ export function opponentsJson(game: Game, opponents: Opponents) {
     samples: opponents.samples,
     seats: opponents.seats.map((s) => ({
       seat: game.players[s.seat],
+      out: s.out,
       canAccuse: s.canAccuse,
       ...(s.canAccuseNextTurn !== undefined && { canAccuseNextTurn: s.canAccuseNextTurn }),
       knowsMyCards: mine(s.knowsMyCards),

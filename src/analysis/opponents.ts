@@ -7,6 +7,7 @@
 // thread or with the draws shared among an executor's threads (the same bytes for any number).
 import { ENVELOPE, type Game } from '../model/game.js';
 import { cardsOfMask } from '../model/bits.js';
+import { eliminatedSeats } from '../model/rules.js';
 import { gameOf, type GameLog } from '../io/log.js';
 import type { Executor } from '../runtime/executor.js';
 import { knowsInThisThread, type FormulaQuery, type KnowsReport } from '../epistemic/knows.js';
@@ -16,6 +17,11 @@ import { knowsOn } from './knows.js';
 export interface OpponentKnowledge {
   /** The other seat. */
   seat: number;
+  /**
+   * The seat accused wrongly and is out (model/rules.ts eliminatedSeats): it may still know the
+   * envelope, but it can no longer accuse, so it is no threat.
+   */
+  out: boolean;
   /** P(the seat knows the whole envelope). */
   canAccuse: number;
   /**
@@ -92,12 +98,13 @@ function others(game: Game): number[] {
 
 function fromReport(game: Game, report: KnowsReport, samples: number, options: OpponentsOptions): Opponents {
   const sampled = report.method === 'sampled';
+  const out = eliminatedSeats(game.events, game.players.length);
   let i = 0;
   const seats = others(game).map((seat): OpponentKnowledge => {
     const accuse = report.results[i++];
     const next = options.nextTurn ? report.results[i++] : null;
     const mine = game.myHand.map(() => report.results[i++]);
-    const row: OpponentKnowledge = { seat, canAccuse: accuse.probability!, knowsMyCards: mine.map((r) => r.probability!) };
+    const row: OpponentKnowledge = { seat, out: out[seat], canAccuse: accuse.probability!, knowsMyCards: mine.map((r) => r.probability!) };
     if (next) row.canAccuseNextTurn = next.probability!;
     if (sampled) {
       row.standardErrors = { canAccuse: accuse.standardError ?? 0, knowsMyCards: mine.map((r) => r.standardError ?? 0) };

@@ -105,7 +105,8 @@ function opponentLines(game: Game, opponents: Opponents): string[] {
   const seatWidth = Math.max(...opponents.seats.map((s) => game.players[s.seat].length));
   for (const seat of opponents.seats) {
     const cards = mine.map((card, k) => `${card} ${formatPercent(seat.knowsMyCards[k])}`).join(', ');
-    lines.push(`  ${game.players[seat.seat].padEnd(seatWidth)}  can accuse: ${formatPercent(seat.canAccuse).padStart(4)}   knows you hold: ${cards}`);
+    // A seat out after a wrong accusation can no longer accuse, whatever it knows.
+    lines.push(`  ${game.players[seat.seat].padEnd(seatWidth)}  can accuse: ${(seat.out ? 'out' : formatPercent(seat.canAccuse)).padStart(4)}   knows you hold: ${cards}`);
   }
   return lines;
 }

@@ -153,6 +153,14 @@ export function eliminatedSeats(events: readonly GameEvent[], nSeats: number): b
 }
 
 /**
+ * The index of the correct accusation that ended the game, or -1 while it goes on. It reads a
+ * game's events and a log's alike (only `type` and `correct` matter): nothing follows it in a log.
+ */
+export function winningAccusation(events: readonly { type: string; correct?: boolean }[]): number {
+  return events.findIndex((e) => e.type === 'accusation' && e.correct === true);
+}
+
+/**
  * Whose turn it likely is after `events`, for a form's first guess: the seat after the last one to
  * suggest, accuse or end a turn (the answers of a suggestion are not turns), passing over the
  * seats out of the game; seat 0 before any turn.

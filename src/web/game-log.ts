@@ -26,6 +26,19 @@ export function deckOf(log: Pick<GameLog, 'deck'> | null): Record<string, string
   return log?.deck ?? (CLASSIC_CATEGORIES as Record<string, string[]>);
 }
 
+/** Whether `deck` is the classic deck: its categories and cards, in order (as a log the engine writes names it). */
+export function isClassicDeck(deck: Record<string, string[]>): boolean {
+  return JSON.stringify(Object.entries(deck)) === JSON.stringify(Object.entries(CLASSIC_CATEGORIES));
+}
+
+/**
+ * What the next game at the same table starts from: the deck, the players and my seat (or that I
+ * watch) of `log`; a new deal, so no hand, no face-up cards and hand sizes dealt evenly again.
+ */
+export function nextGameDraft(log: GameLog): GameLog {
+  return { ...(log.deck !== undefined && { deck: log.deck }), players: log.players, ...(log.me != null && { me: log.me }), events: [] };
+}
+
 export function evenHandSizes(deck: Record<string, string[]>, players: number, faceUp: number): number[] {
   const cards = Object.values(deck).reduce((n, c) => n + c.length, 0);
   const categories = Object.keys(deck).length;
@@ -73,12 +86,29 @@ export function resolveCard(cards: readonly string[], typed: string): string {
   return hits.length === 1 ? cards[hits[0]] : typed.trim();
 }
 
+/**
+ * The seat chosen after the players' names were edited from `before` to `after` (the names as
+ * typed, one per comma-separated place, empty ones included, so that a name retyped letter by letter
+ * keeps its place): the same player wherever it now is (players added, removed or moved around it),
+ * else the same place when there are as many (the player renamed), else none: the player's seat is
+ * never guessed, it is chosen again.
+ */
+export function followSeat(before: readonly string[], after: readonly string[], seat: number): number | null {
+  const key = nameKey(before[seat] ?? '');
+  if (key !== '') {
+    if (nameKey(after[seat] ?? '') === key) return seat;
+    const moved = after.findIndex((name) => nameKey(name) === key);
+    if (moved >= 0) return moved;
+  }
+  return after.length === before.length ? seat : null;
+}
+
 /** What a new game's setup is: the players in seat order, who I am, my hand, the face-up cards, the hand sizes. */
 export interface SetupForm {
   deck: Record<string, string[]>;
   players: string[];
-  /** '' for a spectator. */
-  me: string;
+  /** My seat's name; '' for a spectator; null while no seat is chosen. */
+  me: string | null;
   hand: string[];
   faceUp: string[];
   handSizes: number[];
@@ -102,8 +132,9 @@ export function setupProblems(form: SetupForm): string[] {
   const sum = form.handSizes.reduce((a, b) => a + b, 0);
   if (form.handSizes.some((h) => !Number.isInteger(h) || h < 0)) problems.push('Hand sizes are whole numbers, 0 or more.');
   else if (dealt >= 0 && sum !== dealt) problems.push(`Hand sizes: ${sum} of the ${dealt} cards dealt.`);
-  const seat = form.players.indexOf(form.me);
-  if (form.me !== '' && seat >= 0 && form.handSizes[seat] !== undefined && form.hand.length !== form.handSizes[seat]) {
+  if (form.me === null) problems.push('I am: choose your seat, or "nobody (I watch)".');
+  const seat = form.me === null ? -1 : form.players.indexOf(form.me);
+  if (seat >= 0 && form.handSizes[seat] !== undefined && form.hand.length !== form.handSizes[seat]) {
     problems.push(`My hand: ${form.hand.length} of ${form.handSizes[seat]} cards chosen.`);
   }
   const both = form.hand.find((c) => form.faceUp.includes(c));

@@ -12,11 +12,13 @@ import type { SuggestResult } from '../analysis/suggest.js';
 import type { Opponents } from '../analysis/opponents.js';
 import { ContradictionError } from '../analysis/contradiction.js';
 import type { GameLog, GameLogEvent } from '../io/log.js';
+import { winningAccusation } from '../model/rules.js';
 import { NO_PAWN } from './board-advice.js';
-import { load, save, type Saved } from './game-log.js';
+import { load, nextGameDraft, save, type Saved } from './game-log.js';
 import { message, type Timed } from './views/format.js';
 import { Setup } from './views/setup.js';
 import { EntryForm, isEditable } from './views/entry-form.js';
+import { GameOver } from './views/game-over.js';
 import { EventList } from './views/events.js';
 import { RefusalView, type Refusal } from './views/refusal.js';
 import { SavedGamesView } from './views/saved-games.js';
@@ -118,7 +120,8 @@ function App() {
     setRefusal(null);
     setEditing(null);
     setState('ready');
-    if (next.game.me === null || engine === null) return;
+    // A won game takes no more turns: nothing to suggest, nobody left to fear.
+    if (next.game.me === null || engine === null || winningAccusation(next.game.events) >= 0) return;
     const pool = engine.pool;
     const started = performance.now();
     // Asked inside a promise: a question the game cannot answer (a player out suggests no more)
@@ -146,7 +149,8 @@ function App() {
     const t0 = performance.now();
     try {
       const next = open.with(event);
-      setSaved({ ...saved, log: next.log(), undo: pushed(saved.undo, saved.log.events ?? []), redo: [] });
+      // A roll is for one turn: the next event entered ends it.
+      setSaved({ ...saved, log: next.log(), undo: pushed(saved.undo, saved.log.events ?? []), redo: [], ...(saved.pawn && { pawn: { ...saved.pawn, roll: '' } }) });
       show(next, t0);
       return true;
     } catch (e) {
@@ -239,7 +243,8 @@ function App() {
       setNote(`${file.name} was not loaded, it is not JSON (${message(e)}); your game is unchanged.`);
       return;
     }
-    openLog(log, { id: newGameId(), board: saved.board, pawn: NO_PAWN }, file.name);
+    // The log format has no board: a game from a file is a card game until switched.
+    openLog(log, { id: newGameId(), board: false, pawn: NO_PAWN }, file.name);
   }
 
   function openSaved(game: SavedGame) {
@@ -249,7 +254,7 @@ function App() {
 
   function newGame() {
     if (saved.log !== null && !confirm('Start a new game? The current one stays in Saved games.')) return;
-    setDraft(saved.log);
+    setDraft(saved.log && nextGameDraft(saved.log));
     open?.dispose();
     setOpen(null);
     setAnalysis(null);
@@ -264,6 +269,7 @@ function App() {
   const log = saved.log;
   const events = game?.events.length ?? 0;
   const games = showGames ? listGames() : [];
+  const won = game ? winningAccusation(game.events) : -1;
   const startEdit = (index: number) => {
     if (!game || !isEditable(game.events[index])) return;
     setEditing(index);
@@ -316,16 +322,18 @@ function App() {
       {game && analysis && state !== 'setup' && (
         <main>
           <section class="entry" aria-labelledby="entry-h">
-            <h2 id="entry-h">{editing === null ? 'Enter a turn' : `Edit event ${editing + 1}`}</h2>
-            <EntryForm key={editing === null ? 'new' : `edit-${editing}`} game={game} editing={editing}
-              onAdd={(event) => (editing === null ? add(event) : replaceEvent(editing, event))}
-              onCancel={() => { setEditing(null); setRefusal(null); setNote(null); setState('ready'); }} />
+            <h2 id="entry-h">{editing !== null ? `Edit event ${editing + 1}` : won >= 0 ? 'Game over' : 'Enter a turn'}</h2>
+            {editing === null && won >= 0 ? <GameOver game={game} event={won} /> : (
+              <EntryForm key={editing === null ? 'new' : `edit-${editing}`} game={game} editing={editing}
+                onAdd={(event) => (editing === null ? add(event) : replaceEvent(editing, event))}
+                onCancel={() => { setEditing(null); setRefusal(null); setNote(null); setState('ready'); }} />
+            )}
             {refusal && <RefusalView refusal={refusal} onEdit={startEdit} />}
             <EventList game={game} editing={editing} onEdit={startEdit} onDelete={deleteEvent} />
           </section>
           <div class="col-main">
             <Notebook game={game} analysis={analysis} onWhy={explainCell} />
-            <SuggestionsView suggestions={suggestions} game={game} board={saved.board} pawn={saved.pawn ?? NO_PAWN} onPawn={(pawn) => setSaved({ ...saved, pawn })} />
+            <SuggestionsView suggestions={suggestions} game={game} board={saved.board} pawn={saved.pawn ?? NO_PAWN} onPawn={(pawn) => setSaved({ ...saved, pawn })} onBoard={(board) => setSaved({ ...saved, board })} />
           </div>
           <div class="col-side">
             {why && <WhyPanel why={why} game={game} onClose={() => setWhy(null)} />}

@@ -3,6 +3,7 @@
 // log format has no field for (board or cards, the pawn), stamped when last changed. The undo
 // history stays with the current game only.
 import type { GameLog } from '../io/log.js';
+import { winningAccusation } from '../model/rules.js';
 import { readPawn, type PawnInput } from './board-advice.js';
 
 export interface SavedGame {
@@ -60,6 +61,13 @@ export function forgetGame(id: string): void {
 export function gameSummary(log: GameLog): string {
   const turns = log.events?.length ?? 0;
   return `${log.players.join(', ')} · ${turns} turn${turns === 1 ? '' : 's'}`;
+}
+
+/** The player who won the game of `log` (its correct accusation), or null while it goes on. */
+export function winnerOf(log: GameLog): string | null {
+  const events = log.events ?? [];
+  const won = events[winningAccusation(events)];
+  return won?.type === 'accusation' ? won.by : null;
 }
 
 /** The file name a download of the game gets: cluedo-2026-11-26-1430.json. */

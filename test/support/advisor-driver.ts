@@ -69,7 +69,8 @@ export async function settled(page: Page, events: number): Promise<void> {
 export async function setUp(page: Page, log: ExampleLog, options: { board?: boolean } = {}): Promise<void> {
   await page.waitForSelector('#app[data-state="setup"]');
   await page.fill('input[name="players"]', log.players.join(', '));
-  await page.selectOption('select[name="me"]', log.me ?? '');
+  // A seat is always chosen, by its name (an option's label), or "nobody" to watch.
+  await page.selectOption('select[name="me"]', log.me ?? 'nobody');
   for (const card of log.myHand ?? []) await page.check(`input[name="hand"][value="${card}"]`);
   for (const card of log.faceUp ?? []) await page.check(`input[name="faceup"][value="${card}"]`);
   await page.check(`input[name="board"][value="${options.board ? 'yes' : 'no'}"]`);

@@ -93,8 +93,9 @@ export function BoardRooms({ suggestions, game, pawn, onPawn }: { suggestions: T
         {othersPlaced && <button type="button" data-action="unmark" onClick={() => onPawn({ ...pawn, others: Object.fromEntries(Object.entries(pawn.others!).filter(([c]) => c !== placing)) })}>Take {nameOf(placing as Character)} off the board</button>}
         <label class="roll">
           Roll
-          <input name="roll" type="number" min={2} max={12} value={pawn.roll} placeholder="2–12" onInput={(e) => onPawn({ ...pawn, roll: (e.target as HTMLInputElement).value })} />
+          <input name="roll" type="number" min={2} max={12} value={pawn.roll} placeholder="2–12" aria-describedby="roll-help" onInput={(e) => onPawn({ ...pawn, roll: (e.target as HTMLInputElement).value })} />
         </label>
+        <span class="note" id="roll-help">A roll is for one turn: the next event entered clears it.</span>
         <details class="fallback">
           <summary>Without the drawing</summary>
           <label>

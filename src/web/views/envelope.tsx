@@ -1,6 +1,7 @@
 // The envelope: each card's probability and the most likely solutions.
 import { envelopeProbability, type Analysis } from '../../analysis/analyze.js';
 import type { Game } from '../../model/game.js';
+import { winningAccusation } from '../../model/rules.js';
 import { capital } from './format.js';
 
 export function EnvelopeView({ analysis, game }: { analysis: Analysis; game: Game }) {
@@ -10,7 +11,7 @@ export function EnvelopeView({ analysis, game }: { analysis: Analysis; game: Gam
   return (
     <section class="envelope" aria-labelledby="env-h">
       <h2 id="env-h">Envelope</h2>
-      {certain && game.me !== null && (
+      {certain && game.me !== null && winningAccusation(game.events) < 0 && (
         <p class="accuse" data-view="accuse" role="status"><strong>Accuse now:</strong> {names(certain.cards)}</p>
       )}
       <div class="categories">

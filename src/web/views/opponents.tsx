@@ -1,10 +1,12 @@
-// What each opponent knows: whether it can accuse, and which of my cards it most likely knows.
+// What each opponent knows: whether it can accuse (a seat out after a wrong accusation cannot), and
+// which of my cards it most likely knows. Nothing once the game is won.
 import type { Opponents } from '../../analysis/opponents.js';
 import type { Game } from '../../model/game.js';
+import { winningAccusation } from '../../model/rules.js';
 import type { Timed } from './format.js';
 
 export function OpponentsView({ opponents, game }: { opponents: Timed<Opponents> | null; game: Game }) {
-  if (game.me === null) return null;
+  if (game.me === null || winningAccusation(game.events) >= 0) return null;
   const o = opponents?.result;
   return (
     <section class="opponents" aria-labelledby="opp-h" data-view="opponents">
@@ -21,10 +23,11 @@ export function OpponentsView({ opponents, game }: { opponents: Timed<Opponents>
               {o.seats.map((s) => {
                 const k = s.knowsMyCards.reduce((best, p, i) => (p > s.knowsMyCards[best] ? i : best), 0);
                 const p = s.knowsMyCards[k] ?? 0;
+                const warn = !s.out && s.canAccuse >= 0.5;
                 return (
-                  <tr key={s.seat} data-seat={game.players[s.seat]} data-can-accuse={String(s.canAccuse)} class={s.canAccuse >= 0.5 ? 'warn' : ''}>
+                  <tr key={s.seat} data-seat={game.players[s.seat]} data-can-accuse={String(s.canAccuse)} data-out={String(s.out)} class={warn ? 'warn' : s.out ? 'out' : ''}>
                     <th scope="row">{game.players[s.seat]}</th>
-                    <td>{(s.canAccuse * 100).toFixed(1)}%{s.canAccuse >= 0.5 ? ' ⚠' : ''}</td>
+                    <td>{s.out ? 'out: accused wrongly' : `${(s.canAccuse * 100).toFixed(1)}%${warn ? ' ⚠' : ''}`}</td>
                     <td>{p > 0 ? `${game.deck.cards[game.myHand[k]]} ${(p * 100).toFixed(0)}%` : 'none yet'}</td>
                   </tr>
                 );

@@ -3,44 +3,76 @@ import { useState } from 'preact/hooks';
 import type { GameLog } from '../../io/log.js';
 import { deckFromText, deckToText } from '../../io/deck-text.js';
 import { CLASSIC_CATEGORIES } from '../../model/deck.js';
-import { deckOf, evenHandSizes, setupProblems, type SetupForm } from '../game-log.js';
+import { nameKey } from '../../model/names.js';
+import { deckOf, evenHandSizes, followSeat, isClassicDeck, setupProblems, type SetupForm } from '../game-log.js';
 import { capital, message } from './format.js';
+import { PlayMode } from './play-mode.js';
 
-/** The new game's form: checked as it is filled, started only when the engine accepts it. */
+/** "I am": a place in the list of players as typed, the spectator's view, or nothing chosen yet. */
+type SeatChoice = number | 'nobody' | null;
+
+/** The names as typed, one per comma-separated place (empty ones included). */
+const placesOf = (players: string) => players.split(',').map((p) => p.trim());
+
+/** The seat a draft chose: its observer's place (its players are the form's places), the spectator's view, or none. */
+function draftSeat(draft: GameLog | null): SeatChoice {
+  if (draft === null) return null;
+  if (draft.me == null) return 'nobody';
+  const place = draft.players.findIndex((p) => nameKey(p) === nameKey(draft.me!));
+  return place >= 0 ? place : null;
+}
+
+/** The deck as typed in the form, or null for the classic deck. */
+const typedDeck = (deck: Record<string, string[]>) => (isClassicDeck(deck) ? null : deckToText(deck));
+
+/**
+ * The new game's form: checked as it is filled, started only when the engine accepts it. A draft
+ * (the last game's table, or a saved game the engine refused) fills it in.
+ */
 export function Setup({ draft, board: wasBoard, onStart, onLoad }: { draft: GameLog | null; board: boolean; onStart: (log: GameLog, board: boolean) => boolean; onLoad: (file: File) => void }) {
   const [deck, setDeck] = useState<Record<string, string[]>>(deckOf(draft));
-  const [customDeck, setCustomDeck] = useState(draft?.deck !== undefined);
   const [players, setPlayers] = useState(draft?.players.join(', ') ?? 'Ann, Bob, Cat, Dan');
-  const [me, setMe] = useState(draft ? (draft.me ?? '') : 'Ann');
+  // Never guessed: the draft's, or none until the player chooses.
+  const [seat, setSeat] = useState<SeatChoice>(draftSeat(draft));
   const [hand, setHand] = useState<string[]>(draft?.myHand ?? []);
   const [faceUp, setFaceUp] = useState<string[]>(draft?.faceUp ?? []);
   const [sizes, setSizes] = useState<number[] | null>(draft?.handSizes ?? null);
   const [board, setBoard] = useState(wasBoard);
   const [error, setError] = useState<string | null>(null);
-  /** The deck as typed (one category per line), null when it is not being typed; and what is wrong with it. */
-  const [deckText, setDeckText] = useState<string | null>(null);
+  /** The deck as typed (one category per line), null for the classic deck; and what is wrong with it. */
+  const [deckText, setDeckText] = useState<string | null>(typedDeck(deck));
   const [deckProblem, setDeckProblem] = useState<string | null>(null);
-  const seats = players.split(',').map((p) => p.trim()).filter(Boolean);
+  /** The log file whose deck was taken, while the deck is still its own. */
+  const [deckFile, setDeckFile] = useState<string | null>(null);
+  const places = placesOf(players);
+  const seats = places.filter(Boolean);
   const even = evenHandSizes(deck, seats.length, faceUp.length);
   const handSizes = sizes && sizes.length === seats.length ? sizes : even;
-  const form: SetupForm = { deck, players: seats, me: seats.includes(me) ? me : '', hand, faceUp, handSizes };
+  const me = seat === 'nobody' ? '' : seat !== null && places[seat] ? places[seat] : null;
+  const form: SetupForm = { deck, players: seats, me, hand, faceUp, handSizes };
   const problems = [...(deckProblem ? [`Deck: ${deckProblem}`] : []), ...setupProblems(form)];
-  const mySeat = seats.indexOf(me);
+  const mySeat = typeof seat === 'number' && me ? places.slice(0, seat).filter(Boolean).length : -1;
   const toggle = (list: string[], card: string) => (list.includes(card) ? list.filter((c) => c !== card) : [...list, card]);
 
+  /** New names: the seat chosen follows its player (game-log.ts followSeat). */
+  function typePlayers(text: string) {
+    if (typeof seat === 'number') setSeat(followSeat(places, placesOf(text), seat));
+    setPlayers(text);
+  }
+
   /** A new deck: the cards chosen that it lacks are unchosen. */
-  function changeDeck(next: Record<string, string[]>, custom: boolean) {
+  function changeDeck(next: Record<string, string[]>) {
     const cards = Object.values(next).flat();
     setDeck(next);
-    setCustomDeck(custom);
     setHand(hand.filter((c) => cards.includes(c)));
     setFaceUp(faceUp.filter((c) => cards.includes(c)));
   }
 
   function typeDeck(text: string) {
     setDeckText(text);
+    setDeckFile(null);
     try {
-      changeDeck(deckFromText(text), true);
+      changeDeck(deckFromText(text));
       setDeckProblem(null);
     } catch (e) {
       setDeckProblem(message(e));
@@ -51,8 +83,10 @@ export function Setup({ draft, board: wasBoard, onStart, onLoad }: { draft: Game
     if (!file) return;
     try {
       const log = JSON.parse(await file.text()) as GameLog;
-      changeDeck(deckOf(log), log.deck !== undefined);
-      setDeckText(null);
+      const next = deckOf(log);
+      changeDeck(next);
+      setDeckText(typedDeck(next));
+      setDeckFile(file.name);
       setDeckProblem(null);
     } catch (e) {
       setError(`${file.name} is not a game log: ${message(e)}`);
@@ -62,7 +96,7 @@ export function Setup({ draft, board: wasBoard, onStart, onLoad }: { draft: Game
   function start(e: Event) {
     e.preventDefault();
     if (problems.length > 0) return;
-    const log: GameLog = { ...(customDeck ? { deck } : {}), players: seats, handSizes, faceUp, ...(form.me ? { me: form.me, myHand: hand } : {}), events: [] };
+    const log: GameLog = { ...(deckText !== null ? { deck } : {}), players: seats, handSizes, faceUp, ...(form.me ? { me: form.me, myHand: hand } : {}), events: [] };
     if (!onStart(log, board)) setError('The engine refused this setup: see the message above.');
   }
 
@@ -74,11 +108,11 @@ export function Setup({ draft, board: wasBoard, onStart, onLoad }: { draft: Game
       {error && <p class="message" role="alert">{error}</p>}
       <fieldset>
         <legend>Deck</legend>
-        <label class="inline"><input type="radio" name="deck-kind" value="classic" checked={!customDeck && deckText === null}
-          onChange={() => { changeDeck(CLASSIC_CATEGORIES, false); setDeckText(null); setDeckProblem(null); }} /> Classic (6 suspects, 6 weapons, 9 rooms)</label>
+        <label class="inline"><input type="radio" name="deck-kind" value="classic" checked={deckText === null}
+          onChange={() => { changeDeck(CLASSIC_CATEGORIES); setDeckText(null); setDeckProblem(null); setDeckFile(null); }} /> Classic (6 suspects, 6 weapons, 9 rooms)</label>
         <label class="inline"><input type="radio" name="deck-kind" value="typed" checked={deckText !== null}
           onChange={() => typeDeck(deckToText(deck))} /> My own deck, typed</label>
-        {customDeck && deckText === null && <p data-role="deck-from-log">The deck of the loaded log: {Object.entries(deck).map(([c, cards]) => `${cards.length} ${c}`).join(', ')}.</p>}
+        {deckFile !== null && <p data-role="deck-from-log">The deck of {deckFile}: {Object.entries(deck).map(([c, cards]) => `${cards.length} ${c}`).join(', ')}.</p>}
         {deckText !== null && (
           <label>
             One category per line: its name, a colon, its cards separated by commas
@@ -90,13 +124,15 @@ export function Setup({ draft, board: wasBoard, onStart, onLoad }: { draft: Game
       </fieldset>
       <label>
         Players in seat order (comma-separated)
-        <input name="players" value={players} onInput={(e) => setPlayers((e.target as HTMLInputElement).value)} autocomplete="off" />
+        <input name="players" value={players} onInput={(e) => typePlayers((e.target as HTMLInputElement).value)} autocomplete="off" />
       </label>
       <label>
         I am
-        <select name="me" value={seats.includes(me) ? me : ''} onChange={(e) => setMe((e.target as HTMLSelectElement).value)}>
-          {seats.map((p) => <option key={p} value={p}>{p}</option>)}
-          <option value="">nobody (I watch: the spectator's view)</option>
+        <select name="me" value={seat === 'nobody' ? 'nobody' : me ? String(seat) : ''} aria-invalid={me === null}
+          onChange={(e) => { const v = (e.target as HTMLSelectElement).value; setSeat(v === 'nobody' ? 'nobody' : Number(v)); }}>
+          <option value="" disabled>choose your seat</option>
+          {places.flatMap((p, i) => (p ? [<option key={i} value={String(i)}>{p}</option>] : []))}
+          <option value="nobody">nobody (I watch: the spectator's view)</option>
         </select>
       </label>
       <fieldset class="sizes">
@@ -110,15 +146,13 @@ export function Setup({ draft, board: wasBoard, onStart, onLoad }: { draft: Game
         ))}
         <button type="button" onClick={() => setSizes(null)}>Even (earlier seats take extras)</button>
       </fieldset>
-      {form.me && (
+      {mySeat >= 0 && (
         <CardPicker legend={`My hand: ${hand.length} of ${handSizes[mySeat] ?? 0} cards`} name="hand" deck={deck} chosen={hand} onToggle={(c) => setHand(toggle(hand, c))} />
       )}
       <CardPicker legend={`Face-up cards (${faceUp.length})`} name="faceup" deck={deck} chosen={faceUp} onToggle={(c) => setFaceUp(toggle(faceUp, c))} />
-      <fieldset class="mode">
-        <legend>How you play</legend>
-        <label class="inline"><input type="radio" name="board" value="no" checked={!board} onChange={() => setBoard(false)} /> Cards only (no board)</label>
-        <label class="inline"><input type="radio" name="board" value="yes" checked={board} onChange={() => setBoard(true)} /> On the board (pawns move by dice; the advisor ranks the rooms)</label>
-      </fieldset>
+      <PlayMode board={board} onChange={setBoard}>
+        <p class="note">On the board, the advisor also ranks the rooms from your pawn and your roll. You can switch during the game.</p>
+      </PlayMode>
       {problems.length > 0 && (
         <ul class="problems" data-role="setup-problems" aria-live="polite">{problems.map((p) => <li key={p}>{p}</li>)}</ul>
       )}

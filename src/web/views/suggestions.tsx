@@ -1,17 +1,21 @@
-// The best suggestions, and on the board the rooms ranked by what a suggestion there is worth per turn.
+// The best suggestions, and on the board the rooms ranked by what a suggestion there is worth per
+// turn; the switch between the card game and the board. Nothing once the game is won.
 import type { SuggestResult } from '../../analysis/suggest.js';
 import type { Game } from '../../model/game.js';
+import { winningAccusation } from '../../model/rules.js';
 import type { PawnInput } from '../board-advice.js';
 import { BoardRooms } from './board-rooms.js';
 import type { Timed } from './format.js';
+import { PlayMode } from './play-mode.js';
 
-export function SuggestionsView({ suggestions, game, board, pawn, onPawn }: { suggestions: Timed<SuggestResult> | null; game: Game; board: boolean; pawn: PawnInput; onPawn: (p: PawnInput) => void }) {
-  if (game.me === null) return null;
+export function SuggestionsView({ suggestions, game, board, pawn, onPawn, onBoard }: { suggestions: Timed<SuggestResult> | null; game: Game; board: boolean; pawn: PawnInput; onPawn: (p: PawnInput) => void; onBoard: (board: boolean) => void }) {
+  if (game.me === null || winningAccusation(game.events) >= 0) return null;
   const names = (cards: number[]) => cards.map((c) => game.deck.cards[c]);
   const result = suggestions?.result;
   return (
     <section class="suggestions" aria-labelledby="sg-h" data-view="suggestions" data-workers={suggestions?.workers}>
       <h2 id="sg-h">Best suggestions</h2>
+      <PlayMode board={board} onChange={onBoard} />
       {board && <BoardRooms suggestions={suggestions} game={game} pawn={pawn} onPawn={onPawn} />}
       {suggestions === null ? (
         <p>Scoring…</p>
