@@ -154,6 +154,12 @@ describe.skipIf(!CHROMIUM)('the advisor on a phone and a desktop', () => {
           expect(w, where).toBeGreaterThanOrEqual(44);
           expect(h, where).toBeGreaterThanOrEqual(44);
         }
+        // Down the notebook, the columns' names stay at the top of the screen.
+        await page.locator('table[data-view="notebook"] tbody:last-of-type tr:last-child').scrollIntoViewIfNeeded();
+        const [head, last] = await page.evaluate(() => [document.querySelector('table[data-view="notebook"] thead')!, document.querySelector('table[data-view="notebook"] tbody:last-of-type tr:last-child')!].map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+        expect(last.bottom, where).toBeLessThanOrEqual(780);
+        expect(head.top, where).toBeGreaterThanOrEqual(0);
+        expect(head.bottom, where).toBeLessThanOrEqual(last.top);
         if (players === 6 && names === LONG_NAMES) {
           await page.locator('section.notebook').screenshot({ path: join(SHOTS, `notebook-6p-${deck ? 'long-deck' : 'classic'}-${width}.png`) });
         }
@@ -216,8 +222,9 @@ describe.skipIf(!CHROMIUM)('the advisor on a phone and a desktop', () => {
         const panel = page.locator('[data-view="why"][data-state="ready"]');
         await panel.waitFor();
         const [c, p] = [(await cell.boundingBox())!, (await panel.boundingBox())!];
-        // Both in sight, the panel starting right under the cell's row.
-        expect(c.y, where).toBeGreaterThanOrEqual(0);
+        // Both in sight (the cell not under the columns' names, which stick to the top on a phone), the panel starting right under the cell's row.
+        const header = await page.$eval('table[data-view="notebook"] thead', (h) => h.getBoundingClientRect().bottom);
+        expect(c.y, where).toBeGreaterThanOrEqual(Math.max(0, header) - 1);
         expect(p.y, where).toBeGreaterThanOrEqual(c.y + c.height - 1);
         expect(p.y - (c.y + c.height), where).toBeLessThanOrEqual(12);
         expect(p.y + Math.min(p.height, 120), where).toBeLessThanOrEqual(size.height);

@@ -35,7 +35,9 @@ export function Notebook({ game, analysis, why, onWhy, onCloseWhy }: { game: Gam
   const whyRow = useRef<HTMLTableRowElement>(null);
   useEffect(() => {
     const row = whyRow.current;
-    if (row) scrollIntoSight(row, row.previousElementSibling ?? row);
+    // On a phone the columns' names stick to the top of the screen: the row must show below them.
+    const header = row?.closest('table')?.tHead?.getBoundingClientRect().bottom ?? 0;
+    if (row) scrollIntoSight(row, row.previousElementSibling ?? row, Math.max(0, header));
   }, [why]);
   const closeWhy = () => {
     onCloseWhy();
@@ -108,11 +110,12 @@ export function Notebook({ game, analysis, why, onWhy, onCloseWhy }: { game: Gam
 
 /**
  * Scrolls the page as little as it takes to show `panel` whole, without losing the top of `anchor`
- * (the row tapped, just above it): a panel taller than the screen shows its beginning.
+ * (the row tapped, just above it) under the `inset` pixels at the top of the screen: a panel taller
+ * than the screen shows its beginning.
  */
-function scrollIntoSight(panel: Element, anchor: Element) {
+function scrollIntoSight(panel: Element, anchor: Element, inset: number) {
   const below = panel.getBoundingClientRect().bottom - window.innerHeight;
-  const top = anchor.getBoundingClientRect().top;
+  const top = anchor.getBoundingClientRect().top - inset;
   if (top < 0) window.scrollBy(0, top);
   else if (below > 0) window.scrollBy(0, Math.min(below, top));
 }
