@@ -7,7 +7,7 @@ import { setupStore } from '../knowledge/constraints-of.js';
 import { ownerColumns, type Owner } from '../knowledge/deduce.js';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { possibleOwners } from '../knowledge/search.js';
-import { cardsInWords, eventSentence } from '../io/describe.js';
+import { cardsInWords, eventSentence, placementInWords } from '../io/describe.js';
 import { gameOf, type GameLog } from '../io/log.js';
 import { makeNameResolver } from '../model/names.js';
 import { shorten } from '../model/quote.js';
@@ -176,14 +176,10 @@ function statedOutright(game: Game, card: number, owner: number, holds: boolean,
   return kept.some((f) => about(f) && (f.kind === 'holds' ? f.owner !== owner : f.kind === 'lacks' && f.owner === owner));
 }
 
-/** "Bob holds Knife", "you do not hold Knife", "Knife is in the envelope", "Knife is not face up". */
+/** The fact in words ("Bob holds Knife", "Knife is not face up"), its owner given by its core slot (the envelope nSeats, the table nSeats + 1). */
 function factInWords(game: Game, card: number, owner: number, holds: boolean): string {
-  const name = shorten(game.deck.cards[card]);
   const nSeats = game.players.length;
-  if (owner === nSeats) return `${name} is ${holds ? '' : 'not '}in the envelope`;
-  if (owner === nSeats + 1) return `${name} is ${holds ? '' : 'not '}face up`;
-  if (owner === game.me) return `you ${holds ? 'hold' : 'do not hold'} ${name}`;
-  return `${shorten(game.players[owner])} ${holds ? 'holds' : 'does not hold'} ${name}`;
+  return placementInWords(game, owner === nSeats ? ENVELOPE : owner === nSeats + 1 ? TABLE : owner, [card], holds);
 }
 
 function notForced(statement: string, possible?: string): InputError {

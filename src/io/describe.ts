@@ -1,5 +1,5 @@
 // How messages name the events of a game.
-import type { Game } from '../model/game.js';
+import { ENVELOPE, TABLE, type Game } from '../model/game.js';
 import { shorten } from '../model/quote.js';
 import { passers } from '../model/rules.js';
 
@@ -35,10 +35,25 @@ export function describeEvent(game: Game, index: number): string {
   }
 }
 
-/** "Plum, Knife and Hall": a few names in words, shortened. */
-export function cardsInWords(game: Game, cards: readonly number[]): string {
+/** "Plum, Knife and Hall" (or "Plum, Knife or Hall"): a few names in words, shortened. */
+export function cardsInWords(game: Game, cards: readonly number[], conjunction: 'and' | 'or' = 'and'): string {
   const names = cards.map((c) => shorten(game.deck.cards[c]));
-  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} ${conjunction} ${names[names.length - 1]}`;
+}
+
+/**
+ * Cards placed with an owner (a seat, ENVELOPE or TABLE), or ruled out for it, as a player says it:
+ * "Bob holds Knife", "you do not hold Knife or Rope", "Knife is in the envelope", "Knife and Rope
+ * are not face up".
+ */
+export function placementInWords(game: Game, owner: number, cards: readonly number[], holds: boolean): string {
+  if (owner === ENVELOPE || owner === TABLE) {
+    const verb = cards.length === 1 ? 'is' : 'are';
+    return `${cardsInWords(game, cards)} ${verb} ${holds ? '' : 'not '}${owner === ENVELOPE ? 'in the envelope' : 'face up'}`;
+  }
+  const names = cardsInWords(game, cards, holds ? 'and' : 'or');
+  if (owner === game.me) return `you ${holds ? 'hold' : 'do not hold'} ${names}`;
+  return `${shorten(game.players[owner])} ${holds ? 'holds' : 'does not hold'} ${names}`;
 }
 
 /** A seat as the observer reads it: "you" for the observer's own seat. */

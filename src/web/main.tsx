@@ -24,7 +24,9 @@ import { RefusalView, type Refusal } from './views/refusal.js';
 import { SavedGamesView } from './views/saved-games.js';
 import { AccuseView } from './views/accuse.js';
 import { forgetGame, gameSummary, keepGame, listGames, logHref, downloadName, newGameId, type SavedGame } from './saved-games.js';
-import { Notebook, WhyPanel, type Why } from './views/notebook.js';
+import { Notebook, type Why } from './views/notebook.js';
+import { entryNews, type EntryNews } from './entry-news.js';
+import { EntryNewsView } from './views/entry-news.js';
 import { EnvelopeView } from './views/envelope.js';
 import { SuggestionsView } from './views/suggestions.js';
 import { OpponentsView } from './views/opponents.js';
@@ -48,6 +50,8 @@ function App() {
   const [note, setNote] = useState<string | null>(null);
   const [ms, setMs] = useState<number | null>(null);
   const [why, setWhy] = useState<Why | null>(null);
+  /** What the last entry (or edit) taught, said under the form. */
+  const [news, setNews] = useState<EntryNews | null>(null);
   /** What the setup form starts from: the last game's players, or a log that could not be opened. */
   const [draft, setDraft] = useState<GameLog | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -105,14 +109,18 @@ function App() {
     }
   }
 
-  /** Shows an open game: its notebook now, its suggestions and the opponents' knowledge when the workers answer. */
-  function show(next: OpenGame, t0: number) {
+  /**
+   * Shows an open game: its notebook now, its suggestions and the opponents' knowledge when the
+   * workers answer; with `entered`, the event entered or edited, and what it taught.
+   */
+  function show(next: OpenGame, t0: number, entered?: { index: number; edited: boolean }) {
     const mine = ++generation.current;
     const previous = open;
     setOpen(next);
     if (previous !== next) previous?.dispose();
     setAnalysis(next.analysis());
     setMs(performance.now() - t0);
+    setNews(entered && analysis ? entryNews(next.game, entered.index, analysis, next.analysis(), entered.edited) : null);
     setSuggestions(null);
     setOpponents(null);
     setWhy(null);
@@ -139,6 +147,7 @@ function App() {
   /** An entry or an edit the engine refused: said, with the events it conflicts with and the likeliest mistakes; the game unchanged. */
   function refuse(e: unknown, entry: Refusal['entry']) {
     setNote(`Refused: ${message(e)}`);
+    setNews(null);
     setRefusal(e instanceof ContradictionError ? { contradiction: e.contradiction, entry } : null);
     setState('refused');
   }
@@ -151,7 +160,7 @@ function App() {
       const next = open.with(event);
       // A roll is for one turn: the next event entered ends it.
       setSaved({ ...saved, log: next.log(), undo: pushed(saved.undo, saved.log.events ?? []), redo: [], ...(saved.pawn && { pawn: { ...saved.pawn, roll: '' } }) });
-      show(next, t0);
+      show(next, t0, { index: next.game.events.length - 1, edited: false });
       return true;
     } catch (e) {
       refuse(e, { kind: 'new', event: (saved.log.events?.length ?? 0) + 1 });
@@ -163,7 +172,7 @@ function App() {
    * The game with other events (an edit, a deletion, undo, redo): the analysis is the new log's,
    * opened afresh; a log that leaves no deal is refused and nothing changes. False when refused.
    */
-  function change(events: GameLogEvent[], history: Pick<Saved, 'undo' | 'redo'>, entry: Refusal['entry']): boolean {
+  function change(events: GameLogEvent[], history: Pick<Saved, 'undo' | 'redo'>, entry: Refusal['entry'], edited?: number): boolean {
     if (!saved.log) return false;
     const t0 = performance.now();
     const opened = tryOpen({ ...saved.log, events });
@@ -172,7 +181,7 @@ function App() {
       return false;
     }
     setSaved({ ...saved, log: opened.open.log(), ...history });
-    show(opened.open, t0);
+    show(opened.open, t0, edited === undefined ? undefined : { index: edited, edited: true });
     return true;
   }
 
@@ -180,7 +189,7 @@ function App() {
   const edited = () => ({ undo: pushed(saved.undo, currentEvents()), redo: [] });
 
   function replaceEvent(index: number, event: GameLogEvent): boolean {
-    return change(currentEvents().map((e, i) => (i === index ? event : e)), edited(), { kind: 'edit', event: index + 1 });
+    return change(currentEvents().map((e, i) => (i === index ? event : e)), edited(), { kind: 'edit', event: index + 1 }, index);
   }
 
   function deleteEvent(index: number) {
@@ -328,15 +337,15 @@ function App() {
                 onAdd={(event) => (editing === null ? add(event) : replaceEvent(editing, event))}
                 onCancel={() => { setEditing(null); setRefusal(null); setNote(null); setState('ready'); }} />
             )}
+            <EntryNewsView news={news} game={game} />
             {refusal && <RefusalView refusal={refusal} onEdit={startEdit} />}
             <EventList game={game} editing={editing} onEdit={startEdit} onDelete={deleteEvent} />
           </section>
           <div class="col-main">
-            <Notebook game={game} analysis={analysis} onWhy={explainCell} />
+            <Notebook game={game} analysis={analysis} why={why} onWhy={explainCell} onCloseWhy={() => setWhy(null)} />
             <SuggestionsView suggestions={suggestions} game={game} board={saved.board} pawn={saved.pawn ?? NO_PAWN} onPawn={(pawn) => setSaved({ ...saved, pawn })} onBoard={(board) => setSaved({ ...saved, board })} />
           </div>
           <div class="col-side">
-            {why && <WhyPanel why={why} game={game} onClose={() => setWhy(null)} />}
             <AccuseView analysis={analysis} opponents={opponents} game={game} />
             <EnvelopeView analysis={analysis} game={game} />
             <OpponentsView opponents={opponents} game={game} />

@@ -65,7 +65,8 @@ export function EntryForm({ game, onAdd, editing = null, onCancel }: { game: Gam
         ? { type: 'accusation', by, cards, correct }
         : { type: 'suggestion', by, cards, shownBy: showerIndex === null ? null : shownBy, ...((iAsked || iShowed) && shown ? { shown } : {}) };
     if (onAdd(event) && editing === null) {
-      (document.querySelector('input[name="card-0"]') as HTMLInputElement | null)?.focus();
+      // Ready for the next turn, without scrolling away from the news under the Add button.
+      (document.querySelector('input[name="card-0"]') as HTMLInputElement | null)?.focus({ preventScroll: true });
       // Cleared after an accepted entry; a refused one keeps its values for correction.
       setKind('suggestion');
       setTyped(categories.map(() => ''));
