@@ -209,6 +209,25 @@ describe.skipIf(!CHROMIUM)('the advisor on a phone and a desktop', () => {
     expect(await page.textContent('[data-role="entry-news"]')).toBe('');
   }, 180_000);
 
+  it('says why an entry was refused next to the Add button, in sight where it was tapped', async () => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await open({ ...LATE, events: LATE.events!.slice(0, 12) });
+    // P3 showed Miss Scarlet to P0 (event 1): P3 cannot pass on her.
+    await fill(page, { type: 'suggestion', by: 'P2', cards: ['Miss Scarlet', 'Rope', 'Kitchen'], shownBy: 'P4' });
+    await page.locator('button[data-action="add"]').evaluate((b) => b.scrollIntoView({ block: 'end' }));
+    await page.click('button[data-action="add"]');
+    await page.waitForSelector('#app[data-state="refused"]');
+    const message = page.locator('[data-role="message"]');
+    expect(await message.count()).toBe(1);
+    expect(await message.textContent()).toMatch(/^Refused: /);
+    // In the entry's own section, and on the screen.
+    expect(await message.evaluate((m) => m.closest('section.entry') !== null)).toBe(true);
+    const box = (await message.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(-1);
+    expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height + 1);
+    await page.screenshot({ path: join(SHOTS, 'refused-360.png') });
+  }, 60_000);
+
   it('opens the Why panel right under the cell tapped, in sight, and gives the focus back to the cell when it closes', async () => {
     await open({ ...LATE, events: LATE.events!.slice(0, 12) });
     for (const size of [{ width: 390, height: 844 }, { width: 360, height: 640 }, { width: 1280, height: 900 }]) {

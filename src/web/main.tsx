@@ -48,6 +48,8 @@ function App() {
   const [opponents, setOpponents] = useState<Timed<Opponents> | null>(null);
   const [state, setState] = useState<State>('loading');
   const [note, setNote] = useState<string | null>(null);
+  /** What the last refusal was of: an entry, an edit or a deletion is answered next to the form; undo and redo (null) at the top. */
+  const [refusedEntry, setRefusedEntry] = useState<Refusal['entry']>(null);
   const [ms, setMs] = useState<number | null>(null);
   const [why, setWhy] = useState<Why | null>(null);
   /** What the last entry (or edit) taught, said under the form. */
@@ -147,6 +149,7 @@ function App() {
   /** An entry or an edit the engine refused: said, with the events it conflicts with and the likeliest mistakes; the game unchanged. */
   function refuse(e: unknown, entry: Refusal['entry']) {
     setNote(`Refused: ${message(e)}`);
+    setRefusedEntry(entry);
     setNews(null);
     setRefusal(e instanceof ContradictionError ? { contradiction: e.contradiction, entry } : null);
     setState('refused');
@@ -325,7 +328,7 @@ function App() {
             }
           }} />
       )}
-      {note && <p class="message" role="alert" data-role="message">{note}</p>}
+      {note && !(state === 'refused' && refusedEntry !== null) && <p class="message" role="alert" data-role="message">{note}</p>}
       {state === 'loading' && <p>Loading the engine…</p>}
       {state === 'setup' && engine && <Setup draft={draft} board={saved.board} onStart={startGame} onLoad={(f) => void loadFile(f)} />}
       {game && analysis && state !== 'setup' && (
@@ -338,6 +341,7 @@ function App() {
                 onCancel={() => { setEditing(null); setRefusal(null); setNote(null); setState('ready'); }} />
             )}
             <EntryNewsView news={news} game={game} />
+            {note && state === 'refused' && refusedEntry !== null && <RefusedNote text={note} />}
             {refusal && <RefusalView refusal={refusal} onEdit={startEdit} />}
             <EventList game={game} editing={editing} onEdit={startEdit} onDelete={deleteEvent} />
           </section>
@@ -358,6 +362,13 @@ function App() {
       )}
     </div>
   );
+}
+
+/** A refused entry, said where it was made: on a phone the top of the page is screens away. */
+function RefusedNote({ text }: { text: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), [text]);
+  return <p class="message" role="alert" data-role="message" ref={ref}>{text}</p>;
 }
 
 render(<App />, document.getElementById('root')!);
