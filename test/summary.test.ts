@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Random } from '../src/model/random.js';
 import type { GameResult } from '../src/tournament/results.js';
+import type { FaultKind } from '../src/game/agent.js';
 import { B, GAMES, seat } from './support/games.js';
 import { wilson } from '../src/tournament/statistics.js';
 import { studentTQuantile } from '../src/tournament/student-t.js';
@@ -96,6 +97,7 @@ describe('summarize, by hand', () => {
       meanTurnsToCertain: null,
       medianTurnsToCertain: null,
       certainRate: { estimate: 0, low: 0, high: 1 },
+      reportsCertainty: true,
       wrongAccusations: 0,
       faults: { illegal: 0, timeout: 0, crash: 0 },
       equalShare: null,
@@ -144,11 +146,13 @@ describe('solo runs', () => {
 
 // Random games for the merge property: 2-6 seats, agents from a small pool (solo and field roles
 // now and then), a winner or none, turn counts or none.
+// Agent 'd' does not report certainty; any seat may fault (an agent from outside's, with its reason).
 const seatArb = fc.record({
   agent: fc.constantFrom('a', 'b', 'c:x=1', 'd'),
   certain: fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }),
   wrong: fc.integer({ min: 0, max: 1 }),
   turns: fc.integer({ min: 1, max: 40 }),
+  fault: fc.option(fc.constantFrom('illegal', 'timeout', 'crash') as fc.Arbitrary<FaultKind>, { nil: undefined, freq: 3 }),
 });
 const gameArb = fc
   .record({
@@ -165,7 +169,9 @@ const gameArb = fc
         role: solo ? (i === 0 ? 'solo' : 'field') : undefined,
         won: i === w,
         turnsToWin: i === w ? s.turns : null,
-        turnsToCertain: s.certain,
+        turnsToCertain: s.agent === 'd' ? null : s.certain,
+        ...(s.agent === 'd' && { reportsCertainty: false as const }),
+        ...(s.fault !== undefined && { fault: s.fault, faultReason: { request: { type: 'suggest', id: s.turns }, reply: `reply ${i}`, problem: `problem ${s.turns}` } }),
         wrongAccusations: i === w ? 0 : s.wrong,
         turnsTaken: s.turns,
       }),
@@ -194,6 +200,29 @@ describe('merging', () => {
         expect(finalize(tree, order)).toStrictEqual(whole);
       }),
       { seed: 20240611, numRuns: 150 },
+    );
+  });
+
+  it('keeps the first ten faults of each row by game and seat with their reasons, and gives no certainty for an agent that does not report it (property)', () => {
+    fc.assert(
+      fc.property(fc.array(gameArb, { maxLength: 60 }), (drawn) => {
+        const games = drawn.map((d, i) => ({ ...d.result, game: i }));
+        // Accumulated in a scrambled order: what is kept does not depend on it.
+        const order = drawn.map((d, i) => ({ game: games[i], key: d.order })).sort((x, y) => x.key - y.key);
+        const summary = finalize(order.reduce((acc, { game }) => accumulate(acc, game), emptyAccumulator()));
+        for (const row of summary.agents) {
+          const faults = games.flatMap((g) =>
+            g.seatResults.flatMap((s) => (rowLabel(s.agent, s.role) === row.agent && s.fault !== undefined ? [{ game: g.game, seat: s.seat, kind: s.fault, ...s.faultReason! }] : [])),
+          );
+          expect(row.faults.illegal + row.faults.timeout + row.faults.crash).toBe(faults.length);
+          expect(row.faultReasons).toEqual(faults.length === 0 ? undefined : faults.slice(0, 10));
+          const silent = row.agent.startsWith('d');
+          expect(row.reportsCertainty).toBe(!silent);
+          if (silent) expect([row.certainRate, row.meanTurnsToCertain, row.medianTurnsToCertain, row.turnsToCertain]).toEqual([null, null, null, []]);
+          else expect(row.certainRate).not.toBeNull();
+        }
+      }),
+      { seed: 20240612, numRuns: 150 },
     );
   });
 
