@@ -6,20 +6,24 @@
 import type { FaultKind, FaultReason } from '../game/agent.js';
 import type { GameResult } from '../tournament/results.js';
 import { FAULT_REASONS_KEPT, type Summary } from '../tournament/types.js';
-import { quote } from '../model/quote.js';
+import { oneLine } from '../model/quote.js';
 
 /** The faults printed one by one; the others are counted in the last line. */
 export const FAULT_LINES_SHOWN = 5;
 
 const HOW: Record<FaultKind, string> = { illegal: 'illegal reply to', timeout: 'timeout on', crash: 'crash on' };
 
-/** One fault in one line (printLine escapes what the problem quotes; the reply is quoted here). */
+/**
+ * One fault in one line. The reply ends it, as received (at most the 200 bytes a reason keeps),
+ * its control characters escaped: quoting a JSON reply would escape every quote in it.
+ */
 export function faultLine(agent: string, game: number, seat: number, kind: FaultKind, reason: FaultReason | undefined): string {
   const where = `agent ${agent}, game ${game}, seat P${seat}`;
   if (reason === undefined) return `${where}: ${kind}`;
   const { type, id } = reason.request;
   const request = id === undefined ? type : `request ${id} (${type})`;
-  return `${where}: ${HOW[kind]} ${request}: ${reason.problem}${reason.reply === undefined ? '' : `; it replied ${quote(reason.reply)}`}`;
+  const reply = reason.reply === undefined ? '' : `; it replied: ${oneLine(reason.reply)}${reason.replyBytes === undefined ? '' : `… (${reason.replyBytes.toLocaleString('en-US')} bytes)`}`;
+  return `${where}: ${HOW[kind]} ${request}: ${oneLine(reason.problem)}${reply}`;
 }
 
 /**

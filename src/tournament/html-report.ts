@@ -486,7 +486,21 @@ function agentHeader(label: string, colour: string, scope: 'row' | 'col'): strin
   return `<th scope="${scope}" class="agent" title="${esc(label)}"><div class="name"><span class="swatch" style="background:${colour}"></span><span>${breakable(label)}</span></div></th>`;
 }
 
-function summaryTableHtml(summary: Summary, colours: Map<string, string>): string {
+/** An agent's faults: how many, and by kind beneath (illegal, timeout, crash). */
+function faultsCell(a: AgentSummary): string {
+  const { illegal, timeout, crash } = a.faults;
+  const total = illegal + timeout + crash;
+  if (total === 0) return `<td>0</td>`;
+  const kinds = [
+    [illegal, 'illegal'],
+    [timeout, 'timeout'],
+    [crash, 'crash'],
+  ].flatMap(([n, kind]) => (n === 0 ? [] : [`${formatCount(n as number)} ${kind}`]));
+  return `<td><span class="est">${esc(formatCount(total))}</span><span class="ci">${esc(kinds.join(', '))}</span></td>`;
+}
+
+/** The summary table; with `faults` (a run whose agents from outside failed), their counts in a last column. */
+function summaryTableHtml(summary: Summary, colours: Map<string, string>, faults: boolean): string {
   const rows = summary.agents.map((a) => {
     const cells = [
       `<td>${esc(formatCount(a.games))}</td>`,
@@ -499,12 +513,15 @@ function summaryTableHtml(summary: Summary, colours: Map<string, string>): strin
         ? Array.from({ length: 3 }, () => `<td class="na" title="${esc(`${a.agent} does not report when it is certain`)}">${NOT_REPORTED}</td>`)
         : [meanCell(a.meanTurnsToCertain), medianCell(a.medianTurnsToCertain), rateCell(a.certainRate)]),
       `<td>${esc(formatCount(a.wrongAccusations))}</td>`,
+      ...(faults ? [faultsCell(a)] : []),
     ];
     return `<tr>${agentHeader(a.agent, colours.get(a.agent)!, 'row')}${cells.join('')}</tr>`;
   });
   return `<table class="data summary">
 <thead>
-<tr><th rowspan="2" scope="col" class="left">Agent</th><th rowspan="2" scope="col">Games</th><th rowspan="2" scope="col">Seat-games</th><th rowspan="2" scope="col">Wins</th><th rowspan="2" scope="col">Win rate</th><th colspan="2" scope="colgroup" class="group">Turns to win</th><th colspan="2" scope="colgroup" class="group">Turns to certain</th><th rowspan="2" scope="col">Certain</th><th rowspan="2" scope="col">Wrong<br>accusations</th></tr>
+<tr><th rowspan="2" scope="col" class="left">Agent</th><th rowspan="2" scope="col">Games</th><th rowspan="2" scope="col">Seat-games</th><th rowspan="2" scope="col">Wins</th><th rowspan="2" scope="col">Win rate</th><th colspan="2" scope="colgroup" class="group">Turns to win</th><th colspan="2" scope="colgroup" class="group">Turns to certain</th><th rowspan="2" scope="col">Certain</th><th rowspan="2" scope="col">Wrong<br>accusations</th>${
+    faults ? '<th rowspan="2" scope="col"><a href="#faults">Faults</a></th>' : ''
+  }</tr>
 <tr><th scope="col">mean</th><th scope="col">median</th><th scope="col">mean</th><th scope="col">median</th></tr>
 </thead>
 <tbody>
@@ -718,6 +735,8 @@ export function renderHtmlReport(unranked: Summary, title: string, details: Reco
   const overflowFrom = binning.overflow ? binning.start + binning.bins * binning.width : null;
   const seatGames = summary.agents.reduce((sum, a) => sum + a.seatGames, 0);
   const certainty = certaintyNote(summary.agents);
+  const silent = summary.agents.filter((a) => !a.reportsCertainty).map((a) => a.agent);
+  const uncharted = silent.length <= 1 ? silent.join('') : `${silent.slice(0, -1).join(', ')} and ${silent.at(-1)}`;
   const faulty = summary.agents.some((a) => a.faults.illegal + a.faults.timeout + a.faults.crash > 0);
 
   return `<!DOCTYPE html>
@@ -751,7 +770,9 @@ ${summary.league ? `${leagueSectionHtml(summary, colours)}\n` : ''}${
     : `<section>
 <h2>How long until each agent knew the solution</h2>
 <p class="note">For each agent, the share of its seat-games in which it first became certain of the solution at each of its own turns (bars share one scale). The dashed line marks the median, the tinted band its 95% confidence interval. Beside each agent's name: the median with its interval, the mean, and the share of its seat-games in which it never became certain.</p>${
-        certainty === null ? '' : `\n<p class="note">Not charted here or below: ${esc(certainty)}</p>`
+        silent.length === 0
+          ? ''
+          : `\n<p class="note">Not charted here or below: ${esc(uncharted)}, which ${silent.length === 1 ? 'does not report when it is' : 'do not report when they are'} certain (see the note under the summary table).</p>`
       }
 <figure>
 ${certaintyChart(data)}
@@ -782,7 +803,7 @@ ${winRateChart(summary, colours)}
 <h2>Summary</h2>
 <p class="note">Each estimate with its 95% confidence interval beneath it. Games: the games in which the agent had a seat, the independent units of every interval. Turns are the agent's own turns; turns to certain are over the seat-games in which it became certain.</p>
 <div class="scroll">
-${summaryTableHtml(summary, colours)}
+${summaryTableHtml(summary, colours, faulty)}
 </div>${certainty === null ? '' : `\n<p class="note">${esc(certainty)}</p>`}
 </section>
 ${faulty ? `\n${faultsSectionHtml(summary, colours)}` : ''}
