@@ -34,9 +34,9 @@ describe('summarize, by hand', () => {
     expect(a.winRate.low).toBeCloseTo(0.0461115, 6);
     expect(a.winRate.high).toBeCloseTo(0.8379686, 6);
     // Certain in (1 of 2), (1 of 1), (1 of 2), (1 of 1): p = 2/3, n_eff = 13.5.
-    expect(a.certainRate.estimate).toBeCloseTo(2 / 3, 15);
-    expect(a.certainRate.low).toBeCloseTo(0.2784332, 6);
-    expect(a.certainRate.high).toBeCloseTo(0.9120191, 6);
+    expect(a.certainRate!.estimate).toBeCloseTo(2 / 3, 15);
+    expect(a.certainRate!.low).toBeCloseTo(0.2784332, 6);
+    expect(a.certainRate!.high).toBeCloseTo(0.9120191, 6);
     // Turns to win [5] and [3] in two games: mean 4, s = 1, t(1); median 4, F̂(3) = 1/2 with s = 1/2: open.
     expect(a.meanTurnsToWin!.estimate).toBe(4);
     expect(a.meanTurnsToWin!.low).toBe(1);
@@ -72,7 +72,7 @@ describe('summarize, by hand', () => {
     expect(b.meanTurnsToCertain!.estimate).toBeCloseTo(11 / 3, 14);
     expect(b.meanTurnsToCertain!.low).toBe(1);
     expect(b.meanTurnsToCertain!.high).toBeCloseTo(11 / 3 + T2 * Math.sqrt(13 / 9), 9);
-    expect(b.certainRate.estimate).toBe(0.75);
+    expect(b.certainRate!.estimate).toBe(0.75);
   });
 
   it('head-to-head over the games with both seated and won by one of them, with Wilson over games', () => {
@@ -135,11 +135,11 @@ describe('solo runs', () => {
     expect(summary.agents.map((a) => a.agent)).toEqual(['naive (solo)', 'naive (field)']);
     const [solo, field] = summary.agents;
     expect([solo.games, solo.seatGames, solo.wins]).toEqual([3, 3, 3]);
-    expect(solo.certainRate.estimate).toBe(1);
+    expect(solo.certainRate!.estimate).toBe(1);
     expect(solo.meanTurnsToCertain).toEqual({ estimate: 10, low: 10, high: 10 });
     expect([field.seatGames, field.wins]).toEqual([15, 0]);
     // Games 0 and 1 have the solo seat among seats 0-1, game 2 not: 1 + 1 + 2 field seats certain.
-    expect(field.certainRate.estimate).toBeCloseTo(4 / 15, 15);
+    expect(field.certainRate!.estimate).toBeCloseTo(4 / 15, 15);
     expect(summary.headToHead['naive (solo)']['naive (field)']).toMatchObject({ games: 3, won: 3 });
   });
 });
