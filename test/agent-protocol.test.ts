@@ -331,6 +331,12 @@ describe('certainty: reported by programs with the certain extension, n/a for th
     for (const cells of rows.slice(1)) expect(cells[column] === 'n/a').toBe(cells[2] === 'rnd');
   });
 
+  it('a solo program without the extension: the solo line says its rounds until certain do not apply', () => {
+    const r = cluedo('simulate', '--agent-cmd', 'rnd=python3 examples/agents/random_agent.py', '--solo', 'rnd', '--field', 'naive', '--players', '3', '--games', '3', '--threads', '1');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('Solo rnd among 2 × naive (who never accuse): rounds until certain n/a (rnd does not report when it is certain)');
+  });
+
   it('a program with the extension: its turns to certain are those of the accuse request at which it said so', () => {
     const into = mkdtempSync(join(tmpdir(), 'cluedo-certain-rec-'));
     const r = run(['--agent-cmd', `rec=python3 test/fixtures/agents/recording.py ${into} certain`, '--agents', 'rec,deductive', '--players', '3', '--games', '6', '--seed', '2', '--threads', '1']);

@@ -1,8 +1,9 @@
 // Agents from outside (docs/agents.md, docs/agent-protocol.md) played by `cluedo simulate`, checked
 // against the contract from what a program is actually sent: the `end` message of every seat, with
 // a deal consistent with everything the seat was told during its game; the room of every
-// suggestion on the board; the same summary from shards merged, from 1 and 2 threads and from the
-// job queue as from one local run; and the faults of an agent module counted by kind.
+// suggestion on the board; the same summary, faults' reasons included, from shards merged, from 1
+// and 2 threads and from the job queue as from one local run; and the faults of an agent module
+// counted by kind, with their reasons.
 //
 // Needs the built CLI (`npm run build`; `npm test` builds first), Python 3 and, for the queue,
 // redis-server (skipped with a warning without it).
@@ -22,6 +23,8 @@ const RECORDING = 'test/fixtures/agents/recording.py';
 const RANDOM_PROGRAM = 'python3 examples/agents/random_agent.py';
 const MODULE = 'test/fixtures/agents/module-agent.mjs';
 const FAULTY = 'test/fixtures/agents/faulty-module.mjs';
+/** Plays legally, but shows a card not among its options at some refutations (chosen by the request's seed). */
+const SOMETIMES = 'python3 test/fixtures/agents/misbehaving.py sometimes';
 
 let dir: string;
 beforeAll(() => {
@@ -33,6 +36,7 @@ interface Row {
   agent: string;
   seatGames: number;
   faults: { illegal: number; timeout: number; crash: number };
+  faultReasons?: unknown[];
   reportsCertainty: boolean;
   certainRate: unknown;
 }
@@ -342,8 +346,23 @@ describe('the move extension', () => {
 });
 
 describe('the same summary wherever agents from outside play', () => {
-  // A program and a module in one tournament.
-  const TOURNAMENT = ['--agent-cmd', `rnd=${RANDOM_PROGRAM}`, '--agent-module', `mod=${MODULE}`, '--agents', 'rnd,mod,deductive', '--players', '4', '--games', '12', '--seed', '9'];
+  // Programs and a module in one tournament; one program sometimes answers illegally, and its faults' reasons come out the same everywhere.
+  const TOURNAMENT = [
+    '--agent-cmd',
+    `rnd=${RANDOM_PROGRAM}`,
+    '--agent-cmd',
+    `bad=${SOMETIMES}`,
+    '--agent-module',
+    `mod=${MODULE}`,
+    '--agents',
+    'rnd,mod,bad,deductive',
+    '--players',
+    '4',
+    '--games',
+    '12',
+    '--seed',
+    '9',
+  ];
   let whole: string;
   beforeAll(() => {
     const file = join(dir, 'whole.json');
@@ -358,12 +377,16 @@ describe('the same summary wherever agents from outside play', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(readFileSync(join(dir, 'whole.json'), 'utf8'));
     const rows = (JSON.parse(readFileSync(file, 'utf8')) as RunFile).summary.agents;
-    expect(rows.map((r) => r.agent)).toEqual(['rnd', 'mod', 'deductive']);
-    for (const row of rows) expect(row.faults).toEqual({ illegal: 0, timeout: 0, crash: 0 });
+    expect(rows.map((r) => r.agent)).toEqual(['rnd', 'mod', 'bad', 'deductive']);
+    for (const row of rows) if (row.agent !== 'bad') expect(row.faults).toEqual({ illegal: 0, timeout: 0, crash: 0 });
+    const bad = rows.find((r) => r.agent === 'bad')!;
+    expect(bad.faults.illegal).toBeGreaterThan(0);
+    expect(bad.faultReasons!.length).toBe(Math.min(10, bad.faults.illegal));
     // A program without the certain extension does not report certainty; a module does (its decide says).
     expect(rows.map((r) => [r.reportsCertainty, r.certainRate === null])).toEqual([
       [false, true],
       [true, false],
+      [false, true],
       [true, false],
     ]);
   }, 300_000);

@@ -31,6 +31,11 @@ export function quote(s: string): string {
   return isLong(s) ? JSON.stringify(head(s)) + lengthNote(s) : JSON.stringify(s);
 }
 
+/** `A`, `A and B`, `A, B and C` (or another conjunction): a short list of words, as they are. */
+export function joinList(items: readonly string[], conjunction = 'and'): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
+}
+
 /** `"A"`, `"A" or "B"`, `"A", "B" or "C"`; a long list ends with "and N more". */
 export function quoteList(names: string[], conjunction = 'or'): string {
   const q: string[] = [];
@@ -42,7 +47,7 @@ export function quoteList(names: string[], conjunction = 'or'): string {
     chars += shown.length + 2;
   }
   if (q.length < names.length) return `${q.join(', ')} and ${names.length - q.length} more`;
-  return q.length <= 1 ? q.join('') : `${q.slice(0, -1).join(', ')} ${conjunction} ${q[q.length - 1]}`;
+  return joinList(q, conjunction);
 }
 
 /** Control characters (a newline in a player's name, say) escaped, so a message stays on one line. */

@@ -1,5 +1,6 @@
 // Number formatting shared by the reports.
 import type { Interval } from './types.js';
+import { joinList } from '../model/quote.js';
 
 export const DASH = '–';
 /** No such value: the agent never won, never became certain. */
@@ -54,9 +55,8 @@ export function certaintyNote(agents: readonly { agent: string; reportsCertainty
   const silent = agents.filter((a) => !a.reportsCertainty).map((a) => a.agent);
   if (silent.length === 0) return null;
   const one = silent.length === 1;
-  const who = one ? silent[0] : `${silent.slice(0, -1).join(', ')} and ${silent.at(-1)}`;
   return (
-    `${NOT_REPORTED}: ${who} ${one ? 'does' : 'do'} not report when ${one ? 'it is' : 'they are'} certain of the solution ` +
+    `${NOT_REPORTED}: ${joinList(silent)} ${one ? 'does' : 'do'} not report when ${one ? 'it is' : 'they are'} certain of the solution ` +
     `(a program without the protocol's "certain" extension), so ${one ? 'its' : 'their'} turns to certain and certain share are unknown, not zero.`
   );
 }

@@ -18,7 +18,8 @@ import {
   NOT_REPORTED,
 } from './format.js';
 import { FAULT_REASONS_KEPT, type AgentSummary, type FaultRecord, type Interval, type Summary } from './types.js';
-import { oneLine } from '../model/quote.js';
+import { joinList, oneLine } from '../model/quote.js';
+import { REPLY_BYTES_KEPT } from '../game/agent.js';
 import { rankedAgents } from './league.js';
 import { leagueNotes, tablesLine } from './text-report.js';
 
@@ -660,7 +661,7 @@ function faultsSectionHtml(summary: Summary, colours: Map<string, string>): stri
       .map(
         (f) =>
           `<tr><td>${f.game}</td><td>P${f.seat}</td><td class="left">${esc(f.kind)}</td><td class="left">${esc(requestText(f))}</td>` +
-          `<td class="left reply">${f.reply === undefined ? `<span class="none">${NONE}</span>` : `<code>${esc(oneLine(f.reply))}</code>${f.replyBytes === undefined ? '' : ` <span class="n">(first 200 of ${esc(formatCount(f.replyBytes))} bytes)</span>`}`}</td>` +
+          `<td class="left reply">${f.reply === undefined ? `<span class="none">${NONE}</span>` : `<code>${esc(oneLine(f.reply))}</code>${f.replyBytes === undefined ? '' : ` <span class="n">(first ${REPLY_BYTES_KEPT} of ${esc(formatCount(f.replyBytes))} bytes)</span>`}`}</td>` +
           `<td class="left problem">${esc(oneLine(f.problem))}</td></tr>`,
       )
       .join('\n');
@@ -736,7 +737,6 @@ export function renderHtmlReport(unranked: Summary, title: string, details: Reco
   const seatGames = summary.agents.reduce((sum, a) => sum + a.seatGames, 0);
   const certainty = certaintyNote(summary.agents);
   const silent = summary.agents.filter((a) => !a.reportsCertainty).map((a) => a.agent);
-  const uncharted = silent.length <= 1 ? silent.join('') : `${silent.slice(0, -1).join(', ')} and ${silent.at(-1)}`;
   const faulty = summary.agents.some((a) => a.faults.illegal + a.faults.timeout + a.faults.crash > 0);
 
   return `<!DOCTYPE html>
@@ -772,7 +772,7 @@ ${summary.league ? `${leagueSectionHtml(summary, colours)}\n` : ''}${
 <p class="note">For each agent, the share of its seat-games in which it first became certain of the solution at each of its own turns (bars share one scale). The dashed line marks the median, the tinted band its 95% confidence interval. Beside each agent's name: the median with its interval, the mean, and the share of its seat-games in which it never became certain.</p>${
         silent.length === 0
           ? ''
-          : `\n<p class="note">Not charted here or below: ${esc(uncharted)}, which ${silent.length === 1 ? 'does not report when it is' : 'do not report when they are'} certain (see the note under the summary table).</p>`
+          : `\n<p class="note">Not charted here or below: ${esc(joinList(silent))}, which ${silent.length === 1 ? 'does not report when it is' : 'do not report when they are'} certain (see the note under the summary table).</p>`
       }
 <figure>
 ${certaintyChart(data)}

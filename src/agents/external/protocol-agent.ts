@@ -12,7 +12,7 @@ import { anyRoom, movementPolicy } from '../movement.js';
 import type { SeatView } from '../../game/seat-view.js';
 import { gameToLog } from '../../io/write-log.js';
 import { makeNameResolver, type NameResolver } from '../../model/names.js';
-import { quote, quoteList } from '../../model/quote.js';
+import { joinList, quote, quoteList } from '../../model/quote.js';
 import { ENVELOPE, TABLE } from '../../model/game.js';
 import { decisionSeed, type ExternalSeat } from './definitions.js';
 
@@ -89,7 +89,7 @@ export function protocolAgent(channel: AgentChannel, seat: ExternalSeat): Agent 
       if (named.length === 1) return [];
       return [named.length === 0 ? `no ${category}` : `${named.length} ${category} (${quoteList(names(named), 'and')})`];
     });
-    if (wrong.length > 0) throw illegal(`"${field}" must name one card of each category: it names ${wrong.length === 1 ? wrong[0] : `${wrong.slice(0, -1).join(', ')} and ${wrong.at(-1)}`}`);
+    if (wrong.length > 0) throw illegal(`"${field}" must name one card of each category: it names ${joinList(wrong)}`);
     return cards.sort((a, b) => deck.categoryOf[a] - deck.categoryOf[b]);
   };
   /** This turn's choice of room (the walk of a turn follows its opening). */
@@ -147,7 +147,8 @@ export function protocolAgent(channel: AgentChannel, seat: ExternalSeat): Agent 
       const reply = await ask('accuse', { game: seatLog(view) });
       if (!('accuse' in reply)) throw illegal('the reply to "accuse" has no "accuse" field');
       const accusation = reply.accuse === null ? null : combination(reply.accuse, 'accuse');
-      // With the certain extension, "certain" says whether it knows the solution; without it, an accusation says so.
+      // Under the certain extension, the reply's "certain" says whether it knows the solution, and
+      // without that field an accusation says it does; without the extension it is not known (reportsCertainty).
       if (certainty && 'certain' in reply && typeof reply.certain !== 'boolean') throw illegal(`"certain" must be true or false, not ${JSON.stringify(reply.certain)}`);
       return { certain: certainty && (typeof reply.certain === 'boolean' ? reply.certain : accusation !== null), accusation };
     },
