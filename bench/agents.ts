@@ -85,7 +85,7 @@ function timeRequests() {
   const latencies: number[] = [];
   let on = false;
   const original = AgentProcess.prototype.request;
-  AgentProcess.prototype.request = function (this: AgentProcess, message: Record<string, unknown>) {
+  AgentProcess.prototype.request = function (this: AgentProcess, message: Record<string, unknown> & { id: number }) {
     const started = performance.now();
     return original.call(this, message).then((reply) => {
       if (on) latencies.push(performance.now() - started);

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { commandWords } from '../src/agents/external/command-words.js';
+import { escapeHtml } from '../src/tournament/html-report.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = join(ROOT, 'dist', 'cli', 'cluedo.mjs');
@@ -29,6 +30,54 @@ interface Row {
   wins: number;
   wrongAccusations: number;
   faults: { illegal: number; timeout: number; crash: number };
+  faultReasons?: FaultRecord[];
+  reportsCertainty: boolean;
+  certainRate: { estimate: number } | null;
+  meanTurnsToCertain: unknown;
+  medianTurnsToCertain: unknown;
+  turnsToCertain: unknown[];
+}
+
+interface Reason {
+  request: { type: string; id?: number };
+  reply?: string;
+  replyBytes?: number;
+  problem: string;
+}
+interface FaultRecord extends Reason {
+  game: number;
+  seat: number;
+  kind: 'illegal' | 'timeout' | 'crash';
+}
+interface SeatRecord {
+  seat: number;
+  agent: string;
+  won: boolean;
+  fault?: 'illegal' | 'timeout' | 'crash';
+  faultReason?: Reason;
+  turnsTaken: number;
+  turnsToWin: number | null;
+  turnsToCertain: number | null;
+  reportsCertainty?: boolean;
+}
+interface RunJson {
+  summary: { agents: Row[] };
+  accumulator: unknown;
+  games: { game: number; seatResults: SeatRecord[] }[];
+}
+
+/** simulate with --json (and whatever else `args` asks); the file parsed, its bytes, the streams. */
+function run(args: string[]): { status: number | null; stdout: string; stderr: string; json: RunJson; bytes: string } {
+  const file = join(mkdtempSync(join(tmpdir(), 'cluedo-agents-')), 'run.json');
+  const r = cluedo('simulate', '--json', file, ...args);
+  expect(r.status, r.stderr).toBe(0);
+  const bytes = readFileSync(file, 'utf8');
+  return { ...r, json: JSON.parse(bytes) as RunJson, bytes };
+}
+
+/** Every fault of `agent` in the run's games, as the summary keeps them: by game, then seat. */
+function faultRecords(json: RunJson, agent: string): FaultRecord[] {
+  return json.games.flatMap((g) => g.seatResults.flatMap((s) => (s.agent === agent && s.fault !== undefined ? [{ game: g.game, seat: s.seat, kind: s.fault, ...s.faultReason! }] : [])));
 }
 
 /** simulate with --json; the summary's rows and the file's bytes. */
@@ -135,6 +184,212 @@ describe('faults: the seat is out, the run goes on, each fault counted by kind',
     expect(r.status).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^cluedo: the run stopped: .*agent bad: .*cannot start again.*3 starts in a row failed/);
+  });
+});
+
+describe('every fault carries its reason: the request, the reply, what was wrong', () => {
+  // 15 games, 3 seats, agents bad and deductive in rotation: bad holds 22 or 23 seats.
+  const faulty = (mode: string, ...extra: string[]) => run(['--agent-cmd', `bad=${misbehaving(mode)}`, '--agents', 'bad,deductive', '--players', '3', '--games', '15', '--threads', '1', ...extra]);
+  const parsed = (reply: string | undefined) => JSON.parse(reply!) as Record<string, unknown>;
+
+  it.each([
+    ['garbage', 'suggest', (r: Reason) => expect([r.reply, r.problem]).toEqual(['this is not JSON', 'the reply is not JSON'])],
+    ['wrong-id', 'suggest', (r: Reason) => {
+      expect(parsed(r.reply).id).toBe(r.request.id! + 1);
+      expect(r.problem).toBe(`the reply's "id" is ${r.request.id! + 1}, the request's ${r.request.id}`);
+    }],
+    ['bad-card', 'suggest', (r: Reason) => {
+      expect(parsed(r.reply)).toMatchObject({ id: r.request.id, cards: ['Miss Scarlet', 'Banana', 'Kitchen'] });
+      expect(r.problem).toMatch(/^cards\[1\]: unknown card "Banana"/);
+    }],
+    ['illegal', 'suggest', (r: Reason) => {
+      expect(parsed(r.reply)).toMatchObject({ id: r.request.id, cards: ['Miss Scarlet', 'Colonel Mustard', 'Kitchen'] });
+      expect(r.problem).toMatch(/"cards" must name one card of each category: .*"Miss Scarlet".*"Colonel Mustard".*/);
+    }],
+    ['wrong-show', 'refute', (r: Reason) => {
+      const reply = parsed(r.reply) as { id: number; show: string; options: string[] };
+      expect(reply.id).toBe(r.request.id);
+      expect(reply.options).not.toContain(reply.show);
+      const quoted = reply.options.map((o) => JSON.stringify(o));
+      const listed = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+      expect(r.problem).toBe(`"show": ${JSON.stringify(reply.show)} is not one of the options ${listed}`);
+    }],
+    ['crash', 'suggest', (r: Reason) => expect([r.reply, r.problem]).toEqual([undefined, 'the program exited (code 1)'])],
+    ['raise', 'suggest', (r: Reason) => {
+      expect(r.reply).toBeUndefined();
+      // Its standard error read to the end: the traceback's last line, the same whatever the timing.
+      expect(r.problem).toMatch(/^the program exited \(code 1\); it wrote: .*ZeroDivisionError: division by zero$/);
+    }],
+  ] as const)('%s: each faulted seat of the JSON says which %s request, what came back and why', (mode, type, check) => {
+    const r = faulty(mode);
+    const records = faultRecords(r.json, 'bad');
+    const row = r.json.summary.agents.find((a) => a.agent === 'bad')!;
+    expect(records.length).toBe(row.faults.illegal + row.faults.timeout + row.faults.crash);
+    expect(records.length).toBeGreaterThan(10);
+    for (const record of records) {
+      expect(record.request.type).toBe(type);
+      expect(Number.isInteger(record.request.id) && record.request.id! >= 1).toBe(true);
+      check(record);
+    }
+    // The summary keeps the first ten, by game and seat, with the counts of all.
+    expect(row.faultReasons).toEqual(records.slice(0, 10));
+    expect(r.json.summary.agents.find((a) => a.agent === 'deductive')!.faultReasons).toBeUndefined();
+  });
+
+  it('a reply longer than 200 bytes is kept as its first 200 bytes, with its length', () => {
+    const r = faulty('flood-reply');
+    const [record] = faultRecords(r.json, 'bad');
+    expect(Buffer.byteLength(record.reply!)).toBeLessThanOrEqual(200);
+    expect(record.replyBytes).toBe(Buffer.byteLength(`{"id": ${record.request.id}, "cards": "${'é'.repeat(150)}"}`));
+    expect(`{"id": ${record.request.id}, "cards": "${'é'.repeat(150)}"}`.startsWith(record.reply!)).toBe(true);
+  });
+
+  it('the same bytes on 1 and 2 threads, reasons included, and from shards merged in any order', () => {
+    const args = ['--agent-cmd', `bad=${misbehaving('sometimes')}`, '--agents', 'bad,deductive', '--players', '3', '--games', '24', '--seed', '3'];
+    const one = run([...args, '--threads', '1']);
+    const two = run([...args, '--threads', '2']);
+    expect(two.bytes).toBe(one.bytes);
+    const records = faultRecords(one.json, 'bad');
+    expect(records.length).toBeGreaterThan(0);
+    expect(one.json.summary.agents.find((a) => a.agent === 'bad')!.faultReasons).toEqual(records.slice(0, 10));
+    const dir = mkdtempSync(join(tmpdir(), 'cluedo-fault-shards-'));
+    for (const i of [1, 2, 3]) expect(cluedo('simulate', ...args, '--threads', String(1 + (i % 2)), '--shard', `${i}/3`, '--out', join(dir, `${i}.json`), '--keep-games').status).toBe(0);
+    const merged = join(dir, 'merged.json');
+    const m = cluedo('merge', join(dir, '3.json'), join(dir, '1.json'), join(dir, '2.json'), '--json', merged);
+    expect(m.status, m.stderr).toBe(0);
+    const mergedJson = JSON.parse(readFileSync(merged, 'utf8')) as RunJson;
+    expect(JSON.stringify(mergedJson.summary)).toBe(JSON.stringify(one.json.summary));
+    expect(JSON.stringify(mergedJson.games)).toBe(JSON.stringify(one.json.games));
+  });
+
+  it('the first five are printed on standard error as they happen, one line each, then how many more and where', () => {
+    const r = faulty('garbage');
+    const records = faultRecords(r.json, 'bad');
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(6);
+    const shown = lines.slice(0, 5).map((line) => {
+      const m = /^cluedo: agent bad, game (\d+), seat P(\d+): illegal reply to request (\d+) \(suggest\): the reply is not JSON; it replied: this is not JSON$/.exec(line);
+      expect(m, line).not.toBeNull();
+      return records.find((f) => f.game === Number(m![1]) && f.seat === Number(m![2]) && f.request.id === Number(m![3]));
+    });
+    // Five different faults of the run, none lost or doubled.
+    expect(new Set(shown).size).toBe(5);
+    expect(shown).not.toContain(undefined);
+    expect(lines[5]).toMatch(new RegExp(`^cluedo: ${records.length - 5} more faults of agents from outside, not shown: every one is in .*run\\.json`));
+  });
+
+  it('control characters in a reply are escaped on standard error and kept as they are in the JSON', () => {
+    const r = faulty('escape');
+    const [record] = faultRecords(r.json, 'bad');
+    expect(record.reply).toBe('\u001b[31mred\u0007 alert\r');
+    expect(record.problem).toBe('the reply is not JSON');
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(6);
+    expect(r.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    expect(lines[0]).toMatch(/: the reply is not JSON; it replied: \\u001b\[31mred\\u0007 alert\\r$/);
+  });
+
+  it('the HTML report lists the faults kept with their reasons', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cluedo-fault-report-'));
+    const r = faulty('wrong-show', '--report', join(dir, 'report.html'));
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    const row = r.json.summary.agents.find((a) => a.agent === 'bad')!;
+    expect(html).toContain('<h2 id="faults">Faults of agents from outside</h2>');
+    for (const record of row.faultReasons!) {
+      expect(html).toContain(escapeHtml(record.problem));
+      expect(html).toContain(escapeHtml(record.reply!));
+    }
+  });
+
+  it('a timeout says which request went unanswered, and how long it waited', () => {
+    const r = run(['--agent-cmd', `bad=${misbehaving('sleep')}`, '--agent-timeout', '4000', '--agents', 'bad,deductive', '--players', '2', '--games', '2', '--threads', '1']);
+    const records = faultRecords(r.json, 'bad');
+    expect(records).toHaveLength(2);
+    for (const record of records) expect(record).toMatchObject({ kind: 'timeout', request: { type: 'suggest' }, problem: 'no reply within 4000 ms' });
+    for (const record of records) expect(record.reply).toBeUndefined();
+  });
+});
+
+describe('certainty: reported by programs with the certain extension, n/a for the others', () => {
+  it('a program without the extension: the JSON, the text report and the CSV say its certainty does not apply', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cluedo-certainty-'));
+    const r = run(['--agent-cmd', 'rnd=python3 examples/agents/random_agent.py', '--agents', 'rnd,deductive', '--players', '3', '--games', '6', '--threads', '1', '--csv', join(dir, 'run.csv')]);
+    const rnd = r.json.summary.agents.find((a) => a.agent === 'rnd')!;
+    expect(rnd).toMatchObject({ reportsCertainty: false, certainRate: null, meanTurnsToCertain: null, medianTurnsToCertain: null, turnsToCertain: [] });
+    const deductive = r.json.summary.agents.find((a) => a.agent === 'deductive')!;
+    expect(deductive.reportsCertainty).toBe(true);
+    expect(deductive.certainRate!.estimate).toBeGreaterThan(0);
+    for (const g of r.json.games) for (const s of g.seatResults) expect(s.reportsCertainty).toBe(s.agent === 'rnd' ? false : undefined);
+    // The text report: n/a in each certainty column of rnd's row, and a note saying why.
+    const row = r.stdout.split('\n').find((line) => line.startsWith('rnd '))!;
+    expect(row.match(/n\/a/g)).toHaveLength(3);
+    expect(r.stdout).toMatch(/^n\/a: rnd does not report when it is certain/m);
+    expect(r.stdout.split('\n').find((line) => line.startsWith('deductive '))).not.toMatch(/n\/a/);
+    // The CSV: n/a in turnsToCertain for rnd's seats, a number or nothing for deductive's.
+    const rows = readFileSync(join(dir, 'run.csv'), 'utf8').trimEnd().split('\n').map((line) => line.split(','));
+    const column = rows[0].indexOf('turnsToCertain');
+    for (const cells of rows.slice(1)) expect(cells[column] === 'n/a').toBe(cells[2] === 'rnd');
+  });
+
+  it('a solo program without the extension: the solo line says its rounds until certain do not apply', () => {
+    const r = cluedo('simulate', '--agent-cmd', 'rnd=python3 examples/agents/random_agent.py', '--solo', 'rnd', '--field', 'naive', '--players', '3', '--games', '3', '--threads', '1');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('Solo rnd among 2 × naive (who never accuse): rounds until certain n/a (rnd does not report when it is certain)');
+  });
+
+  it('a program with the extension: its turns to certain are those of the accuse request at which it said so', () => {
+    const into = mkdtempSync(join(tmpdir(), 'cluedo-certain-rec-'));
+    const r = run(['--agent-cmd', `rec=python3 test/fixtures/agents/recording.py ${into} certain`, '--agents', 'rec,deductive', '--players', '3', '--games', '6', '--seed', '2', '--threads', '1']);
+    const rec = r.json.summary.agents.find((a) => a.agent === 'rec')!;
+    expect(rec.reportsCertainty).toBe(true);
+    // What it was asked: per game and seat, the suggest requests made before its third accuse request (its turn then).
+    const requests = readdirSync(into).flatMap((f) =>
+      readFileSync(join(into, f), 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { type: string; gameId: number; seat: number }),
+    );
+    let certain = 0;
+    for (const g of r.json.games) {
+      for (const s of g.seatResults.filter((x) => x.agent === 'rec')) {
+        const mine = requests.filter((q) => q.gameId === g.game && q.seat === s.seat);
+        const third = mine.map((q, i) => (q.type === 'accuse' ? i : -1)).filter((i) => i >= 0)[2];
+        const expected = third === undefined ? null : mine.slice(0, third).filter((q) => q.type === 'suggest').length;
+        expect(s.turnsToCertain, `game ${g.game}, seat ${s.seat}`).toBe(expected);
+        if (expected !== null) certain++;
+      }
+    }
+    expect(certain).toBeGreaterThan(0);
+    expect(rec.certainRate!.estimate).toBeCloseTo(certain / rec.seatGames, 12);
+  });
+
+  it('an accusation made under the extension without "certain" counts as certain: the elimination agent is certain when it wins', () => {
+    const r = run(['--agent-cmd', 'elim=python3 examples/agents/elimination_agent.py', '--agents', 'elim,random', '--players', '3', '--games', '12', '--threads', '1']);
+    const elim = r.json.summary.agents.find((a) => a.agent === 'elim')!;
+    expect(elim.reportsCertainty).toBe(true);
+    expect(elim.wins).toBeGreaterThan(0);
+    for (const g of r.json.games) for (const s of g.seatResults.filter((x) => x.agent === 'elim' && x.won)) expect(s.turnsToCertain).toBe(s.turnsToWin);
+  });
+});
+
+describe('the "did you mean" of an unknown agent knows the agents the command line defines', () => {
+  it.each(['simulate', 'league'])('%s: --agents nb2 with nb defined by --agent-cmd proposes nb (exit 2, one line)', (command) => {
+    const r = cluedo(command, '--agent-cmd', 'nb=python3 examples/agents/random_agent.py', '--agents', 'nb2,deductive,naive', '--players', '2', '--games', '2');
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^cluedo: --agents: unknown agent "nb2"; did you mean "nb"\? \(agents: random, .*, planner, nb\)\n$/);
+  });
+
+  it('and the agents of --agent-module', () => {
+    const r = cluedo('simulate', '--agent-module', 'mymod=test/fixtures/agents/module-agent.mjs', '--agents', 'mymodd,deductive', '--games', '2');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^cluedo: --agents: unknown agent "mymodd"; did you mean "mymod"\?/);
+  });
+
+  it('with no name near, no guess: the agents are listed', () => {
+    const r = cluedo('simulate', '--agent-cmd', 'nb=python3 examples/agents/random_agent.py', '--agents', 'zzzzzz,deductive', '--games', '2');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^cluedo: --agents: unknown agent "zzzzzz" \(agents: random, .*, planner, nb\)\n$/);
   });
 });
 

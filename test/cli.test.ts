@@ -556,7 +556,7 @@ describe('cluedo simulate', () => {
     expect(solo.wins).toBe(12 - summary.unsolvedGames);
     expect(r.stdout).toMatch(/^naive \(solo\) /m);
     expect(r.stdout).toMatch(/^naive \(field\) /m);
-    expect(r.stdout).toContain(`certain in ${formatRateInterval(solo.certainRate)} of 12 games`);
+    expect(r.stdout).toContain(`certain in ${formatRateInterval(solo.certainRate!)} of 12 games`);
     expect(r.stdout).toContain(`median ${formatMedianInterval(solo.medianTurnsToCertain)}`);
   });
 

@@ -1,8 +1,9 @@
 // Agents from outside (docs/agents.md, docs/agent-protocol.md) played by `cluedo simulate`, checked
 // against the contract from what a program is actually sent: the `end` message of every seat, with
 // a deal consistent with everything the seat was told during its game; the room of every
-// suggestion on the board; the same summary from shards merged, from 1 and 2 threads and from the
-// job queue as from one local run; and the faults of an agent module counted by kind.
+// suggestion on the board; the same summary, faults' reasons included, from shards merged, from 1
+// and 2 threads and from the job queue as from one local run; and the faults of an agent module
+// counted by kind, with their reasons.
 //
 // Needs the built CLI (`npm run build`; `npm test` builds first), Python 3 and, for the queue,
 // redis-server (skipped with a warning without it).
@@ -22,6 +23,8 @@ const RECORDING = 'test/fixtures/agents/recording.py';
 const RANDOM_PROGRAM = 'python3 examples/agents/random_agent.py';
 const MODULE = 'test/fixtures/agents/module-agent.mjs';
 const FAULTY = 'test/fixtures/agents/faulty-module.mjs';
+/** Plays legally, but shows a card not among its options at some refutations (chosen by the request's seed). */
+const SOMETIMES = 'python3 test/fixtures/agents/misbehaving.py sometimes';
 
 let dir: string;
 beforeAll(() => {
@@ -33,11 +36,15 @@ interface Row {
   agent: string;
   seatGames: number;
   faults: { illegal: number; timeout: number; crash: number };
+  faultReasons?: unknown[];
+  reportsCertainty: boolean;
+  certainRate: unknown;
 }
 interface PlayedGame {
   game: number;
   seats: string[];
   winner: number | null;
+  seatResults: { seat: number; agent: string; fault?: string; faultReason?: { request: { type: string; id?: number }; reply?: string; problem: string } }[];
 }
 interface RunFile {
   summary: { games: number; agents: Row[] };
@@ -254,6 +261,17 @@ describe('the end message: the full record of each game, once per seat', () => {
     for (const played of run.games) played.seats.forEach((agent, s) => agent === 'rec' && checkSeatGame(played, s, seats.get(key(played.game, s))!));
     // In the card game a suggestion names no room.
     for (const { requests } of seats.values()) for (const r of requests.filter((q) => q.type === 'suggest')) expect(r.room).toBeNull();
+    // accuse follows each of its suggestions, answered or not (docs/agent-protocol.md §3): its own
+    // turns are a suggest request, then an accuse request; some of those suggestions nobody answered.
+    let unanswered = 0;
+    for (const [k, { requests, ends }] of seats) {
+      const me = ends[0].game.me;
+      const made = ends[0].game.events.filter((e): e is Suggestion => e.type === 'suggestion' && e.by === me);
+      const turns = requests.filter((q) => q.type === 'suggest' || q.type === 'accuse').map((q) => q.type);
+      expect(turns, k).toEqual(made.flatMap(() => ['suggest', 'accuse']));
+      unanswered += made.filter((e) => e.shownBy === null).length;
+    }
+    expect(unanswered).toBeGreaterThan(0);
   }, 300_000);
 
   it('on the board: every suggest request names a room, the suggestion made names it, and the games complete', () => {
@@ -317,12 +335,34 @@ describe('the move extension', () => {
     // It walks farther than the engine would take it: fewer suggestions than turns.
     expect(moves).toBeGreaterThan(suggestions);
     expect(suggestions).toBeGreaterThan(0);
+    // accuse ends every turn, with a suggestion or without one (a walk that entered no room): one
+    // per move request, each after the turn's suggestion if there was one.
+    for (const [k, { requests }] of bySeatGame(recorded(into))) {
+      const turns = requests.filter((q) => q.type !== 'refute').map((q) => q.type);
+      const byTurn = turns.join(' ').split(/(?=move)/).map((t) => t.trim());
+      for (const turn of byTurn) expect(['move accuse', 'move suggest accuse'], `${k}: ${turn}`).toContain(turn);
+    }
   }, 300_000);
 });
 
 describe('the same summary wherever agents from outside play', () => {
-  // A program and a module in one tournament.
-  const TOURNAMENT = ['--agent-cmd', `rnd=${RANDOM_PROGRAM}`, '--agent-module', `mod=${MODULE}`, '--agents', 'rnd,mod,deductive', '--players', '4', '--games', '12', '--seed', '9'];
+  // Programs and a module in one tournament; one program sometimes answers illegally, and its faults' reasons come out the same everywhere.
+  const TOURNAMENT = [
+    '--agent-cmd',
+    `rnd=${RANDOM_PROGRAM}`,
+    '--agent-cmd',
+    `bad=${SOMETIMES}`,
+    '--agent-module',
+    `mod=${MODULE}`,
+    '--agents',
+    'rnd,mod,bad,deductive',
+    '--players',
+    '4',
+    '--games',
+    '12',
+    '--seed',
+    '9',
+  ];
   let whole: string;
   beforeAll(() => {
     const file = join(dir, 'whole.json');
@@ -337,8 +377,18 @@ describe('the same summary wherever agents from outside play', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(readFileSync(join(dir, 'whole.json'), 'utf8'));
     const rows = (JSON.parse(readFileSync(file, 'utf8')) as RunFile).summary.agents;
-    expect(rows.map((r) => r.agent)).toEqual(['rnd', 'mod', 'deductive']);
-    for (const row of rows) expect(row.faults).toEqual({ illegal: 0, timeout: 0, crash: 0 });
+    expect(rows.map((r) => r.agent)).toEqual(['rnd', 'mod', 'bad', 'deductive']);
+    for (const row of rows) if (row.agent !== 'bad') expect(row.faults).toEqual({ illegal: 0, timeout: 0, crash: 0 });
+    const bad = rows.find((r) => r.agent === 'bad')!;
+    expect(bad.faults.illegal).toBeGreaterThan(0);
+    expect(bad.faultReasons!.length).toBe(Math.min(10, bad.faults.illegal));
+    // A program without the certain extension does not report certainty; a module does (its decide says).
+    expect(rows.map((r) => [r.reportsCertainty, r.certainRate === null])).toEqual([
+      [false, true],
+      [true, false],
+      [false, true],
+      [true, false],
+    ]);
   }, 300_000);
 
   it('two shards merged: the summary of the local run, byte for byte', () => {
@@ -397,5 +447,18 @@ describe('the faults of an agent module, counted by kind; the run finishes', () 
     expect(r.stdout).toMatch(/^illegal .* 4\/0\/0$/m);
     expect(r.stdout).toMatch(/^timeout .* 0\/4\/0$/m);
     expect(r.stdout).toMatch(/^deductive .* 0\/0\/0$/m);
+    // Each faulted seat says which call failed and why.
+    const games = (JSON.parse(readFileSync(file, 'utf8')) as RunFile).games;
+    const reasons = (agent: string) => games.flatMap((g) => g.seatResults.filter((s) => s.agent === agent).map((s) => s.faultReason!));
+    for (const reason of reasons('crash')) expect(reason).toEqual({ request: { type: 'suggest', id: reason.request.id }, problem: 'the agent crashed on purpose' });
+    for (const reason of reasons('timeout')) expect(reason).toEqual({ request: { type: 'suggest', id: reason.request.id }, problem: 'no answer within 300 ms' });
+    for (const reason of reasons('illegal')) {
+      expect(reason.request.type).toBe('suggest');
+      const cards = JSON.parse(reason.reply!) as number[];
+      // Two suspects (cards 0-5 of the classic deck), no weapon.
+      expect(cards.filter((c) => c < 6)).toHaveLength(2);
+      expect(reason.problem).toMatch(/cannot suggest \[.*\]: not one card per category/);
+    }
+    for (const agent of ['crash', 'timeout', 'illegal']) for (const reason of reasons(agent)) expect(Number.isInteger(reason.request.id) && reason.request.id! >= 1).toBe(true);
   }, 300_000);
 });

@@ -151,6 +151,33 @@ describe('renderHtmlReport', () => {
     expect(page.match(/<div class="scroll">\n<table/g)).toHaveLength(2);
   });
 
+  it('says n/a, with why, for an agent that does not report certainty, and charts only the others', () => {
+    // Agent a's program does not say when it is certain: its seats carry no turn to certain.
+    const silent = GAMES.map((g) => ({ ...g, seatResults: g.seatResults.map((s) => (s.agent === 'a' ? { ...s, turnsToCertain: null, reportsCertainty: false as const } : s)) }));
+    const summary = summarize(silent);
+    expect(summary.agents.map((a) => [a.agent, a.reportsCertainty, a.certainRate === null])).toEqual([
+      ['a', false, true],
+      [B, true, false],
+    ]);
+    const page = renderHtmlReport(summary, 'silent');
+    const row = (label: string) => page.slice(page.indexOf(`<tr><th scope="row" class="agent" title="${label}">`)).split('</tr>')[0];
+    expect(row('a').match(/<td class="na"[^>]*>n\/a<\/td>/g)).toHaveLength(3);
+    expect(row(B)).not.toContain('n/a');
+    expect(page).toContain('n/a: a does not report when it is certain of the solution');
+    // The certainty charts show B alone.
+    const charts = page.slice(page.indexOf('id="cert-title"'), page.indexOf('<h2>Win rates</h2>'));
+    expect(charts).toContain(`<title>${B}</title>`);
+    expect(charts).not.toContain('<title>a</title>');
+    // The terminal table: n/a in a's three certainty cells, and the note.
+    const text = renderSummary(summary);
+    expect(text.split('\n').find((l) => l.startsWith('a '))!.match(/n\/a/g)).toHaveLength(3);
+    expect(text).toContain('n/a: a does not report when it is certain of the solution');
+    // The CSV: n/a in a's turnsToCertain cells.
+    const csv = toCsv(silent).trimEnd().split('\n').map((line) => line.split(','));
+    const column = csv[0].indexOf('turnsToCertain');
+    for (const cells of csv.slice(1)) expect(cells[column] === 'n/a').toBe(cells[2] === 'a');
+  });
+
   it("the certain-by-turn chart reaches every agent's last value: the solo seat's final share is 100%", () => {
     const page = renderHtmlReport(summarize(soloGames()), 'solo');
     const ends = [...page.matchAll(/class="end-label"[^>]*><title>([^<]+)<\/title>[^<]*? (\d+)%<\/text>/g)].map((m) => [m[1], m[2]]);

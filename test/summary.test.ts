@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Random } from '../src/model/random.js';
 import type { GameResult } from '../src/tournament/results.js';
+import type { FaultKind } from '../src/game/agent.js';
 import { B, GAMES, seat } from './support/games.js';
 import { wilson } from '../src/tournament/statistics.js';
 import { studentTQuantile } from '../src/tournament/student-t.js';
@@ -33,9 +34,9 @@ describe('summarize, by hand', () => {
     expect(a.winRate.low).toBeCloseTo(0.0461115, 6);
     expect(a.winRate.high).toBeCloseTo(0.8379686, 6);
     // Certain in (1 of 2), (1 of 1), (1 of 2), (1 of 1): p = 2/3, n_eff = 13.5.
-    expect(a.certainRate.estimate).toBeCloseTo(2 / 3, 15);
-    expect(a.certainRate.low).toBeCloseTo(0.2784332, 6);
-    expect(a.certainRate.high).toBeCloseTo(0.9120191, 6);
+    expect(a.certainRate!.estimate).toBeCloseTo(2 / 3, 15);
+    expect(a.certainRate!.low).toBeCloseTo(0.2784332, 6);
+    expect(a.certainRate!.high).toBeCloseTo(0.9120191, 6);
     // Turns to win [5] and [3] in two games: mean 4, s = 1, t(1); median 4, F̂(3) = 1/2 with s = 1/2: open.
     expect(a.meanTurnsToWin!.estimate).toBe(4);
     expect(a.meanTurnsToWin!.low).toBe(1);
@@ -71,7 +72,7 @@ describe('summarize, by hand', () => {
     expect(b.meanTurnsToCertain!.estimate).toBeCloseTo(11 / 3, 14);
     expect(b.meanTurnsToCertain!.low).toBe(1);
     expect(b.meanTurnsToCertain!.high).toBeCloseTo(11 / 3 + T2 * Math.sqrt(13 / 9), 9);
-    expect(b.certainRate.estimate).toBe(0.75);
+    expect(b.certainRate!.estimate).toBe(0.75);
   });
 
   it('head-to-head over the games with both seated and won by one of them, with Wilson over games', () => {
@@ -96,6 +97,7 @@ describe('summarize, by hand', () => {
       meanTurnsToCertain: null,
       medianTurnsToCertain: null,
       certainRate: { estimate: 0, low: 0, high: 1 },
+      reportsCertainty: true,
       wrongAccusations: 0,
       faults: { illegal: 0, timeout: 0, crash: 0 },
       equalShare: null,
@@ -133,22 +135,24 @@ describe('solo runs', () => {
     expect(summary.agents.map((a) => a.agent)).toEqual(['naive (solo)', 'naive (field)']);
     const [solo, field] = summary.agents;
     expect([solo.games, solo.seatGames, solo.wins]).toEqual([3, 3, 3]);
-    expect(solo.certainRate.estimate).toBe(1);
+    expect(solo.certainRate!.estimate).toBe(1);
     expect(solo.meanTurnsToCertain).toEqual({ estimate: 10, low: 10, high: 10 });
     expect([field.seatGames, field.wins]).toEqual([15, 0]);
     // Games 0 and 1 have the solo seat among seats 0-1, game 2 not: 1 + 1 + 2 field seats certain.
-    expect(field.certainRate.estimate).toBeCloseTo(4 / 15, 15);
+    expect(field.certainRate!.estimate).toBeCloseTo(4 / 15, 15);
     expect(summary.headToHead['naive (solo)']['naive (field)']).toMatchObject({ games: 3, won: 3 });
   });
 });
 
 // Random games for the merge property: 2-6 seats, agents from a small pool (solo and field roles
 // now and then), a winner or none, turn counts or none.
+// Agent 'd' does not report certainty; any seat may fault (an agent from outside's, with its reason).
 const seatArb = fc.record({
   agent: fc.constantFrom('a', 'b', 'c:x=1', 'd'),
   certain: fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }),
   wrong: fc.integer({ min: 0, max: 1 }),
   turns: fc.integer({ min: 1, max: 40 }),
+  fault: fc.option(fc.constantFrom('illegal', 'timeout', 'crash') as fc.Arbitrary<FaultKind>, { nil: undefined, freq: 3 }),
 });
 const gameArb = fc
   .record({
@@ -165,7 +169,9 @@ const gameArb = fc
         role: solo ? (i === 0 ? 'solo' : 'field') : undefined,
         won: i === w,
         turnsToWin: i === w ? s.turns : null,
-        turnsToCertain: s.certain,
+        turnsToCertain: s.agent === 'd' ? null : s.certain,
+        ...(s.agent === 'd' && { reportsCertainty: false as const }),
+        ...(s.fault !== undefined && { fault: s.fault, faultReason: { request: { type: 'suggest', id: s.turns }, reply: `reply ${i}`, problem: `problem ${s.turns}` } }),
         wrongAccusations: i === w ? 0 : s.wrong,
         turnsTaken: s.turns,
       }),
@@ -194,6 +200,29 @@ describe('merging', () => {
         expect(finalize(tree, order)).toStrictEqual(whole);
       }),
       { seed: 20240611, numRuns: 150 },
+    );
+  });
+
+  it('keeps the first ten faults of each row by game and seat with their reasons, and gives no certainty for an agent that does not report it (property)', () => {
+    fc.assert(
+      fc.property(fc.array(gameArb, { maxLength: 60 }), (drawn) => {
+        const games = drawn.map((d, i) => ({ ...d.result, game: i }));
+        // Accumulated in a scrambled order: what is kept does not depend on it.
+        const order = drawn.map((d, i) => ({ game: games[i], key: d.order })).sort((x, y) => x.key - y.key);
+        const summary = finalize(order.reduce((acc, { game }) => accumulate(acc, game), emptyAccumulator()));
+        for (const row of summary.agents) {
+          const faults = games.flatMap((g) =>
+            g.seatResults.flatMap((s) => (rowLabel(s.agent, s.role) === row.agent && s.fault !== undefined ? [{ game: g.game, seat: s.seat, kind: s.fault, ...s.faultReason! }] : [])),
+          );
+          expect(row.faults.illegal + row.faults.timeout + row.faults.crash).toBe(faults.length);
+          expect(row.faultReasons).toEqual(faults.length === 0 ? undefined : faults.slice(0, 10));
+          const silent = row.agent.startsWith('d');
+          expect(row.reportsCertainty).toBe(!silent);
+          if (silent) expect([row.certainRate, row.meanTurnsToCertain, row.medianTurnsToCertain, row.turnsToCertain]).toEqual([null, null, null, []]);
+          else expect(row.certainRate).not.toBeNull();
+        }
+      }),
+      { seed: 20240612, numRuns: 150 },
     );
   });
 

@@ -51,6 +51,6 @@ function decide(request) {
 for await (const line of createInterface({ input: process.stdin })) {
   const request = JSON.parse(line);
   if (request.type === 'end') continue;
-  const reply = request.type === 'hello' ? { type: 'hello', protocol: 1, name: 'elimination-js' } : { id: request.id, ...decide(request) };
+  const reply = request.type === 'hello' ? { type: 'hello', protocol: 1, name: 'elimination-js', extensions: ['certain'] } : { id: request.id, ...decide(request) };
   process.stdout.write(`${JSON.stringify(reply)}\n`);
 }

@@ -3,8 +3,9 @@
 
 It plays by elimination: a card is out of the envelope when it is in its hand, face up, or was
 shown to it. It suggests cards still in (at random, from the request's seed), shows a random
-option when it must refute, and accuses once one card of each category is left. On a board it
-uses the "move" extension: its pawn heads for the nearest room whose card may be in the envelope.
+option when it must refute, and accuses once one card of each category is left: it asks for the
+"certain" extension, so that the engine counts it certain when it accuses. On a board it uses the
+"move" extension: its pawn heads for the nearest room whose card may be in the envelope.
 
 Run it in a tournament:
   cluedo simulate --agent-cmd elim="python3 examples/agents/elimination_agent.py" --agents elim,deductive
@@ -65,7 +66,7 @@ def main():
     for line in sys.stdin:
         request = json.loads(line)
         if request["type"] == "hello":
-            reply = {"type": "hello", "protocol": 1, "name": "elimination", "version": "1.0", "extensions": ["move"]}
+            reply = {"type": "hello", "protocol": 1, "name": "elimination", "version": "1.0", "extensions": ["move", "certain"]}
         elif request["type"] == "end":
             continue  # a learning agent would study request["game"], the full record
         else:

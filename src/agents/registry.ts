@@ -5,10 +5,11 @@
 // "random:own=exclude", "kripke:suggest=own,refute=least,accuse=two", "deductive:bluff=3",
 // "planner:threat=off" (each of the planner's parts can be switched off, to measure what it brings).
 // The strategies of the literature are options of these agents (docs/agents.md says which).
-import { closest } from 'fastest-levenshtein';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import type { Random } from '../model/random.js';
 import { InputError } from '../model/errors.js';
+import { nearMisses } from '../model/names.js';
+import { quoteList } from '../model/quote.js';
 import type { SyncAgent } from '../game/agent.js';
 import { RESPONSE_POLICIES, type ResponsePolicy } from '../knowledge/responses.js';
 import { exactKnowledge, naiveKnowledge, type KnowledgeModel } from './knowledge.js';
@@ -91,13 +92,21 @@ export type SuggestionName = (typeof SUGGESTION_NAMES)[number];
 /** The agents whose suggestions follow the suggest= and bluff= options. */
 const CHOOSING = new Set<AgentName>(['naive', 'deductive', 'kripke']);
 
-export function parseAgentSpec(text: string): AgentSpec {
+/**
+ * The agent `text` names, with its options. `defined`: the other agents the caller knows by name
+ * (those of --agent-cmd and --agent-module), which the message for an unknown name considers too.
+ */
+export function parseAgentSpec(text: string, defined: readonly string[] = []): AgentSpec {
   const trimmed = text.trim();
   const colon = trimmed.indexOf(':');
   const name = (colon < 0 ? trimmed : trimmed.slice(0, colon)).toLowerCase();
   if (!(AGENT_NAMES as readonly string[]).includes(name)) {
     const where = trimmed === name ? '' : ` in "${text}"`;
-    throw new InputError(`unknown agent "${name}"${where}; did you mean "${closest(name, [...AGENT_NAMES])}"? (agents: ${AGENT_NAMES.join(', ')})`);
+    const own = colon < 0 ? undefined : defined.find((d) => d.toLowerCase() === name);
+    if (own !== undefined) throw new InputError(`agent "${own}" is defined on the command line and takes no options${where}`);
+    const known = [...AGENT_NAMES, ...defined];
+    const near = nearMisses(name, known);
+    throw new InputError(`unknown agent "${name}"${where}${near.length > 0 ? `; did you mean ${quoteList(near)}?` : ''} (agents: ${known.join(', ')})`);
   }
   const spec: AgentSpec = {
     label: trimmed,

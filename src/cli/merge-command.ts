@@ -5,7 +5,8 @@ import { Command } from 'commander';
 import { InputError } from '../model/errors.js';
 import { quote, shorten } from '../model/quote.js';
 import { readRegularFile } from '../io/log-file.js';
-import { OutputError } from './errors.js';
+import { OutputError, printLine } from './errors.js';
+import { FaultLines, faultsWhere } from './fault-lines.js';
 import { path } from './options.js';
 import { writeStdout } from './output.js';
 import { checkDistinct, checkOutputFile, writeOutputs, type OutputPath } from './output-files.js';
@@ -93,6 +94,10 @@ export async function reportMerged(merged: MergedShards, source: string, outputs
         run: head,
       }),
   };
+  // The faults the merged summary keeps, as simulate prints them while it plays.
+  const faults = new FaultLines(printLine, faultsWhere(outputs, results !== undefined));
+  faults.summary(summary);
+  faults.finish();
   const failures: string[] = [];
   try {
     await writeStdout(`${head}\n\n${renderSummary(summary, { faults: config.external !== undefined })}\n${config.solo ? `\n${soloLine(summary, config, rowLabel)}\n` : ''}`);

@@ -10,7 +10,9 @@ import { parseRedisUrl, type RedisAddress } from '../queue/address.js';
 import { loadQueue } from '../queue/load.js';
 import { addQueueTlsOptions, checkQueueTls, withQueueTls, type QueueTlsOptions } from './queue-tls.js';
 import { InputError } from '../model/errors.js';
-import { UsageError } from './errors.js';
+import { UsageError, printLine } from './errors.js';
+import { FaultLines } from './fault-lines.js';
+import { FAULT_REASONS_KEPT } from '../tournament/types.js';
 import { withCancellation } from './cancel.js';
 import { noteThreads, threadCount } from './options.js';
 import type { OutputPath } from './output-files.js';
@@ -174,13 +176,16 @@ export function workerCommand(): Command {
         await withCancellation(async (signal) => {
           const started = Date.now();
           stderr(`worker on ${address.text}, ${pool.threads} thread${pool.threads === 1 ? '' : 's'}${opts.watch ? ', watching' : ''}`);
+          const faults = new FaultLines(printLine, `the coordinator's summary keeps the first ${FAULT_REASONS_KEPT} of each agent`);
           const played = await queue.runWorker(address, redis, {
             executor: pool,
             watch: opts.watch === true,
             signal,
             onShard: (job, spec, games, seconds) =>
               stderr(`tournament ${job.tournament} shard ${job.index}/${spec.shards}: ${games} games, ${seconds.toFixed(1)} s (${Math.round(games / Math.max(seconds, 0.001))} games/s)`),
+            onResults: (batch) => faults.games(batch),
           });
+          faults.finish();
           stderr(`worker done: ${played} shard${played === 1 ? '' : 's'} in ${((Date.now() - started) / 1000).toFixed(1)} s${signal.aborted ? ' (stopped)' : ''}`);
           if (signal.aborted) process.exitCode = 130;
         });

@@ -16,6 +16,7 @@ import { agentNameProblem, type ExternalAgentDefinition } from '../agents/extern
 import { commandWords } from '../agents/external/command-words.js';
 import type { playTournamentGameAsync, TournamentConfig } from '../tournament/play.js';
 import type { ShardRange } from '../tournament/shards.js';
+import { FAULT_REASONS_KEPT } from '../tournament/types.js';
 import type { Executor } from '../runtime/executor.js';
 import { ENDMOVE_RULES, type EndmoveRule } from '../game/rules/deal.js';
 import { DEFAULT_BOARD_RULES, type BoardRules } from '../game/board/movement.js';
@@ -30,6 +31,7 @@ import { addQueueTlsOptions, QUEUE_TLS_REQUIREMENTS, type QueueTlsOptions } from
 import { writeStdout } from './output.js';
 import { checkDistinct, checkOutputFile, prepareOutputDirectory, writeAtomically, writeOutputs, type OutputPath } from './output-files.js';
 import { ProgressLines } from './progress.js';
+import { FaultLines, faultsWhere } from './fault-lines.js';
 import { boardDescription, soloLine } from './summary-lines.js';
 
 export { boardDescription, soloLine };
@@ -260,9 +262,16 @@ async function runShard(request: Extract<SimulateRequest, { kind: 'shard' }>, ex
   const { playShard, shardFileText } = await import('../tournament/shards.js');
   const { shard, games, seed } = request;
   const progress = await progressOf(request.progress, shard.to - shard.from);
+  const faults = new FaultLines(
+    progress.note,
+    request.keepGames
+      ? `every one is in ${request.out.path} (results[].seatResults[].faultReason)`
+      : `${request.out.path} keeps the first ${FAULT_REASONS_KEPT} of each agent, which cluedo merge reports; --keep-games keeps every one`,
+  );
   const started = Date.now();
-  const outcome = await playShard(request.config, seed, games, shard, { executor, signal, onProgress: progress.update, keepResults: request.keepGames });
+  const outcome = await playShard(request.config, seed, games, shard, { executor, signal, onProgress: progress.update, onResults: (batch) => faults.games(batch), keepResults: request.keepGames });
   progress.stop();
+  faults.finish();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const what = `shard ${shard.index}/${shard.count}: games ${shard.from}-${shard.to - 1} (${shard.to - shard.from} of ${games}), seed ${seed}`;
   if (outcome.file === null) {
@@ -286,15 +295,17 @@ async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, 
   ]);
   const { config, games, seed } = request;
   const progress = await progressOf(request.progress, games);
+  const faults = new FaultLines(progress.note, faultsWhere(request.outputs, true));
   const started = Date.now();
   let stopped: string | null = null;
-  const { results, interrupted } = await runTournament(config, { games, seed, executor, signal, onProgress: progress.update }).catch((error) => {
+  const { results, interrupted } = await runTournament(config, { games, seed, executor, signal, onProgress: progress.update, onResults: (batch) => faults.games(batch) }).catch((error) => {
     // An agent from outside that can no longer start: the finished games are reported, then the reason.
     if (!(error instanceof TournamentStoppedError)) throw error;
     stopped = error.message;
     return error.outcome;
   });
   progress.stop();
+  faults.finish();
   const order = config.solo ? [rowLabel(config.solo.agent, 'solo'), rowLabel(config.solo.field, 'field')] : config.agents;
   const { accumulatorFor } = await import('../tournament/shards.js');
   const accumulator = results.reduce(accumulate, accumulatorFor(config));
@@ -433,11 +444,14 @@ function externalOf(opts: SimulateOptions): ExternalAgentDefinition[] {
   return definitions;
 }
 
-/** The agent label as parsed, or a usage error naming the option. */
+/** The agent label as parsed, or a usage error naming the option (and, for a typo, the nearest agent, built-in or defined). */
 function checkAgent(option: string, label: string, external: readonly ExternalAgentDefinition[] = []): string {
   if (external.some((d) => d.name === label.trim())) return label.trim();
   try {
-    return parseAgentSpec(label).label;
+    return parseAgentSpec(
+      label,
+      external.map((d) => d.name),
+    ).label;
   } catch (e) {
     throw e instanceof InputError ? new UsageError(`${option}: ${e.message}`) : e;
   }
@@ -513,15 +527,17 @@ function checkOutputs(opts: SimulateOptions): OutputPath[] {
 interface Progress {
   update: (done: number) => void;
   stop: () => void;
+  /** Prints a message line (printLine's) without garbling the bar. */
+  note: (line: string) => void;
 }
 
 /** Plain lines with --progress, a bar on a terminal, else nothing. */
 async function progressOf(lines: boolean, total: number): Promise<Progress> {
   if (lines) {
     const out = new ProgressLines('games', total);
-    return { update: (done) => out.update(done), stop: () => {} };
+    return { update: (done) => out.update(done), stop: () => {}, note: printLine };
   }
-  if (!process.stderr.isTTY) return { update: () => {}, stop: () => {} };
+  if (!process.stderr.isTTY) return { update: () => {}, stop: () => {}, note: printLine };
   const { default: cliProgress } = await import('cli-progress');
   const bar = new cliProgress.SingleBar(
     { format: 'games {bar} {value}/{total} | {speed} games/s | {eta_formatted} left', stream: process.stderr, hideCursor: true, clearOnComplete: true },
@@ -532,6 +548,11 @@ async function progressOf(lines: boolean, total: number): Promise<Progress> {
   return {
     update: (done) => bar.update(done, { speed: (done / Math.max(0.001, (Date.now() - started) / 1000)).toFixed(1) }),
     stop: () => bar.stop(),
+    // The line takes the bar's place; the bar is drawn again under it at its next change.
+    note: (line) => {
+      process.stderr.write('\r\x1b[2K');
+      printLine(line);
+    },
   };
 }
 

@@ -14,6 +14,7 @@ export function soloLine(summary: Summary, config: TournamentConfig, rowLabel: (
   const { agent, field } = config.solo!;
   const solo = summary.agents.find((a) => a.agent === rowLabel(agent, 'solo'));
   if (!solo || solo.seatGames === 0) return 'Solo: no game finished';
+  if (solo.certainRate === null) return `Solo ${agent} among ${config.players - 1} × ${field} (who never accuse): rounds until certain n/a (${agent} does not report when it is certain)`;
   return (
     `Solo ${agent} among ${config.players - 1} × ${field} (who never accuse): rounds until certain ` +
     `mean ${formatMeanInterval(solo.meanTurnsToCertain, 2)}, median ${formatMedianInterval(solo.medianTurnsToCertain)}; ` +

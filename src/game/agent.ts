@@ -34,8 +34,19 @@ export interface Agent {
   readonly movement?: MovementPolicy;
   /** Asked to refute: which of `held` (the named cards it holds, never empty, deck order) to show `suggester`, who named `suggested`. */
   refute(view: SeatView, suggester: number, held: number[], suggested: readonly number[]): Awaitable<number>;
-  /** After its suggestion was answered: is it certain, and does it accuse? */
+  /**
+   * At the end of each of its turns (after its suggestion, answered or not; on a board also after a
+   * walk that entered no room): is it certain, and does it accuse?
+   */
   decide(view: SeatView): Awaitable<Decision>;
+  /**
+   * Whether `decide`'s `certain` says something (absent: it does). A program that cannot tell the
+   * engine (docs/agent-protocol.md, the certain extension) does not report certainty: its reports
+   * then say "n/a" rather than "never certain".
+   */
+  readonly reportsCertainty?: boolean;
+  /** An untrusted agent: the last request it was asked and what it answered, for the reason of a fault. */
+  lastExchange?(): Exchange | null;
   /** The game is over (told once per seat it held): its outcome, the deal included. */
   end?(view: SeatView, outcome: GameOutcome): Awaitable<void>;
   /** The game is over: free what the agent holds (its knowledge position). */
@@ -73,12 +84,39 @@ export class AgentUnavailableError extends Error {
   override name = 'AgentUnavailableError';
 }
 
+/**
+ * A request put to an agent from outside and its reply: `type` is the protocol's request
+ * ("suggest", "refute", "accuse", "move") or a module agent's method, `id` the request's id (the
+ * number of the seat's request in the game, from 1), `reply` the reply as received.
+ */
+export interface Exchange {
+  request: { type: string; id?: number };
+  reply?: string;
+}
+
+/** Why an untrusted agent's seat left a game: what it was asked, what it answered (at most its first 200 bytes), what was wrong. */
+export interface FaultReason {
+  request: { type: string; id?: number };
+  /** The reply, or its first REPLY_BYTES_KEPT bytes (none after a timeout or a crash). */
+  reply?: string;
+  /** The reply's length in bytes, when it was longer than what `reply` keeps. */
+  replyBytes?: number;
+  problem: string;
+}
+
+/** Of a reply, a fault's reason keeps this many bytes. */
+export const REPLY_BYTES_KEPT = 200;
+
 /** An untrusted agent failed a decision: its seat is out of the game, which goes on. */
 export class AgentFault extends Error {
   override name = 'AgentFault';
+  /** Why, once the game loop has added what the agent was asked (play.ts). */
+  reason?: FaultReason;
   constructor(
     readonly kind: FaultKind,
     message: string,
+    /** The reply at fault, as received, when the fault is the reply's (not JSON, another id). */
+    readonly reply?: string,
   ) {
     super(message);
   }

@@ -6,7 +6,8 @@ import type { Random } from '../model/random.js';
 import type { GameEvent } from '../model/events.js';
 import { seenBy } from '../model/rules.js';
 import { cardsOfMask } from '../model/bits.js';
-import { AgentFault, AgentUnavailableError, type Agent, type Awaitable, type Decision, type GameOutcome, type Opening, type SyncAgent } from './agent.js';
+import { AgentFault, AgentUnavailableError, REPLY_BYTES_KEPT, type Agent, type Awaitable, type Decision, type GameOutcome, type Opening, type SyncAgent } from './agent.js';
+import { utf8Head, utf8Length } from '../model/quote.js';
 import { SeatView, type ViewWriter } from './seat-view.js';
 import type { Deal, GameSpec } from './rules/deal.js';
 import { isChance, isTerminal, newGame, type GameState, type Phase } from './rules/state.js';
@@ -24,7 +25,7 @@ export interface PlayStep {
   readonly events: readonly GameEvent[];
   /** At a seat's accusation decision: whether its agent said it knew the solution for certain. */
   readonly certain?: boolean;
-  /** The seat's untrusted agent failed this decision: the action is its forfeit. */
+  /** The seat's untrusted agent failed this decision: the action is its forfeit. Its `reason` says why. */
   readonly fault?: AgentFault;
 }
 
@@ -117,7 +118,7 @@ function* playing(spec: GameSpec, agents: readonly Agent[], rng: Random, options
           action = answer.action;
           certain = answer.certain;
         } catch (error) {
-          fault = faultOf(agent, error);
+          fault = faultOf(agent, error, state.phase.kind);
         }
       }
       // A seat out by a fault is asked nothing more: it shows its first named card when it must.
@@ -147,19 +148,36 @@ function* playing(spec: GameSpec, agents: readonly Agent[], rng: Random, options
     try {
       yield agents[s].end!(views[s], outcome);
     } catch (error) {
-      faultOf(agents[s], error); // the game is over: a failed notification changes nothing
+      faultOf(agents[s], error, 'end'); // the game is over: a failed notification changes nothing
     }
   }
   for (const agent of agents) agent.dispose?.();
   return { final: state, views };
 }
 
-/** An untrusted agent's failure as a fault; anything else (a trusted agent's illegal move: a bug) is thrown on. */
-function faultOf(agent: Agent, error: unknown): AgentFault {
+/**
+ * An untrusted agent's failure as a fault, with its reason (`asked`: the decision, for an agent
+ * that does not say which request it was); anything else (a trusted agent's illegal move: a bug)
+ * is thrown on.
+ */
+function faultOf(agent: Agent, error: unknown, asked: string): AgentFault {
   if (agent.untrusted && !(error instanceof AgentUnavailableError)) {
-    if (error instanceof AgentFault) return error;
-    if (error instanceof IllegalActionError) return new AgentFault('illegal', error.message);
-    return new AgentFault('crash', error instanceof Error ? error.message : String(error));
+    const fault =
+      error instanceof AgentFault
+        ? error
+        : error instanceof IllegalActionError
+          ? new AgentFault('illegal', error.message)
+          : new AgentFault('crash', error instanceof Error ? error.message : String(error));
+    const exchange = agent.lastExchange?.() ?? null;
+    const reply = fault.reply ?? exchange?.reply;
+    const kept = reply === undefined ? undefined : utf8Head(reply, REPLY_BYTES_KEPT);
+    fault.reason = {
+      request: exchange?.request ?? { type: asked },
+      ...(kept !== undefined && { reply: kept }),
+      ...(kept !== undefined && kept !== reply && { replyBytes: utf8Length(reply!) }),
+      problem: fault.message,
+    };
+    return fault;
   }
   if (error instanceof IllegalActionError) throw new IllegalActionError(`agent ${agent.label} made an illegal move: ${error.message}`, { cause: error });
   throw error;

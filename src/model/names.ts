@@ -99,8 +99,8 @@ export function makeNameResolver(kind: NameKind, names: readonly string[]): Name
 const MAX_HINT_INPUT = 64;
 const MAX_HINT_NAMES = 1000;
 
-/** The few names a typo of `input` may have meant (none when none is near, or too many are). */
-function nearMisses(input: string, names: readonly string[]): string[] {
+/** The few names a typo of `input` may have meant (none when none is near, or too many are): every "did you mean" of the project. */
+export function nearMisses(input: string, names: readonly string[]): string[] {
   const key = nameKey(input);
   if (key.length === 0 || key.length > MAX_HINT_INPUT || input.length > 4 * MAX_HINT_INPUT || names.length > MAX_HINT_NAMES) return [];
   // Allow two typos (a swapped pair is two), or one per three letters in long names; further

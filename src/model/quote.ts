@@ -31,6 +31,11 @@ export function quote(s: string): string {
   return isLong(s) ? JSON.stringify(head(s)) + lengthNote(s) : JSON.stringify(s);
 }
 
+/** `A`, `A and B`, `A, B and C` (or another conjunction): a short list of words, as they are. */
+export function joinList(items: readonly string[], conjunction = 'and'): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
+}
+
 /** `"A"`, `"A" or "B"`, `"A", "B" or "C"`; a long list ends with "and N more". */
 export function quoteList(names: string[], conjunction = 'or'): string {
   const q: string[] = [];
@@ -42,11 +47,35 @@ export function quoteList(names: string[], conjunction = 'or'): string {
     chars += shown.length + 2;
   }
   if (q.length < names.length) return `${q.join(', ')} and ${names.length - q.length} more`;
-  return q.length <= 1 ? q.join('') : `${q.slice(0, -1).join(', ')} ${conjunction} ${q[q.length - 1]}`;
+  return joinList(q, conjunction);
 }
 
 /** Control characters (a newline in a player's name, say) escaped, so a message stays on one line. */
 export function oneLine(message: string): string {
   const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
   return message.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => named[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The UTF-8 length of `text`, in bytes (a lone surrogate counts as the 3 bytes of its replacement). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const ch of text) bytes += utf8Bytes(ch);
+  return bytes;
+}
+
+/** The longest beginning of `text` whose UTF-8 form has at most `bytes` bytes, cut between characters. */
+export function utf8Head(text: string, bytes: number): string {
+  let used = 0;
+  let end = 0;
+  for (const ch of text) {
+    used += utf8Bytes(ch);
+    if (used > bytes) break;
+    end += ch.length;
+  }
+  return text.slice(0, end);
+}
+
+function utf8Bytes(ch: string): number {
+  const code = ch.codePointAt(0)!;
+  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
 }

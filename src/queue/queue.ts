@@ -15,6 +15,7 @@ import { Queue, QueueEvents, Worker, type Job, type RedisOptions } from 'bullmq'
 import { Redis, type RedisOptions as IORedisOptions } from 'ioredis';
 import { InputError } from '../model/errors.js';
 import type { TournamentConfig } from '../tournament/play.js';
+import type { GameResult } from '../tournament/results.js';
 import { playShard, shardFileText, shardRange, parseShardFile, SHARD_VERSION, type ShardFile } from '../tournament/shards.js';
 import type { Executor } from '../runtime/executor.js';
 import type { RedisAddress } from './address.js';
@@ -196,6 +197,8 @@ export interface WorkerOptions {
   signal?: AbortSignal;
   /** Called when a shard is stored. */
   onShard?: (job: ShardJob, spec: TournamentSpec, games: number, seconds: number) => void;
+  /** Called with every finished batch of a shard's games, as they finish. */
+  onResults?: (batch: readonly GameResult[]) => void;
 }
 
 /**
@@ -210,7 +213,7 @@ export async function runWorker(address: RedisAddress, redis: Redis, options: Wo
     const spec = await readSpec(redis, tournament);
     if (spec === undefined) throw new Error(`tournament ${tournament} has no spec in Redis`);
     const started = Date.now();
-    const outcome = await playShard(spec.config, spec.seed, spec.games, shardRange(spec.games, spec.shards, index), { executor: options.executor, signal: options.signal });
+    const outcome = await playShard(spec.config, spec.seed, spec.games, shardRange(spec.games, spec.shards, index), { executor: options.executor, signal: options.signal, onResults: options.onResults });
     if (outcome.file === null) throw new Error(`shard ${index} of ${tournament} interrupted`);
     await redis.hset(resultsKey(tournament), String(index), shardFileText(outcome.file));
     played++;

@@ -1,6 +1,7 @@
 // The CSV of a tournament: one row per seat and game.
 import { stringify } from 'csv-stringify/sync';
 import type { GameResult } from './results.js';
+import { NOT_REPORTED } from './format.js';
 
 export const CSV_COLUMNS = [
   'game',
@@ -25,7 +26,8 @@ export const BOARD_CSV_COLUMNS = ['turnsMoving', 'roomsVisited'] as const;
 /**
  * A header and one row per seat-game, newline-terminated (RFC 4180 quoting: a field holding a
  * comma, quote or line break is quoted, quotes doubled). Null is an empty cell; booleans are
- * true/false; role is empty outside solo runs. Games on a board add the board's columns.
+ * true/false; role is empty outside solo runs; turnsToCertain is "n/a" for a seat whose agent
+ * does not report certainty. Games on a board add the board's columns.
  */
 export function toCsv(results: readonly GameResult[]): string {
   const board = results.some((game) => game.suggestionsByRoom !== undefined);
@@ -40,7 +42,7 @@ export function toCsv(results: readonly GameResult[]): string {
       seat.wrongAccusations,
       seat.turnsTaken,
       seat.turnsToWin,
-      seat.turnsToCertain,
+      seat.reportsCertainty === false ? NOT_REPORTED : seat.turnsToCertain,
       game.winner,
       game.unsolved,
       game.turns,

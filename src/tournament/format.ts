@@ -1,8 +1,12 @@
 // Number formatting shared by the reports.
 import type { Interval } from './types.js';
+import { joinList } from '../model/quote.js';
 
 export const DASH = '–';
+/** No such value: the agent never won, never became certain. */
 export const NONE = '—';
+/** A figure that does not apply: the agent does not report certainty (it is unknown, not zero). */
+export const NOT_REPORTED = 'n/a';
 
 /** 0.3124 → "31.2%". */
 export function formatShare(p: number, digits = 1): string {
@@ -41,6 +45,20 @@ export function formatMeanInterval(interval: Interval | null, digits = 1): strin
 export function formatMedianInterval(interval: Interval | null): string {
   if (interval === null) return NONE;
   return `${formatTurns(interval.estimate)} [${formatTurns(interval.low)}${DASH}${formatTurns(interval.high)}]`;
+}
+
+/**
+ * Why a row's certainty is "n/a", naming its agents: one sentence for the notes under a table, or
+ * null when every agent reports certainty.
+ */
+export function certaintyNote(agents: readonly { agent: string; reportsCertainty: boolean }[]): string | null {
+  const silent = agents.filter((a) => !a.reportsCertainty).map((a) => a.agent);
+  if (silent.length === 0) return null;
+  const one = silent.length === 1;
+  return (
+    `${NOT_REPORTED}: ${joinList(silent)} ${one ? 'does' : 'do'} not report when ${one ? 'it is' : 'they are'} certain of the solution ` +
+    `(a program without the protocol's "certain" extension), so ${one ? 'its' : 'their'} turns to certain and certain share are unknown, not zero.`
+  );
 }
 
 export function formatCount(n: number): string {

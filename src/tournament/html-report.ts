@@ -5,6 +5,7 @@ import { boardHeatMap } from './board-svg.js';
 import { agentColours } from './colours.js';
 import {
   abbreviate,
+  certaintyNote,
   DASH,
   formatCount,
   formatRateBounds,
@@ -14,8 +15,11 @@ import {
   formatTurns,
   formatTurnsDecimal,
   NONE,
+  NOT_REPORTED,
 } from './format.js';
-import type { AgentSummary, Interval, Summary } from './types.js';
+import { FAULT_REASONS_KEPT, type AgentSummary, type FaultRecord, type Interval, type Summary } from './types.js';
+import { joinList, oneLine } from '../model/quote.js';
+import { REPLY_BYTES_KEPT } from '../game/agent.js';
 import { rankedAgents } from './league.js';
 import { leagueNotes, tablesLine } from './text-report.js';
 
@@ -62,8 +66,9 @@ interface CertaintyData {
   seatGames: number;
 }
 
+/** The agents that report certainty (the others' turns to certain are unknown, and not charted). */
 function certaintyData(summary: Summary, colours: Map<string, string>): CertaintyData[] {
-  return summary.agents.map((agent) => ({
+  return summary.agents.filter((agent) => agent.reportsCertainty).map((agent) => ({
     agent,
     colour: colours.get(agent.agent)!,
     counts: agent.turnsToCertain,
@@ -482,7 +487,21 @@ function agentHeader(label: string, colour: string, scope: 'row' | 'col'): strin
   return `<th scope="${scope}" class="agent" title="${esc(label)}"><div class="name"><span class="swatch" style="background:${colour}"></span><span>${breakable(label)}</span></div></th>`;
 }
 
-function summaryTableHtml(summary: Summary, colours: Map<string, string>): string {
+/** An agent's faults: how many, and by kind beneath (illegal, timeout, crash). */
+function faultsCell(a: AgentSummary): string {
+  const { illegal, timeout, crash } = a.faults;
+  const total = illegal + timeout + crash;
+  if (total === 0) return `<td>0</td>`;
+  const kinds = [
+    [illegal, 'illegal'],
+    [timeout, 'timeout'],
+    [crash, 'crash'],
+  ].flatMap(([n, kind]) => (n === 0 ? [] : [`${formatCount(n as number)} ${kind}`]));
+  return `<td><span class="est">${esc(formatCount(total))}</span><span class="ci">${esc(kinds.join(', '))}</span></td>`;
+}
+
+/** The summary table; with `faults` (a run whose agents from outside failed), their counts in a last column. */
+function summaryTableHtml(summary: Summary, colours: Map<string, string>, faults: boolean): string {
   const rows = summary.agents.map((a) => {
     const cells = [
       `<td>${esc(formatCount(a.games))}</td>`,
@@ -491,16 +510,19 @@ function summaryTableHtml(summary: Summary, colours: Map<string, string>): strin
       rateCell(a.winRate),
       meanCell(a.meanTurnsToWin),
       medianCell(a.medianTurnsToWin),
-      meanCell(a.meanTurnsToCertain),
-      medianCell(a.medianTurnsToCertain),
-      rateCell(a.certainRate),
+      ...(a.certainRate === null
+        ? Array.from({ length: 3 }, () => `<td class="na" title="${esc(`${a.agent} does not report when it is certain`)}">${NOT_REPORTED}</td>`)
+        : [meanCell(a.meanTurnsToCertain), medianCell(a.medianTurnsToCertain), rateCell(a.certainRate)]),
       `<td>${esc(formatCount(a.wrongAccusations))}</td>`,
+      ...(faults ? [faultsCell(a)] : []),
     ];
     return `<tr>${agentHeader(a.agent, colours.get(a.agent)!, 'row')}${cells.join('')}</tr>`;
   });
   return `<table class="data summary">
 <thead>
-<tr><th rowspan="2" scope="col" class="left">Agent</th><th rowspan="2" scope="col">Games</th><th rowspan="2" scope="col">Seat-games</th><th rowspan="2" scope="col">Wins</th><th rowspan="2" scope="col">Win rate</th><th colspan="2" scope="colgroup" class="group">Turns to win</th><th colspan="2" scope="colgroup" class="group">Turns to certain</th><th rowspan="2" scope="col">Certain</th><th rowspan="2" scope="col">Wrong<br>accusations</th></tr>
+<tr><th rowspan="2" scope="col" class="left">Agent</th><th rowspan="2" scope="col">Games</th><th rowspan="2" scope="col">Seat-games</th><th rowspan="2" scope="col">Wins</th><th rowspan="2" scope="col">Win rate</th><th colspan="2" scope="colgroup" class="group">Turns to win</th><th colspan="2" scope="colgroup" class="group">Turns to certain</th><th rowspan="2" scope="col">Certain</th><th rowspan="2" scope="col">Wrong<br>accusations</th>${
+    faults ? '<th rowspan="2" scope="col"><a href="#faults">Faults</a></th>' : ''
+  }</tr>
 <tr><th scope="col">mean</th><th scope="col">median</th><th scope="col">mean</th><th scope="col">median</th></tr>
 </thead>
 <tbody>
@@ -595,6 +617,11 @@ ul.methods { color: var(--muted); font-size: 14px; padding-left: 20px; margin: 6
 ul.methods li { margin: 4px 0; }
 ul.methods b { color: var(--text); font-weight: 600; }
 table.h2h td.diag, table.h2h td.na { color: #9aa3ad; text-align: center; }
+table.faults td.left, table.faults th.left { text-align: left; }
+table.faults td.reply, table.faults td.problem { white-space: normal; overflow-wrap: anywhere; min-width: 14em; max-width: 30em; }
+table.faults code { font-size: 12.5px; }
+table.faults .n, table.faults .none { color: var(--muted); font-size: 12.5px; }
+h3 { font-size: 16px; margin: 22px 0 0; }
 table.h2h .n { color: var(--muted); font-size: 12.5px; }
 .swatch { display: inline-block; width: 11px; height: 11px; border-radius: 2px; margin-right: 8px; vertical-align: -1px; }
 footer { margin-top: 40px; color: var(--muted); font-size: 13px; border-top: 1px solid var(--rule); padding-top: 12px; }
@@ -615,6 +642,54 @@ const METHODS_HTML = `<ul class="methods">
 const LEAGUE_METHOD_HTML = `<ul class="methods">
 <li><b>League strengths</b>: in Luce's model a game someone wins is won by a seat of agent i with a chance proportional to its strength e<sup>θ<sub>i</sub></sup>. The strengths are those that make the games someone won most likely, read from the wins at each table composition, with a weak prior (every agent also wins and loses half a game against a fictitious agent of strength 1, so that the fit always exists), fitted by Hunter's MM algorithm. They are centred to mean 0 over the agents with a finite strength; their intervals are θ ± 1.96 standard errors from the inverse of the observed information. An agent that won none of the games someone won at its tables (or all of them) has no finite strength: its interval is open below (above), its finite end the strength at which that result (every one of those games lost, or won) would have had a chance of 2.5%, the others' strengths fixed (as Clopper and Pearson's interval for a proportion of 0 or 1). The chance against average agents is e<sup>θ</sup> / (e<sup>θ</sup> + players − 1), its interval the strength's mapped.</li>
 </ul>`;
+
+/** The request of a fault as a reader finds it: "suggest request 3", or the method of a module agent. */
+function requestText(record: FaultRecord): string {
+  return record.request.id === undefined ? record.request.type : `${record.request.type} ${record.request.id}`;
+}
+
+/** Agents from outside that failed: their faults by kind, and the first of them with their reasons. */
+function faultsSectionHtml(summary: Summary, colours: Map<string, string>): string {
+  const faulty = summary.agents.filter((a) => a.faults.illegal + a.faults.timeout + a.faults.crash > 0);
+  const counts = faulty
+    .map((a) => `<tr>${agentHeader(a.agent, colours.get(a.agent)!, 'row')}<td>${esc(formatCount(a.faults.illegal))}</td><td>${esc(formatCount(a.faults.timeout))}</td><td>${esc(formatCount(a.faults.crash))}</td></tr>`)
+    .join('\n');
+  const reasons = faulty.map((a) => {
+    const total = a.faults.illegal + a.faults.timeout + a.faults.crash;
+    const kept = a.faultReasons ?? [];
+    const rows = kept
+      .map(
+        (f) =>
+          `<tr><td>${f.game}</td><td>P${f.seat}</td><td class="left">${esc(f.kind)}</td><td class="left">${esc(requestText(f))}</td>` +
+          `<td class="left reply">${f.reply === undefined ? `<span class="none">${NONE}</span>` : `<code>${esc(oneLine(f.reply))}</code>${f.replyBytes === undefined ? '' : ` <span class="n">(first ${REPLY_BYTES_KEPT} of ${esc(formatCount(f.replyBytes))} bytes)</span>`}`}</td>` +
+          `<td class="left problem">${esc(oneLine(f.problem))}</td></tr>`,
+      )
+      .join('\n');
+    return `<h3>${esc(a.agent)}: ${kept.length < total ? `the first ${kept.length} of ${formatCount(total)} faults` : `${total === 1 ? 'its fault' : `its ${formatCount(total)} faults`}`}</h3>
+<div class="scroll">
+<table class="data faults">
+<thead><tr><th scope="col">Game</th><th scope="col">Seat</th><th scope="col" class="left">Fault</th><th scope="col" class="left">Request</th><th scope="col" class="left">Reply</th><th scope="col" class="left">What was wrong</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+</div>`;
+  });
+  return `<section>
+<h2 id="faults">Faults of agents from outside</h2>
+<p class="note">A seat whose agent answered illegally, not in time (timeout) or not at all (crash) left that game, which went on without it. Games are numbered from 0, as in the JSON and in the requests' <code>gameId</code>; a request is its type and its id. The summary keeps the first ${FAULT_REASONS_KEPT} faults of each agent; every game's record in the JSON (<code>games[].seatResults[].faultReason</code>) has its own.</p>
+<div class="scroll">
+<table class="data">
+<thead><tr><th scope="col" class="left">Agent</th><th scope="col">Illegal</th><th scope="col">Timeout</th><th scope="col">Crash</th></tr></thead>
+<tbody>
+${counts}
+</tbody>
+</table>
+</div>
+${reasons.join('\n')}
+</section>
+`;
+}
 
 /** On a board: where suggestions were made (a heat map of the board), and each agent's walking. */
 function boardSectionHtml(summary: Summary, colours: Map<string, string>): string {
@@ -660,6 +735,9 @@ export function renderHtmlReport(unranked: Summary, title: string, details: Reco
   const binning = binningOf(pooledCounts(data));
   const overflowFrom = binning.overflow ? binning.start + binning.bins * binning.width : null;
   const seatGames = summary.agents.reduce((sum, a) => sum + a.seatGames, 0);
+  const certainty = certaintyNote(summary.agents);
+  const silent = summary.agents.filter((a) => !a.reportsCertainty).map((a) => a.agent);
+  const faulty = summary.agents.some((a) => a.faults.illegal + a.faults.timeout + a.faults.crash > 0);
 
   return `<!DOCTYPE html>
 <html lang="en">
@@ -682,15 +760,26 @@ ${detailHtml}
 </dl>
 </header>
 
-${summary.league ? `${leagueSectionHtml(summary, colours)}\n` : ''}<section>
+${summary.league ? `${leagueSectionHtml(summary, colours)}\n` : ''}${
+  data.length === 0
+    ? `<section>
 <h2>How long until each agent knew the solution</h2>
-<p class="note">For each agent, the share of its seat-games in which it first became certain of the solution at each of its own turns (bars share one scale). The dashed line marks the median, the tinted band its 95% confidence interval. Beside each agent's name: the median with its interval, the mean, and the share of its seat-games in which it never became certain.</p>
+<p class="note">${esc(certainty ?? '')}</p>
+</section>
+`
+    : `<section>
+<h2>How long until each agent knew the solution</h2>
+<p class="note">For each agent, the share of its seat-games in which it first became certain of the solution at each of its own turns (bars share one scale). The dashed line marks the median, the tinted band its 95% confidence interval. Beside each agent's name: the median with its interval, the mean, and the share of its seat-games in which it never became certain.</p>${
+        silent.length === 0
+          ? ''
+          : `\n<p class="note">Not charted here or below: ${esc(joinList(silent))}, which ${silent.length === 1 ? 'does not report when it is' : 'do not report when they are'} certain (see the note under the summary table).</p>`
+      }
 <figure>
 ${certaintyChart(data)}
 </figure>
 <div class="legend"><span><span class="key dash"></span>median</span><span><span class="key band"></span>95% CI of the median</span>${
-    overflowFrom === null ? '' : `<span><span class="key hatch"></span>${esc(formatCount(overflowFrom))} turns or more</span>`
-  }</div>
+        overflowFrom === null ? '' : `<span><span class="key hatch"></span>${esc(formatCount(overflowFrom))} turns or more</span>`
+      }</div>
 </section>
 
 <section>
@@ -700,7 +789,8 @@ ${certaintyChart(data)}
 ${cumulativeChart(data)}
 </figure>
 </section>
-
+`
+}
 <section>
 <h2>Win rates</h2>
 <p class="note">Wins per seat-game with a 95% confidence interval over games (see the notes below). The dashed grey tick is the agent's equal share of wins, 1 / players averaged over its seat-games.</p>
@@ -713,10 +803,10 @@ ${winRateChart(summary, colours)}
 <h2>Summary</h2>
 <p class="note">Each estimate with its 95% confidence interval beneath it. Games: the games in which the agent had a seat, the independent units of every interval. Turns are the agent's own turns; turns to certain are over the seat-games in which it became certain.</p>
 <div class="scroll">
-${summaryTableHtml(summary, colours)}
-</div>
+${summaryTableHtml(summary, colours, faulty)}
+</div>${certainty === null ? '' : `\n<p class="note">${esc(certainty)}</p>`}
 </section>
-
+${faulty ? `\n${faultsSectionHtml(summary, colours)}` : ''}
 ${
   summary.agents.length >= 2
     ? `<section>

@@ -69,14 +69,21 @@ export interface ScoredGame {
 
 /** Plays a game (game/play.ts) and measures it by observing its steps; `game` numbers it in its run. */
 export function playScored(spec: GameSpec, agents: SyncAgent[], rng: Random, game: number, options: Omit<PlayOptions, 'onStep'> = {}): ScoredGame {
-  const observer = resultObserver(agents.map((a) => a.label));
+  const observer = observerOf(agents);
   return scored(playGame(spec, agents, rng, { ...options, onStep: observer.onStep }), observer, game);
 }
 
 /** As playScored, for agents that may answer asynchronously (programs, modules). */
 export async function playScoredAsync(spec: GameSpec, agents: Agent[], rng: Random, game: number, options: Omit<PlayOptions, 'onStep'> = {}): Promise<ScoredGame> {
-  const observer = resultObserver(agents.map((a) => a.label));
+  const observer = observerOf(agents);
   return scored(await playGameAsync(spec, agents, rng, { ...options, onStep: observer.onStep }), observer, game);
+}
+
+function observerOf(agents: readonly Agent[]) {
+  return resultObserver(
+    agents.map((a) => a.label),
+    agents.map((a) => a.reportsCertainty !== false),
+  );
 }
 
 function scored({ final, views }: PlayedGame, observer: ReturnType<typeof resultObserver>, game: number): ScoredGame {

@@ -4,7 +4,7 @@ import { popcount } from '../model/bits.js';
 import type { PlayStep } from '../game/play.js';
 import type { GameState } from '../game/rules/state.js';
 import { ROOMS } from '../game/board/classic.js';
-import type { FaultKind } from '../game/agent.js';
+import type { FaultKind, FaultReason } from '../game/agent.js';
 
 /** In a solo measurement: the one seat measured, or one of the field around it. */
 export type SeatRole = 'solo' | 'field';
@@ -20,13 +20,17 @@ export interface SeatResult {
   eliminated: boolean;
   /** Its agent's fault, when an untrusted agent failed a decision and its seat left the game. */
   fault?: FaultKind;
+  /** With `fault`: the request, the reply and what was wrong with it. */
+  faultReason?: FaultReason;
   wrongAccusations: number;
   /** Turns this seat took (suggestions it made). */
   turnsTaken: number;
   /** Its own turn count when it won, or null. */
   turnsToWin: number | null;
-  /** Its own turn count when it first knew the solution for certain (by its own reasoning), or null. */
+  /** Its own turn count when it first knew the solution for certain (by its own reasoning), or null (also when its agent does not report certainty). */
   turnsToCertain: number | null;
+  /** False for an agent that does not say when it is certain (a program without the protocol's certain extension): turnsToCertain is then unknown, not "never". */
+  reportsCertainty?: false;
   /** On a board: its turns that ended on a cell (no room entered, no suggestion). */
   turnsMoving?: number;
   /** On a board: how many different rooms its pawn entered. */
@@ -60,20 +64,28 @@ interface SeatTally {
   /** Rooms its pawn entered (board order bits). */
   roomsVisited: number;
   fault?: FaultKind;
+  faultReason?: FaultReason;
 }
 
 /**
  * The result of a game, measured by observing its steps (game/play.ts): give `onStep` to
- * playGame, then ask `result` for the game's GameResult. `labels[s]` names seat s's agent.
+ * playGame, then ask `result` for the game's GameResult. `labels[s]` names seat s's agent;
+ * `reportsCertainty[s]` (default true) says whether that agent says when it is certain.
  */
-export function resultObserver(labels: readonly string[]): { onStep: (step: PlayStep) => void; result: (final: GameState, game: number) => GameResult } {
+export function resultObserver(
+  labels: readonly string[],
+  reportsCertainty: readonly boolean[] = [],
+): { onStep: (step: PlayStep) => void; result: (final: GameState, game: number) => GameResult } {
   const tallies: SeatTally[] = labels.map(() => ({ turnsTaken: 0, turnsToCertain: null, wrongAccusations: 0, turnsMoving: 0, roomsVisited: 0 }));
   const suggestionsByRoom = ROOMS.map(() => 0);
   const onStep = ({ before, seat, after, events, certain, fault }: PlayStep): void => {
     for (const e of events) if (e.type === 'accusation' && !e.correct) tallies[e.by].wrongAccusations++;
     if (seat === null) return;
     const tally = tallies[seat];
-    if (fault !== undefined) tally.fault = fault.kind;
+    if (fault !== undefined) {
+      tally.fault = fault.kind;
+      tally.faultReason = fault.reason;
+    }
     // A turn starts with the move on a board, with the suggestion in the card game.
     if (before.phase.kind === 'move' || (before.phase.kind === 'suggest' && before.board === null)) tally.turnsTaken++;
     if (certain && tally.turnsToCertain === null) tally.turnsToCertain = tally.turnsTaken;
@@ -92,18 +104,25 @@ export function resultObserver(labels: readonly string[]): { onStep: (step: Play
       unsolved: final.winner === null,
       turns: final.turn,
       rounds: final.round,
-      seatResults: labels.map((agent, seat) => ({
-        seat,
-        agent,
-        won: final.winner === seat,
-        eliminated: final.eliminated[seat],
-        wrongAccusations: tallies[seat].wrongAccusations,
-        turnsTaken: tallies[seat].turnsTaken,
-        turnsToWin: final.winner === seat ? tallies[seat].turnsTaken : null,
-        turnsToCertain: tallies[seat].turnsToCertain,
-        ...(onBoard && { turnsMoving: tallies[seat].turnsMoving, roomsVisited: popcount(tallies[seat].roomsVisited) }),
-        ...(tallies[seat].fault !== undefined && { fault: tallies[seat].fault }),
-      })),
+      seatResults: labels.map((agent, seat) => {
+        const reports = reportsCertainty[seat] ?? true;
+        const { fault, faultReason } = tallies[seat];
+        // In the order of the shard file's schema (shards.ts), which a merge's results come back in.
+        return {
+          seat,
+          agent,
+          won: final.winner === seat,
+          eliminated: final.eliminated[seat],
+          ...(fault !== undefined && { fault }),
+          ...(faultReason !== undefined && { faultReason }),
+          wrongAccusations: tallies[seat].wrongAccusations,
+          turnsTaken: tallies[seat].turnsTaken,
+          turnsToWin: final.winner === seat ? tallies[seat].turnsTaken : null,
+          turnsToCertain: reports ? tallies[seat].turnsToCertain : null,
+          ...(!reports && { reportsCertainty: false as const }),
+          ...(onBoard && { turnsMoving: tallies[seat].turnsMoving, roomsVisited: popcount(tallies[seat].roomsVisited) }),
+        };
+      }),
       ...(onBoard && { suggestionsByRoom: [...suggestionsByRoom] }),
     };
   };

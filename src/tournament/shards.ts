@@ -82,11 +82,27 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The accumulator with its lists in a canonical order (rows by first appearance, wins by winner
- * then other): the same games give the same bytes whatever order they finished in. finalize does
- * not depend on the order; the bytes of a shard file do.
+ * then other) and its rows' keys in the schema's: the same games give the same bytes whatever
+ * order they finished in. finalize does not depend on the order; the bytes of a shard file do.
  */
 export function canonicalAccumulator(acc: SummaryAccumulator): SummaryAccumulator {
   const out = structuredClone(acc);
+  // Each row's keys in the schema's order (which a shard file read back has): its optional sums
+  // appear in a tally in the order the games brought them.
+  out.agents = out.agents.map(({ agent, firstSeen, wins, certain, turnsToWin, turnsToCertain, wrongAccusations, faults, faultReasons, tables, turnsMoving, roomsVisited }) => ({
+    agent,
+    firstSeen,
+    wins,
+    certain,
+    turnsToWin,
+    turnsToCertain,
+    wrongAccusations,
+    ...(faults && { faults }),
+    ...(faultReasons && { faultReasons }),
+    tables,
+    ...(turnsMoving && { turnsMoving }),
+    ...(roomsVisited && { roomsVisited }),
+  }));
   out.agents.sort((a, b) => a.firstSeen.game - b.firstSeen.game || a.firstSeen.seat - b.firstSeen.seat || byText(a.agent, b.agent));
   out.wins.sort((a, b) => byText(a.winner, b.winner) || byText(a.other, b.other));
   if (out.compositions) out.compositions = canonicalCompositions(out.compositions);
@@ -119,7 +135,7 @@ export async function playShard(
   seed: number,
   games: number,
   shard: ShardRange,
-  options: Omit<TournamentRunOptions, 'games' | 'from' | 'seed' | 'onResults'> = {},
+  options: Omit<TournamentRunOptions, 'games' | 'from' | 'seed'> = {},
 ): Promise<ShardOutcome> {
   const expected = shardRange(games, shard.count, shard.index);
   const accumulator = accumulatorFor(config);
@@ -129,7 +145,10 @@ export async function playShard(
     from: expected.from,
     games: expected.to,
     keepResults: options.keepResults ?? false,
-    onResults: (batch) => batch.forEach((game) => accumulate(accumulator, game)),
+    onResults: (batch) => {
+      batch.forEach((game) => accumulate(accumulator, game));
+      options.onResults?.(batch);
+    },
   });
   const complete = !run.interrupted && run.done === expected.to - expected.from;
   const results = options.keepResults ? run.results : undefined;
@@ -147,6 +166,13 @@ const turnSums = z.strictObject({
   sums: clusterSums,
   counts: z.array(z.strictObject({ turn: positive, seats: whole, seatsTimesGameCount: whole, squareStep: whole })),
 });
+const faultReason = {
+  request: z.strictObject({ type: z.string(), id: positive.optional() }),
+  reply: z.string().optional(),
+  replyBytes: positive.optional(),
+  problem: z.string(),
+};
+const faultKind = z.enum(['illegal', 'timeout', 'crash']);
 const agentTally = z.strictObject({
   agent: z.string(),
   firstSeen: z.strictObject({ game: whole, seat: whole }),
@@ -156,6 +182,7 @@ const agentTally = z.strictObject({
   turnsToCertain: turnSums,
   wrongAccusations: whole,
   faults: z.strictObject({ illegal: whole, timeout: whole, crash: whole }).optional(),
+  faultReasons: z.array(z.strictObject({ game: whole, seat: whole, kind: faultKind, ...faultReason })).optional(),
   tables: z.array(z.strictObject({ players: positive, seatGames: whole })),
   turnsMoving: clusterSums.optional(),
   roomsVisited: clusterSums.optional(),
@@ -195,11 +222,13 @@ const seatResult = z.strictObject({
   role: z.enum(['solo', 'field']).optional(),
   won: z.boolean(),
   eliminated: z.boolean(),
-  fault: z.enum(['illegal', 'timeout', 'crash']).optional(),
+  fault: faultKind.optional(),
+  faultReason: z.strictObject(faultReason).optional(),
   wrongAccusations: whole,
   turnsTaken: whole,
   turnsToWin: positive.nullable(),
   turnsToCertain: positive.nullable(),
+  reportsCertainty: z.literal(false).optional(),
   turnsMoving: whole.optional(),
   roomsVisited: whole.optional(),
 });

@@ -13,7 +13,7 @@ import {
   type TurnSums,
 } from './cluster-sums.js';
 import { clusteredMean, clusteredMedian, clusteredRate, wilson } from './statistics.js';
-import type { AgentSummary, HeadToHead, Summary } from './types.js';
+import { FAULT_REASONS_KEPT, type AgentSummary, type FaultRecord, type HeadToHead, type Summary } from './types.js';
 import { ROOM_NAMES, ROOMS } from '../game/board/classic.js';
 import type { FaultKind } from '../game/agent.js';
 import { addComposition, leagueSummary, mergeCompositions, type CompositionTally } from './league.js';
@@ -25,13 +25,15 @@ export interface AgentTally {
   firstSeen: { game: number; seat: number };
   /** Per game: x = its wins, n = its seats. */
   wins: ClusterSums;
-  /** Per game: x = its seats that became certain, n = its seats. */
+  /** Per game: x = its seats that became certain, n = its seats whose agent reports certainty (none: it does not). */
   certain: ClusterSums;
   turnsToWin: TurnSums;
   turnsToCertain: TurnSums;
   wrongAccusations: number;
   /** Its seats that left a game by a fault of its agent, by kind (an untrusted agent's: a program's or a module's). */
   faults?: Record<FaultKind, number>;
+  /** The first FAULT_REASONS_KEPT of those faults by game then seat, with their reasons: whatever the order games are added or merged in. */
+  faultReasons?: FaultRecord[];
   /** Its seat-games by the number of players at the table, ascending. */
   tables: { players: number; seatGames: number }[];
   /** On a board, per game: x = its turns that ended on a cell, n = its turns. */
@@ -128,11 +130,16 @@ export function accumulate(acc: SummaryAccumulator, game: GameResult): SummaryAc
     const tally = tallyOf(acc, label, { game: game.game, seat: seats[0].seat });
     const n = seats.length;
     addCluster(tally.wins, seats.filter((s) => s.won).length, n);
-    addCluster(tally.certain, seats.filter((s) => s.turnsToCertain !== null).length, n);
+    const reporting = seats.filter((s) => s.reportsCertainty !== false);
+    addCluster(tally.certain, reporting.filter((s) => s.turnsToCertain !== null).length, reporting.length);
     addGameTurns(tally.turnsToWin, seats.flatMap((s) => (s.won && s.turnsToWin !== null ? [s.turnsToWin] : [])));
     addGameTurns(tally.turnsToCertain, seats.flatMap((s) => (s.turnsToCertain !== null ? [s.turnsToCertain] : [])));
     tally.wrongAccusations += seats.reduce((sum, s) => sum + s.wrongAccusations, 0);
-    for (const s of seats) if (s.fault !== undefined) addFaults(tally, { [s.fault]: 1 });
+    for (const s of seats) {
+      if (s.fault === undefined) continue;
+      addFaults(tally, { [s.fault]: 1 });
+      if (s.faultReason !== undefined) keepFaultReasons(tally, [{ game: game.game, seat: s.seat, kind: s.fault, ...s.faultReason }]);
+    }
     addTables(tally, game.seatResults.length, n);
     if (game.suggestionsByRoom) {
       const sum = (f: (s: SeatResult) => number) => seats.reduce((total, s) => total + f(s), 0);
@@ -163,6 +170,7 @@ export function merge(a: SummaryAccumulator, b: SummaryAccumulator): SummaryAccu
     addTurnSums(into.turnsToCertain, from.turnsToCertain);
     into.wrongAccusations += from.wrongAccusations;
     if (from.faults) addFaults(into, from.faults);
+    if (from.faultReasons) keepFaultReasons(into, structuredClone(from.faultReasons));
     for (const t of from.tables) addTables(into, t.players, t.seatGames);
     if (from.turnsMoving) addClusterSums((into.turnsMoving ??= emptyClusterSums()), from.turnsMoving);
     if (from.roomsVisited) addClusterSums((into.roomsVisited ??= emptyClusterSums()), from.roomsVisited);
@@ -176,6 +184,11 @@ export function merge(a: SummaryAccumulator, b: SummaryAccumulator): SummaryAccu
 function addFaults(tally: AgentTally, faults: Partial<Record<FaultKind, number>>): void {
   const into = (tally.faults ??= { illegal: 0, timeout: 0, crash: 0 });
   for (const kind of ['illegal', 'timeout', 'crash'] as const) into[kind] += faults[kind] ?? 0;
+}
+
+/** Keeps the first FAULT_REASONS_KEPT fault records of the row and `records`, by game then seat (a seat faults at most once a game). */
+function keepFaultReasons(tally: AgentTally, records: FaultRecord[]): void {
+  tally.faultReasons = [...(tally.faultReasons ?? []), ...records].sort((a, b) => a.game - b.game || a.seat - b.seat).slice(0, FAULT_REASONS_KEPT);
 }
 
 function addCounts(into: number[] | undefined, counts: readonly number[]): number[] {
@@ -196,6 +209,8 @@ function checkExact(value: unknown, path: string): void {
 function agentSummary(t: AgentTally): AgentSummary {
   const seatGames = t.wins.n;
   const equalShares = t.tables.reduce((sum, table) => sum + table.seatGames / table.players, 0);
+  // Seats whose agent reports certainty are summed in `certain`; with seats and none of them, it does not report.
+  const reportsCertainty = seatGames === 0 || t.certain.n > 0;
   return {
     agent: t.agent,
     games: t.wins.clusters,
@@ -206,9 +221,11 @@ function agentSummary(t: AgentTally): AgentSummary {
     medianTurnsToWin: clusteredMedian(t.turnsToWin),
     meanTurnsToCertain: clusteredMean(t.turnsToCertain.sums),
     medianTurnsToCertain: clusteredMedian(t.turnsToCertain),
-    certainRate: clusteredRate(t.certain),
+    certainRate: reportsCertainty ? clusteredRate(t.certain) : null,
+    reportsCertainty,
     wrongAccusations: t.wrongAccusations,
     faults: { illegal: 0, timeout: 0, crash: 0, ...t.faults },
+    ...(t.faultReasons !== undefined && t.faultReasons.length > 0 && { faultReasons: t.faultReasons }),
     equalShare: seatGames === 0 ? null : equalShares / seatGames,
     turnsToCertain: t.turnsToCertain.counts.map((c) => ({ turn: c.turn, seatGames: c.seats })),
     ...(t.turnsMoving && { movingShare: clusteredRate(t.turnsMoving) }),

@@ -1,5 +1,17 @@
 // The terminal report of a tournament: fixed-width tables of the agents and the head-to-head.
-import { abbreviate, formatCount, formatMeanInterval, formatMedianInterval, formatRateInterval, formatShare, formatSigned, formatStrengthInterval, NONE } from './format.js';
+import {
+  abbreviate,
+  certaintyNote,
+  formatCount,
+  formatMeanInterval,
+  formatMedianInterval,
+  formatRateInterval,
+  formatShare,
+  formatSigned,
+  formatStrengthInterval,
+  NONE,
+  NOT_REPORTED,
+} from './format.js';
 import type { AgentSummary, HeadToHead, LeagueSummary, Summary } from './types.js';
 import { rankedAgents } from './league.js';
 
@@ -155,13 +167,15 @@ export function renderSummary(summary: Summary, options: { faults?: boolean } = 
       { header: 'Win rate [95% CI]', align: 'right', cells: agents.map((a) => formatRateInterval(a.winRate)) },
       { group: 'Turns to win', header: 'mean [95% CI]', align: 'right', cells: agents.map((a) => formatMeanInterval(a.meanTurnsToWin)) },
       { group: 'Turns to win', header: 'median [95% CI]', align: 'right', cells: agents.map((a) => formatMedianInterval(a.medianTurnsToWin)) },
-      { group: 'Turns to certain', header: 'mean [95% CI]', align: 'right', cells: agents.map((a) => formatMeanInterval(a.meanTurnsToCertain)) },
-      { group: 'Turns to certain', header: 'median [95% CI]', align: 'right', cells: agents.map((a) => formatMedianInterval(a.medianTurnsToCertain)) },
-      { header: 'Certain', align: 'right', cells: agents.map((a) => formatShare(a.certainRate.estimate)) },
+      { group: 'Turns to certain', header: 'mean [95% CI]', align: 'right', cells: agents.map((a) => (a.reportsCertainty ? formatMeanInterval(a.meanTurnsToCertain) : NOT_REPORTED)) },
+      { group: 'Turns to certain', header: 'median [95% CI]', align: 'right', cells: agents.map((a) => (a.reportsCertainty ? formatMedianInterval(a.medianTurnsToCertain) : NOT_REPORTED)) },
+      { header: 'Certain', align: 'right', cells: agents.map((a) => (a.certainRate === null ? NOT_REPORTED : formatShare(a.certainRate.estimate))) },
       { header: 'Wrong acc.', align: 'right', cells: agents.map((a) => formatCount(a.wrongAccusations)) },
       ...(faults ? [{ header: 'Faults (illegal/timeout/crash)', align: 'right' as const, cells: agents.map((a) => `${formatCount(a.faults.illegal)}/${formatCount(a.faults.timeout)}/${formatCount(a.faults.crash)}`) }] : []),
     ]),
   );
+  const certainty = certaintyNote(agents);
+  if (certainty !== null) lines.push('', ...wrap(certainty, NOTE_WIDTH));
   if (summary.league) lines.push('', ...[...leagueNotes(summary.league, summary.unsolvedGames), tablesLine(summary.league, summary.games)].flatMap((note) => wrap(note, NOTE_WIDTH)));
 
   const labels = agents.map((a) => a.agent);

@@ -1,4 +1,5 @@
 // What a tournament summarises: the contract between the statistics and the reports.
+import type { FaultKind, FaultReason } from '../game/agent.js';
 
 /** An estimate with its 95% confidence interval. `high` is Infinity (null in JSON) when the interval is open above, `low` −Infinity (null) when open below. */
 export interface Interval {
@@ -24,11 +25,18 @@ export interface AgentSummary {
   /** Its own turns when it first became certain, over the seat-games where it did. */
   meanTurnsToCertain: Interval | null;
   medianTurnsToCertain: Interval | null;
-  /** Share of its seat-games in which it became certain, with its interval (as winRate). */
-  certainRate: Interval;
+  /** Share of its seat-games in which it became certain, with its interval (as winRate); null when it does not report certainty. */
+  certainRate: Interval | null;
+  /**
+   * Whether its agent says when it is certain (a program only with the protocol's certain
+   * extension). When false, certainRate is null and the turns to certain are unknown, not "never".
+   */
+  reportsCertainty: boolean;
   wrongAccusations: number;
   /** Its seats that left a game because its agent failed (a program's or a module's): an illegal reply, a timeout, a crash. Zeros for a built-in agent. */
   faults: { illegal: number; timeout: number; crash: number };
+  /** With faults: the first FAULT_REASONS_KEPT of them, by game then seat, each with its reason. */
+  faultReasons?: FaultRecord[];
   /** The win rate if every seat at its tables were equally likely to win: 1/players averaged over its seat-games (null with none). */
   equalShare: number | null;
   /** How many of its seat-games first became certain at each of its own turns (turns with none left out), ascending. */
@@ -37,6 +45,19 @@ export interface AgentSummary {
   movingShare?: Interval;
   /** On a board: the rooms its pawn entered in a game, mean with its interval. */
   meanRoomsVisited?: Interval | null;
+}
+
+/**
+ * The faults whose reasons a summary keeps, per row: a broken program faults in every game, and
+ * the summary must not grow with the games (every game's own record has its reason).
+ */
+export const FAULT_REASONS_KEPT = 10;
+
+/** A fault of an agent from outside: where (the game, the seat), its kind, and why (the request, the reply, what was wrong). */
+export interface FaultRecord extends FaultReason {
+  game: number;
+  seat: number;
+  kind: FaultKind;
 }
 
 export interface HeadToHead {

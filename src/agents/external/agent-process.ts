@@ -2,11 +2,13 @@
 // (docs/agent-protocol.md): JSON Lines over its standard input and output, one request at a time,
 // each awaited at most the agent's timeout. Its standard error is drained (a program that floods
 // it never blocks) and its last lines kept for messages. After a timeout or a crash the program is
-// ended, and started again (with hello) before its next request. Node only.
+// ended, and started again (with hello) before its next request. A crash is reported once the
+// program's streams are closed, so that its exit status and everything it wrote are in the reason
+// whatever the timing. Node only.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { AgentFault, AgentUnavailableError } from '../../game/agent.js';
 import type { ExternalAgentDefinition } from './definitions.js';
-import type { AgentChannel } from './protocol-agent.js';
+import type { AgentChannel, Reply } from './protocol-agent.js';
 import { GRACE_MS, programEnded, programStarted } from './program-registry.js';
 
 export const PROTOCOL_VERSION = 1;
@@ -15,10 +17,15 @@ export const MAX_LINE_BYTES = 1 << 20;
 /** Starts that fail in a row before the run stops. */
 const MAX_FAILED_STARTS = 3;
 const STDERR_KEPT = 4096;
+/**
+ * After the program exits or closes its output, how long to wait for its streams to close (the
+ * rest of what it wrote) before reporting the crash with what is there.
+ */
+const CLOSE_GRACE_MS = 500;
 
 interface Pending {
   id: number | null; // null: the hello
-  resolve: (reply: Record<string, unknown>) => void;
+  resolve: (reply: Reply) => void;
   reject: (fault: AgentFault) => void;
   timer: ReturnType<typeof setTimeout>;
 }
@@ -29,21 +36,15 @@ export class AgentProcess implements AgentChannel {
   #line = '';
   #discarding = false;
   #stderr = '';
-  #nextId = 1;
   #failedStarts = 0;
   #queue: Promise<unknown> = Promise.resolve();
   #extensions: readonly string[] = [];
 
   constructor(readonly definition: ExternalAgentDefinition) {}
 
-  /** The protocol's extensions the program asked for in its hello (started first if it is not running). */
-  extensions(): Promise<readonly string[]> {
-    const run = this.#queue.then(async () => {
-      if (this.#child === null) await this.#restart();
-      return this.#extensions;
-    });
-    this.#queue = run.catch(() => {});
-    return run;
+  /** The protocol's extensions the program asked for in its hello (it is started, and says hello, before its first game). */
+  get extensions(): readonly string[] {
+    return this.#extensions;
   }
 
   /** The program's last lines on standard error, for a message ("" when it wrote none). */
@@ -69,14 +70,16 @@ export class AgentProcess implements AgentChannel {
       child.once('error', (e: NodeJS.ErrnoException) => reject(new Error(e.code === 'ENOENT' ? `cannot run ${JSON.stringify(file)}: no such program` : `cannot run ${JSON.stringify(file)}: ${e.message}`)));
     });
     // A program that exits, or closes its output, while it is the current one has crashed (one
-    // ended by the engine is no longer current).
-    child.once('exit', (code, signal) => this.#lost(child, `the program exited (${signal ?? `code ${code}`})`));
-    child.stdout.once('end', () => this.#lost(child, 'the program closed its standard output'));
+    // ended by the engine is no longer current). Its streams closed, everything it wrote has been read.
+    child.once('close', () => this.#lost(child));
+    const closing = () => setTimeout(() => this.#lost(child), CLOSE_GRACE_MS).unref();
+    child.once('exit', closing);
+    child.stdout.once('end', closing);
     await spawned;
     const pid = child.pid!;
     programStarted(pid);
     child.once('exit', () => programEnded(pid));
-    const hello = await this.#send(null, { type: 'hello', protocol: PROTOCOL_VERSION, agent: this.definition.name }).catch((fault: AgentFault) => {
+    const { object: hello } = await this.#send(null, { type: 'hello', protocol: PROTOCOL_VERSION, agent: this.definition.name }).catch((fault: AgentFault) => {
       this.#kill();
       throw new Error(fault.kind === 'timeout' ? `no hello within ${this.definition.timeoutMs} ms` : fault.message);
     });
@@ -92,11 +95,10 @@ export class AgentProcess implements AgentChannel {
     this.#extensions = Array.isArray(hello.extensions) ? hello.extensions.filter((e): e is string => typeof e === 'string') : [];
   }
 
-  request(message: Record<string, unknown>): Promise<Record<string, unknown>> {
+  request(message: Record<string, unknown> & { id: number }): Promise<Reply> {
     const run = this.#queue.then(async () => {
       if (this.#child === null) await this.#restart();
-      const id = this.#nextId++;
-      return this.#send(id, { ...message, id });
+      return this.#send(message.id, message);
     });
     this.#queue = run.catch(() => {});
     return run;
@@ -134,7 +136,7 @@ export class AgentProcess implements AgentChannel {
     this.#child?.stdin.write(`${JSON.stringify(message)}\n`);
   }
 
-  #send(id: number | null, message: Record<string, unknown>): Promise<Record<string, unknown>> {
+  #send(id: number | null, message: Record<string, unknown>): Promise<Reply> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#pending = null;
@@ -160,9 +162,10 @@ export class AgentProcess implements AgentChannel {
     if (this.#discarding) return;
     this.#line += text;
     if (Buffer.byteLength(this.#line) > MAX_LINE_BYTES) {
+      const line = this.#line;
       this.#line = '';
       this.#discarding = true;
-      this.#fail(new AgentFault('illegal', `a line longer than ${MAX_LINE_BYTES} bytes`));
+      this.#fail(new AgentFault('illegal', `the reply is longer than ${MAX_LINE_BYTES} bytes`, line));
     }
   }
 
@@ -173,14 +176,17 @@ export class AgentProcess implements AgentChannel {
     try {
       reply = JSON.parse(line);
     } catch {
-      return this.#fail(new AgentFault('illegal', `a line that is not JSON: ${JSON.stringify(line.slice(0, 60))}`));
+      return this.#fail(new AgentFault('illegal', 'the reply is not JSON', line));
     }
-    if (reply === null || typeof reply !== 'object' || Array.isArray(reply)) return this.#fail(new AgentFault('illegal', `a line that is not one JSON object: ${line.slice(0, 60)}`));
+    if (reply === null || typeof reply !== 'object' || Array.isArray(reply)) return this.#fail(new AgentFault('illegal', 'the reply is not one JSON object', line));
     const object = reply as Record<string, unknown>;
-    if (pending.id !== null && object.id !== pending.id) return this.#fail(new AgentFault('illegal', `a reply with id ${JSON.stringify(object.id)} to request ${pending.id}`));
+    if (pending.id !== null && object.id !== pending.id) {
+      const got = object.id === undefined ? 'the reply has no "id"' : `the reply's "id" is ${JSON.stringify(object.id)}`;
+      return this.#fail(new AgentFault('illegal', `${got}, the request's ${pending.id}`, line));
+    }
     this.#pending = null;
     clearTimeout(pending.timer);
-    pending.resolve(object);
+    pending.resolve({ object, line });
   }
 
   #fail(fault: AgentFault): void {
@@ -191,8 +197,10 @@ export class AgentProcess implements AgentChannel {
     pending.reject(fault);
   }
 
-  #lost(child: ChildProcessWithoutNullStreams, what: string): void {
+  #lost(child: ChildProcessWithoutNullStreams): void {
     if (this.#child !== child) return;
+    const { exitCode: code, signalCode: signal } = child;
+    const what = code === null && signal === null ? 'the program closed its standard output' : `the program exited (${signal ?? `code ${code}`})`;
     this.#kill();
     const tail = this.stderrTail();
     this.#fail(new AgentFault('crash', `${what}${tail ? `; it wrote: ${tail}` : ''}`));

@@ -2,7 +2,8 @@
 // its default export makes the Agent of one seat of one game. It is untrusted as a program is: an
 // error it throws is a crash, an illegal move an illegal fault, an answer it promises and does not
 // give within the timeout a timeout (a synchronous endless loop cannot be interrupted in its thread).
-import { AgentFault, type Agent, type Awaitable } from '../../game/agent.js';
+// Each call is numbered in the seat's game and its answer kept, for the reason of a fault.
+import { AgentFault, type Agent, type Awaitable, type Exchange, type MovementPolicy } from '../../game/agent.js';
 import type { Deck } from '../../model/deck.js';
 import { Random } from '../../model/random.js';
 import type { ExternalSeat } from './definitions.js';
@@ -49,14 +50,42 @@ export function moduleAgent(make: AgentMaker, seat: ExternalSeat, movement: Agen
     const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new AgentFault('timeout', `no answer within ${definition.timeoutMs} ms`)), definition.timeoutMs)));
     return Promise.race([answer, late]).finally(() => clearTimeout(timer));
   };
+  let calls = 0;
+  let last: Exchange | null = null;
+  /** Calls the agent's `method`, numbered, its answer bounded by the timeout and kept as the exchange's reply. */
+  const call = <T>(method: string, answer: () => Awaitable<T>): Awaitable<T> => {
+    const exchange: Exchange = { request: { type: method, id: ++calls } };
+    last = exchange;
+    const keep = (value: T): T => {
+      exchange.reply = shown(value);
+      return value;
+    };
+    const given = bounded(answer());
+    return given instanceof Promise ? given.then(keep) : keep(given);
+  };
+  const own: MovementPolicy | undefined = agent.movement && {
+    open: (view, board, options) => call('movement.open', () => agent.movement!.open(view, board, options)),
+    walk: (view, board, destinations) => call('movement.walk', () => agent.movement!.walk(view, board, destinations)),
+  };
   return {
     label: definition.name,
     untrusted: true,
-    movement: agent.movement ?? movement,
-    suggest: (view, room) => bounded(agent.suggest(view, room)),
-    refute: (view, suggester, held, suggested) => bounded(agent.refute(view, suggester, held, suggested)),
-    decide: (view) => bounded(agent.decide(view)),
+    reportsCertainty: agent.reportsCertainty !== false,
+    lastExchange: () => last,
+    movement: own ?? movement,
+    suggest: (view, room) => call('suggest', () => agent.suggest(view, room)),
+    refute: (view, suggester, held, suggested) => call('refute', () => agent.refute(view, suggester, held, suggested)),
+    decide: (view) => call('decide', () => agent.decide(view)),
     ...(agent.end && { end: (view, outcome) => bounded(agent.end!(view, outcome)) }),
     ...(agent.dispose && { dispose: () => agent.dispose!() }),
   };
+}
+
+/** An answer as a reason quotes it: its JSON (card indices as numbers), or its text when it has none. */
+function shown(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
 }
