@@ -152,6 +152,12 @@ export function eliminatedSeats(events: readonly GameEvent[], nSeats: number): b
   return out;
 }
 
+/** The index of the correct accusation that ended the game, or null while the game goes on. */
+export function winningAccusation(events: readonly GameEvent[]): number | null {
+  const i = events.findIndex((e) => e.type === 'accusation' && e.correct);
+  return i < 0 ? null : i;
+}
+
 /**
  * Whose turn it likely is after `events`, for a form's first guess: the seat after the last one to
  * suggest, accuse or end a turn (the answers of a suggestion are not turns), passing over the

@@ -12,6 +12,7 @@ import type { SuggestResult } from '../analysis/suggest.js';
 import type { Opponents } from '../analysis/opponents.js';
 import { ContradictionError } from '../analysis/contradiction.js';
 import type { GameLog, GameLogEvent } from '../io/log.js';
+import { asSentence } from '../model/sentence.js';
 import { NO_PAWN } from './board-advice.js';
 import { load, save, type Saved } from './game-log.js';
 import { message, type Timed } from './views/format.js';
@@ -218,7 +219,7 @@ function App() {
   function openLog(log: GameLog, from: Omit<Saved, 'log' | 'undo' | 'redo'>, what: string): boolean {
     const opened = tryOpen(log);
     if ('error' in opened) {
-      setNote(`${what} was not loaded: ${message(opened.error).replace(/\.$/, '')}. Your game is unchanged.`);
+      setNote(`${what} was not loaded: ${asSentence(message(opened.error))} Your game is unchanged.`);
       return false;
     }
     if (saved.log !== null && !confirm(`Open ${what}? The current game (${gameSummary(saved.log)}) stays in Saved games.`)) {

@@ -5,6 +5,7 @@ import { deckFromText, deckToText } from '../../io/deck-text.js';
 import { CLASSIC_CATEGORIES } from '../../model/deck.js';
 import { deckOf, evenHandSizes, setupProblems, type SetupForm } from '../game-log.js';
 import { capital, message } from './format.js';
+import { counted } from '../../model/numbers.js';
 
 /** The new game's form: checked as it is filled, started only when the engine accepts it. */
 export function Setup({ draft, board: wasBoard, onStart, onLoad }: { draft: GameLog | null; board: boolean; onStart: (log: GameLog, board: boolean) => boolean; onLoad: (file: File) => void }) {
@@ -111,7 +112,7 @@ export function Setup({ draft, board: wasBoard, onStart, onLoad }: { draft: Game
         <button type="button" onClick={() => setSizes(null)}>Even (earlier seats take extras)</button>
       </fieldset>
       {form.me && (
-        <CardPicker legend={`My hand: ${hand.length} of ${handSizes[mySeat] ?? 0} cards`} name="hand" deck={deck} chosen={hand} onToggle={(c) => setHand(toggle(hand, c))} />
+        <CardPicker legend={`My hand: ${hand.length} of ${counted(handSizes[mySeat] ?? 0, 'card')}`} name="hand" deck={deck} chosen={hand} onToggle={(c) => setHand(toggle(hand, c))} />
       )}
       <CardPicker legend={`Face-up cards (${faceUp.length})`} name="faceup" deck={deck} chosen={faceUp} onToggle={(c) => setFaceUp(toggle(faceUp, c))} />
       <fieldset class="mode">
