@@ -251,7 +251,10 @@ export type LogPart = 'players' | 'me' | 'myHand' | 'faceUp' | 'by' | 'cards' | 
  */
 export type LogWords = Partial<Record<LogPart, string>>;
 
-/** Validates a game log (JSON, see docs/game-log.md) and resolves its names to indices. */
+/**
+ * Validates a game log (JSON, see docs/game-log.md) and resolves its names to indices. A mistake
+ * is an InputError naming its JSON path, or, for the parts `words` names, the words given there.
+ */
 export function parseGame(json: unknown, options: { words?: LogWords } = {}): Game {
   const words = options.words ?? {};
   const named = (part: 'players' | 'me' | 'myHand' | 'faceUp') => words[part] ?? part;
