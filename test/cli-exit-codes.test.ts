@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cluedo } from './support/cluedo-cli.js';
+import { spawn } from 'node:child_process';
+import { cluedo, MAIN, ROOT } from './support/cluedo-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cluedo-exit-codes-'));
 const at = (name: string) => join(dir, name);
@@ -103,4 +104,39 @@ describe('exit codes: 2 for a value typed on the command line, 1 for the content
       if (!readsNoFile.includes(command)) expect(CASES.some(([c, , code]) => c === command && code === 1), command).toBe(true);
     }
   });
+});
+
+describe('Ctrl-C while the answer is being written', () => {
+  it('the answer is written whole, never in part, and the command exits 130', async () => {
+    // 32 cards in three categories: 1,200 suggestions, an answer far larger than a pipe holds.
+    const deck = { who: Array.from({ length: 10 }, (_, i) => `W${i}`), what: Array.from({ length: 10 }, (_, i) => `X${i}`), where: Array.from({ length: 12 }, (_, i) => `Y${i}`) };
+    const players = ['P0', 'P1', 'P2', 'P3'];
+    const log = at('large.json');
+    writeFileSync(log, JSON.stringify({ deck, players, me: 'P0', myHand: ['W1', 'W2', 'W3', 'X1', 'X2', 'Y1', 'Y2', 'Y3'], events: [] }));
+    const child = spawn(process.execPath, [MAIN, 'suggest', log, '--json', '--samples', '2000'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pause();
+    // Nothing is consumed until this side holds more than its buffer: the command is then writing
+    // its answer, held by the full pipe (or it ended, and the test fails below).
+    await new Promise<void>((resolve) => {
+      const full = () => {
+        if (child.stdout.readableLength < child.stdout.readableHighWaterMark && !child.stdout.readableEnded) {
+          child.stdout.read(0);
+          return;
+        }
+        child.stdout.off('readable', full);
+        resolve();
+      };
+      child.stdout.on('readable', full);
+      child.stdout.once('end', full);
+    });
+    child.kill('SIGINT');
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => chunks.push(d));
+    child.stdout.resume();
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
+    expect(signal).toBeNull();
+    expect(code).toBe(130);
+    const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { suggestions: unknown[] };
+    expect(answer.suggestions).toHaveLength(10 * 10 * 12);
+  }, 240_000);
 });
