@@ -6,7 +6,7 @@
  * a sentence of its own never ends "?.".
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseGame } from '../src/io/log.js';
@@ -89,7 +89,7 @@ describe("answers given without JSON are named in the user's words", () => {
 });
 
 /** Nouns the messages count. */
-const NOUNS = ['card', 'player', 'event', 'sample', 'deal', 'world', 'game', 'shard', 'turn', 'agent', 'thread', 'file', 'draw', 'entry', 'category'];
+const NOUNS = ['card', 'player', 'event', 'sample', 'deal', 'world', 'game', 'seat-game', 'shard', 'turn', 'agent', 'thread', 'file', 'draw', 'entry', 'category'];
 const plural = (noun: string) => (noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`);
 /** A count, a word or two between (as "uniform", "consistent"), and one of the nouns. */
 const ONE_THEN_PLURAL = new RegExp(`(^|[^\\d.,])1 (\\w+ )?(${NOUNS.map(plural).join('|')})\\b`);
@@ -132,6 +132,10 @@ describe('counts agree with their nouns', () => {
       if (k > 0) out.push(text(cluedo(['suggest', events, '--no-exact', '--samples', String(k), '--top', '1'])));
     }
     out.push(text(cluedo(['simulate', '--players', '2', '--agents', 'random', '--games', '1', '--max-turns', '1'])));
+    // The reports of a league of two players: one other agent at every table, one game per seat.
+    const report = join(dir, 'league.html');
+    out.push(text(cluedo(['league', '--agents', 'random,naive', '--players', '2', '--games', '2', '--report', report])));
+    out.push(readFileSync(report, 'utf8').replace(/<[^>]*>/g, '\n'));
     return out;
   }
 

@@ -4,10 +4,10 @@
 // I saw it, with the advice on which card to show when I had a choice. An answer that the facts
 // already known rule out is shown but not offered, with why: the log decides it exactly
 // (OpenGame.allows), and when I hold a named card the rules' order of the answers says at once
-// who cannot have answered. The entry is then checked as the flags' entry is (OpenGame.with): an
-// impossible one (only a position too large to decide lets one through) is refused with the
-// events it conflicts with, and asked again or cancelled; the log is written only once an entry
-// is possible.
+// who cannot have answered. The entry is then checked as the flags' entry is (OpenGame.with, the
+// decision allows makes): should it be refused after all, the refusal (with the events it
+// conflicts with) is shown, and the entry asked again or cancelled; the log is written only once
+// an entry is possible.
 import type { OpenGame } from '../analysis/open-game.js';
 import { refutationAdvice } from '../analysis/refute-advice.js';
 import type { GameLogEvent } from '../io/log.js';
