@@ -53,7 +53,9 @@ export function writeStdout(text: string): Promise<void> {
   return new Promise((resolve, reject) => {
     process.stdout.write(text, (error?: Error | null) => {
       const e = error as NodeJS.ErrnoException | null | undefined;
-      if (!e || e.code === 'EPIPE' || readerGone) resolve();
+      // After one more turn of the event loop, whose poll delivers a Ctrl-C received during the
+      // write: a command that ends right after its answer would otherwise end before it is noted.
+      if (!e || e.code === 'EPIPE' || readerGone) setImmediate(resolve);
       else reject(new OutputError([`cannot write to standard output: ${writeFailure(e)}`]));
     });
   });
