@@ -3,6 +3,8 @@
 //
 //   <!-- run -->                  checked by the tests: the block must equal a fresh run
 //   <!-- run in examples/mistakes -->   the same, run from that folder (default: the project root)
+//   <!-- run in a new folder -->  the same, run in an empty folder of its own (removed after), for
+//                                 examples that write files: each check starts from nothing
 //   <!-- run figures -->          timings and other figures that vary: regenerated, not checked
 //   <!-- include examples/library/analyze.ts -->   a file shown whole: the block must equal it
 //
@@ -13,13 +15,16 @@
 //   node scripts/doc-examples.mjs --write --figures   also the figures blocks
 //   ... [files]                              only these Markdown files
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'dist', 'cli', 'cluedo.mjs');
-const MARKER = /^<!-- run( figures)?(?: in (\S+))? -->\n```[a-z]*\n([\s\S]*?)```$/gm;
+/** Where `<!-- run in a new folder -->` runs its block: an empty folder of its own. */
+const NEW_FOLDER = 'a new folder';
+const MARKER = /^<!-- run( figures)?(?: in (a new folder|\S+))? -->\n```[a-z]*\n([\s\S]*?)```$/gm;
 const INCLUDE = /^<!-- include (\S+) -->\n```[a-z]*\n([\s\S]*?)```$/gm;
 
 /** Every Markdown file of the documentation: the README and docs/, recursively. */
@@ -48,8 +53,16 @@ function commandsOf(body) {
   return commands;
 }
 
-/** Runs a block's commands in `dir`, as a user would in a shell, and returns the block's text. */
+/** Runs a block's commands in `dir` (or in a new folder), as a user would in a shell, and returns the block's text. */
 function runBlock(body, dir) {
+  if (dir === NEW_FOLDER) {
+    const folder = mkdtempSync(join(tmpdir(), 'cluedo-docs-'));
+    try {
+      return runBlock(body, folder);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
   let status = 0;
   const out = [];
   for (const { line } of commandsOf(body)) {
@@ -64,7 +77,7 @@ function runBlock(body, dir) {
     const env = { ...process.env, COLUMNS: '100', NO_COLOR: '1' };
     delete env.CLUEDO_DEBUG;
     delete env.NODE_OPTIONS;
-    const r = spawnSync('/bin/sh', ['-c', script], { cwd: join(ROOT, dir), encoding: 'utf8', env, maxBuffer: 64 << 20 });
+    const r = spawnSync('/bin/sh', ['-c', script], { cwd: resolve(ROOT, dir), encoding: 'utf8', env, maxBuffer: 64 << 20 });
     if (r.error) throw r.error;
     status = r.status ?? 128;
     const text = `${r.stdout}${r.stderr}`.replace(/\n$/, '');

@@ -133,6 +133,11 @@ describe.skipIf(!CHROMIUM)('the advisor when a player makes mistakes', () => {
     await page.waitForSelector('[data-role="message"]');
     expect(await page.textContent('[data-role="message"]')).toMatch(/^impossible\.json was not loaded: .*Your game is unchanged\.$/);
     expect(await page.getAttribute('#app', 'data-events')).toBe(events);
+    // A message that ends with a question ("did you mean ...?") ends the sentence itself: no "?.".
+    const typo = readFileSync(new URL('../examples/mistakes/typo.json', import.meta.url));
+    await page.setInputFiles('input[data-action="load"]', { name: 'typo.json', mimeType: 'application/json', buffer: typo });
+    await page.waitForFunction(() => document.querySelector('[data-role="message"]')?.textContent?.startsWith('typo.json'));
+    expect(await page.textContent('[data-role="message"]')).toBe('typo.json was not loaded: event 1 (suggestion by Bob): unknown card "Scarlett"; did you mean "Miss Scarlet"? Your game is unchanged.');
     // A good file, but the player says no: unchanged.
     const other = readFileSync(new URL('../examples/classic-4p-faceup.json', import.meta.url));
     const asked = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.message()), void d.dismiss())));

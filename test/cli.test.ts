@@ -437,9 +437,9 @@ describe('cluedo suggest', () => {
     expect(text.stdout).toContain('→  1 ');
   });
 
-  it('a spectator log is refused: exit 1, one line naming the problem, nothing on stdout', () => {
+  it('a spectator log is refused: one line naming the problem, nothing on stdout; exit 1, or 2 for an option it cannot serve', () => {
     expectOneLineError(cluedo('suggest', 'examples/classic-3p-spectator.json'), 1, /observer|"me"/);
-    expectOneLineError(cluedo('analyze', 'examples/classic-3p-spectator.json', '--opponents'), 1, /^cluedo: --opponents needs an observer's log \("me"\): "examples\/classic-3p-spectator.json" is a spectator's/m);
+    expectOneLineError(cluedo('analyze', 'examples/classic-3p-spectator.json', '--opponents'), 2, /^cluedo: --opponents needs an observer's log \("me"\): "examples\/classic-3p-spectator.json" is a spectator's/m);
   });
 
   it('--responses repeat is accepted', () => {

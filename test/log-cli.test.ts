@@ -45,9 +45,9 @@ describe('cluedo new and cluedo add', () => {
   });
 
   it.each([
-    [['--by', 'Bob', '--cards', 'Green,Candle,Library', '--shown-by', 'Dan'], 1, /^cluedo: No deal is left after event 5 .*nobody could show a card\. Fewest entries to leave out for a deal to be left \(the likeliest mistakes\): event 3; or event 5\.\n$/s],
-    [['--by', 'Bob', '--cards', 'Plum,Rope,Hall', '--shown-by', 'Dan', '--passed', 'Ann'], 1, /^cluedo: --passed says Ann, but the answers went past Cat before Dan: nothing was added\n$/],
-    [['--by', 'Bob', '--cards', 'Plum,Banana,Hall', '--shown-by', 'Dan'], 1, /^cluedo: event 5 \(suggestion by Bob\): unknown card "Banana"/],
+    [['--by', 'Bob', '--cards', 'Green,Candle,Library', '--shown-by', 'Dan'], 2, /^cluedo: No deal is left after event 5 .*nobody could show a card\. Fewest entries to leave out for a deal to be left \(the likeliest mistakes\): event 3; or event 5\.\n$/s],
+    [['--by', 'Bob', '--cards', 'Plum,Rope,Hall', '--shown-by', 'Dan', '--passed', 'Ann'], 2, /^cluedo: --passed says Ann, but the answers went past Cat before Dan: nothing was added\n$/],
+    [['--by', 'Bob', '--cards', 'Plum,Banana,Hall', '--shown-by', 'Dan'], 2, /^cluedo: --cards: unknown card "Banana"/],
     [['--by', 'Bob', '--cards', 'Plum,Rope,Hall'], 2, /^cluedo: a suggestion needs --shown-by PLAYER/],
     [['--by', 'Bob', '--cards', 'Plum,Rope,Hall', '--shown-by', 'nobody', '--shown', 'Rope'], 2, /^cluedo: --shown with --shown-by nobody/],
     [['--by', 'Bob', '--cards', 'Plum,,Hall', '--shown-by', 'Dan'], 2, /^cluedo: --cards takes names separated by commas/],
@@ -61,6 +61,19 @@ describe('cluedo new and cluedo add', () => {
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
 
+  it('a game already won takes no more turns: the log is refused as a whole, before any entry (exit 1)', () => {
+    const won = join(dir, 'won.json');
+    // The likeliest solution, accused by me: a win the log allows.
+    const game = parseGame(read());
+    const [who, what, where] = analyze(game).solutions[0].cards.map((c) => game.deck.cards[c]);
+    writeFileSync(won, JSON.stringify({ ...read(), events: [...read().events, { type: 'accusation', by: 'Ann', cards: [who, what, where], correct: true }] }));
+    const before = readFileSync(won, 'utf8');
+    const r = cluedo(['add', won, '--by', 'Bob', '--cards', 'Plum,Rope,Hall', '--shown-by', 'Dan']);
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stderr).toBe(`cluedo: the game is over: you won, accusing ${who}, ${what} and ${where} correctly at event ${read().events.length + 1}: nothing can be added\n`);
+    expect(readFileSync(won, 'utf8')).toBe(before);
+  });
+
   it('new refuses to replace a file, and a setup the log reader refuses', () => {
     const before = readFileSync(file, 'utf8');
     const again = cluedo(['new', file, '--players', 'Ann,Bob', '--me', 'Ann', '--hand', 'Scarlet']);
@@ -69,11 +82,11 @@ describe('cluedo new and cluedo add', () => {
     expect(readFileSync(file, 'utf8')).toBe(before);
     const other = join(dir, 'other.json');
     const short = cluedo(['new', other, '--players', 'Ann,Bob,Cat,Dan', '--me', 'Ann', '--hand', 'Scarlet,Knife']);
-    expect(short.status).toBe(1);
-    expect(short.stderr).toBe("cluedo: myHand has 2 cards but Ann's hand size is 5\n");
+    expect(short.status).toBe(2);
+    expect(short.stderr).toBe("cluedo: your hand has 2 cards, but Ann's hand size is 5\n");
     const stranger = cluedo(['new', other, '--players', 'Ann,Bob,Cat', '--me', 'Zed', '--hand', 'Scarlet']);
-    expect(stranger.status).toBe(1);
-    expect(stranger.stderr).toMatch(/^cluedo: me: unknown player "Zed"/);
+    expect(stranger.status).toBe(2);
+    expect(stranger.stderr).toMatch(/^cluedo: who you are: unknown player "Zed"/);
     // A deck taken from another log.
     writeFileSync(join(dir, 'small.json'), JSON.stringify({ deck: { who: ['A', 'B', 'C'], what: ['X', 'Y', 'Z'] }, players: ['P', 'Q'], me: 'P', myHand: ['A', 'X'], events: [] }));
     const custom = cluedo(['new', other, '--deck-of', join(dir, 'small.json'), '--players', 'P,Q', '--me', 'Q', '--hand', 'B,Y']);

@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { cluedo, MAIN, ROOT } from './support/cluedo-cli.js';
 import { cluedoInTerminal, KEY, type Terminal } from './support/terminal.js';
+import { parseGame } from '../src/io/log.js';
+import { answerers, passers } from '../src/model/rules.js';
 
 /** A machine shared with other builds can be slow: a test ends when its command does, this only bounds a hang. */
 const SLOW = 240_000;
@@ -24,8 +26,8 @@ const fresh = (name: string) => join(dir, `${++files}-${name}`);
 const json = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> & { events: Array<Record<string, unknown>> };
 
 /** `cluedo ...args` at a terminal; its screen is shown when the test fails, and it is ended with the test. */
-function terminal(args: string[]): Terminal {
-  const t = cluedoInTerminal(args);
+function terminal(args: string[], options: { columns?: number } = {}): Terminal {
+  const t = cluedoInTerminal(args, options);
   onTestFailed(() => console.log(`the terminal's screen:\n${t.screen()}`));
   onTestFinished(() => t.kill());
   return t;
@@ -40,6 +42,15 @@ function pick(indices: number[]): string {
     at = i;
   }
   return keys + KEY.enter;
+}
+
+/**
+ * `message` as it shows wrapped at spaces inside the questions' border: its words in order, each
+ * line break (at a space) followed by the border's bar or the indentation that keeps it inside.
+ */
+function wrapped(message: string): RegExp {
+  const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(message.split(' ').map(escape).join('(?: |\\n[│└ ] *)'));
 }
 
 /** Answers a question: waits for it, then types `keys`. */
@@ -105,9 +116,9 @@ describe('cluedo new at a terminal', () => {
       await answer(t, 'Which cards are face up?', pick([5])); // Z
       await answer(t, 'Which player are you?', KEY.enter);
       // Without Z: A, B, C, X, Y. Two chosen, for a hand of one: refused, the choice kept, asked again.
-      await answer(t, 'Your 1 cards', pick([1, 3]));
-      await t.waitFor("myHand has 2 cards but P's hand size is 1");
-      await answer(t, 'Your 1 cards', KEY.down.repeat(3) + KEY.space + KEY.enter);
+      await answer(t, 'Your 1 card', pick([1, 3]));
+      await t.waitFor("your hand has 2 cards, but P's hand size is 1");
+      await answer(t, 'Your 1 card', KEY.down.repeat(3) + KEY.space + KEY.enter);
       await t.waitFor(`${file}: 3 players, you are P holding B`);
       expect(await t.exit).toBe(0);
 
@@ -241,59 +252,157 @@ describe('cluedo add at a terminal', () => {
   );
 
   it(
-    'an impossible entry is refused with the event it conflicts with, the file unchanged; changed, it is written',
+    'I hold a named card: nobody, and every player after me in the answers, are not offered (I would have shown it)',
+    async () => {
+      const file = startedLog();
+      const game = parseGame(json(file));
+      const [me, cat] = [game.me!, game.players.indexOf('Cat')];
+      const named = ['Mr. Green', 'Rope', 'Hall'].map((c) => game.deck.cards.indexOf(c));
+      expect(named.filter((c) => game.myHand.includes(c))).toEqual([game.deck.cards.indexOf('Hall')]);
+      // The answers go Dan, Ann (me), Bob: the last player I would let answer is me.
+      const order = answerers(cat, game.players.length, game.rules);
+      expect(order.map((s) => game.players[s])).toEqual(['Dan', 'Ann', 'Bob']);
+      const passed = passers({ type: 'suggestion', by: cat, cards: named, shownBy: me, shown: null }, game.players.length, game.rules).map((s) => game.players[s]);
+
+      const t = terminal(['add', file]);
+      await answer(t, 'Which turn?', KEY.enter);
+      await answer(t, 'Who suggested?', KEY.down.repeat(2) + KEY.enter); // Ann, Bob, Cat
+      await answer(t, 'Which of the suspects did Cat name?', `green${KEY.enter}`);
+      await answer(t, 'Which of the weapons did Cat name?', `rope${KEY.enter}`);
+      await answer(t, 'Which of the rooms did Cat name?', `hall${KEY.enter}`);
+      await t.waitFor('Who showed Cat a card?');
+      await t.waitFor('Bob (you hold Hall: you would have shown it)');
+      await t.waitFor('nobody: everyone passed (you hold Hall: you would have shown it)');
+      // Up from the first answer goes round to the last one offered: mine.
+      t.type(KEY.up + KEY.enter);
+      await answer(t, `Passed: ${passed.join(', ')}. Right?`, KEY.enter);
+      await answer(t, 'Which card did you show Cat?', KEY.enter); // Hall, the only one I hold: no advice
+      await t.waitFor(`${file}: event 1: Cat suggested {Mr. Green, Rope, Hall}: Dan passed, you showed Cat Hall`);
+      expect(await t.exit).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'answers the log already rules out are not offered: nobody past a card I saw, a card I hold shown to me, a correct accusation of it',
     async () => {
       const file = startedLog();
       added(file, ['--by', 'Ann', '--cards', 'green,wrench,study', '--shown-by', 'Cat', '--shown', 'wrench']);
-      const before = readFileSync(file, 'utf8');
       const t = terminal(['add', file]);
       await answer(t, 'Which turn?', KEY.enter);
       await answer(t, 'Who suggested?', KEY.enter); // Bob, after Ann
       await answer(t, 'Which of the suspects did Bob name?', `green${KEY.enter}`);
       await answer(t, 'Which of the weapons did Bob name?', `wrench${KEY.enter}`);
       await answer(t, 'Which of the rooms did Bob name?', `lounge${KEY.enter}`);
-      // Cat, Dan, Ann (you, holding none of them: not a choice), nobody. Nobody: Cat would have passed on the Wrench she showed me.
-      await answer(t, 'Who showed Bob a card?', KEY.down.repeat(2) + KEY.enter);
-      await answer(t, 'Passed: Cat, Dan, Ann. Right?', KEY.enter);
-      await t.waitFor('No deal is left after event 2 (Bob suggested {Mr. Green, Wrench, Lounge}: nobody could show a card), which conflicts with an earlier event');
-      await t.waitFor('you suggested {Mr. Green, Wrench, Study} at event 1: Bob passed, Cat showed you Wrench.');
-      await t.waitFor(`Nothing was added to ${file}.`);
-      expect(readFileSync(file, 'utf8')).toBe(before);
-      // Asked again, every answer as given: only who showed changes.
-      await answer(t, 'change the entry', KEY.enter);
-      await answer(t, 'Which turn?', KEY.enter);
-      await answer(t, 'Who suggested?', KEY.enter);
-      await answer(t, 'Which of the suspects did Bob name?', KEY.enter);
-      await answer(t, 'Which of the weapons did Bob name?', KEY.enter);
-      await answer(t, 'Which of the rooms did Bob name?', KEY.enter);
-      await answer(t, 'Who showed Bob a card?', KEY.up.repeat(2) + KEY.enter);
+      // Cat holds the Wrench she showed me: she would have shown a card before Dan, or anyone after him.
+      await t.waitFor('Who showed Bob a card?');
+      await t.waitFor('Dan (ruled out by the log)');
+      await t.waitFor('nobody: everyone passed (ruled out by the log)');
+      t.type(KEY.up + KEY.enter); // round from Cat to the last answer offered: Cat again
       await answer(t, 'Passed: nobody. Right?', KEY.enter);
       await t.waitFor(`${file}: event 2: Bob suggested {Mr. Green, Wrench, Lounge}: Cat showed Bob a card of {Mr. Green, Wrench, Lounge}`);
       expect(await t.exit).toBe(0);
-      expect(json(file).events[1]).toEqual({ type: 'suggestion', by: 'Bob', cards: ['Mr. Green', 'Wrench', 'Lounge'], shownBy: 'Cat' });
+
+      // I name the Knife and Professor Plum I hold: Dan cannot have shown me either.
+      const mine = terminal(['add', file]);
+      await answer(mine, 'Which turn?', KEY.enter);
+      await answer(mine, 'Who suggested?', KEY.up + KEY.up + KEY.enter); // Cat after Bob; Ann two up
+      await answer(mine, 'Which of the suspects did you name?', `plum${KEY.enter}`);
+      await answer(mine, 'Which of the weapons did you name?', `knife${KEY.enter}`);
+      await answer(mine, 'Which of the rooms did you name?', `library${KEY.enter}`);
+      await answer(mine, 'Who showed you a card?', KEY.down.repeat(2) + KEY.enter); // Bob, Cat, Dan
+      await answer(mine, 'Passed: Bob, Cat. Right?', KEY.enter);
+      await mine.waitFor('Which card did Dan show you?');
+      await mine.waitFor('Knife (you hold it)');
+      mine.type(KEY.enter); // the one card offered: Library
+      await mine.waitFor(`${file}: event 3: you suggested {Professor Plum, Knife, Library}: Bob and Cat passed, Dan showed you Library`);
+      expect(await mine.exit).toBe(0);
+
+      // An accusation naming my Kitchen cannot be correct.
+      const accused = terminal(['add', file]);
+      await answer(accused, 'Which turn?', KEY.down + KEY.enter);
+      await answer(accused, 'Who accused?', KEY.enter); // Bob, after Ann
+      await answer(accused, 'Which of the suspects did Bob name?', `mustard${KEY.enter}`);
+      await answer(accused, 'Which of the weapons did Bob name?', `rope${KEY.enter}`);
+      await answer(accused, 'Which of the rooms did Bob name?', `kitchen${KEY.enter}`);
+      await accused.waitFor('Was it correct?');
+      await accused.waitFor('correct (ruled out by the log)');
+      accused.type(KEY.up + KEY.enter);
+      await accused.waitFor(`${file}: event 4: Bob accused Colonel Mustard, Rope and Kitchen wrongly`);
+      expect(await accused.exit).toBe(0);
     },
     SLOW,
   );
 
   it(
-    'cancelled, after a refusal or with Ctrl-C at any question: exit 130 with one line, the file byte for byte as it was',
+    'a long session, who showed changed again and again: no warning is written over the questions',
+    async () => {
+      const file = startedLog();
+      const t = terminal(['add', file]);
+      await answer(t, 'Which turn?', KEY.enter);
+      await answer(t, 'Who suggested?', KEY.enter);
+      await answer(t, 'Which of the suspects did you name?', `green${KEY.enter}`);
+      await answer(t, 'Which of the weapons did you name?', `wrench${KEY.enter}`);
+      await answer(t, 'Which of the rooms did you name?', `study${KEY.enter}`);
+      for (let round = 0; round < 12; round++) {
+        await answer(t, 'Who showed you a card?', KEY.enter);
+        await answer(t, 'Passed: nobody. Right?', 'n');
+      }
+      await answer(t, 'Who showed you a card?', KEY.enter);
+      await answer(t, 'Passed: nobody. Right?', KEY.enter);
+      await answer(t, 'Which card did Bob show you?', KEY.enter);
+      await t.waitFor(`${file}: event 1: you suggested {Mr. Green, Wrench, Study}: Bob showed you Mr. Green`);
+      expect(await t.exit).toBe(0);
+      expect(t.screen()).not.toMatch(/Warning|listeners/);
+    },
+    SLOW,
+  );
+
+  it.each([60, 80])(
+    'at %i columns, a long message wraps inside the border, at spaces',
+    async (columns) => {
+      const file = fresh('wrapped.json');
+      const t = terminal(['new', file], { columns });
+      await answer(t, 'Which deck?', KEY.enter);
+      await answer(t, 'The players in seat order', `Ann, Bob, ann${KEY.enter}`);
+      const message = 'the players: "ann" appears twice (as "Ann") (names are matched ignoring case, spaces, "_", "-" and ".")';
+      expect(message.length).toBeGreaterThan(columns);
+      const shown = await t.waitFor(wrapped(message));
+      const lines = shown.split('\n').slice(-wrapped(message).exec(shown)![0].split('\n').length);
+      expect(lines.length).toBeGreaterThan(1);
+      for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(columns);
+      t.type(KEY.ctrlC);
+      expect(await t.exit).toBe(130);
+
+      // The advice of cluedo refute, printed beside the questions: prose and table, inside the border.
+      const log = startedLog();
+      added(log, ['--by', 'Bob', '--cards', 'scarlet,rope,lounge', '--shown-by', 'Ann', '--shown', 'scarlet']);
+      const advised = terminal(['add', log], { columns });
+      await answer(advised, 'Which turn?', KEY.enter);
+      await answer(advised, 'Who suggested?', KEY.up + KEY.enter);
+      await answer(advised, 'Which of the suspects did Bob name?', `scar${KEY.enter}`);
+      await answer(advised, 'Which of the weapons did Bob name?', `knife${KEY.enter}`);
+      await answer(advised, 'Which of the rooms did Bob name?', `lounge${KEY.enter}`);
+      await answer(advised, 'Who showed Bob a card?', KEY.down.repeat(2) + KEY.enter);
+      await answer(advised, 'Passed: Cat, Dan. Right?', KEY.enter);
+      const news = 'News: -log2 of the chance Bob gave the card, over every deal of the public events and the cards you showed Bob before';
+      const advice = await advised.waitFor(wrapped(news));
+      const adviceLines = advice.slice(advice.lastIndexOf('Ann shows Bob one of')).split('\n');
+      expect(adviceLines.length).toBeGreaterThan(8);
+      for (const line of adviceLines) expect(line.length, line).toBeLessThanOrEqual(columns);
+      for (const line of adviceLines.slice(1)) expect(line, line).toMatch(/^│/);
+      await answer(advised, 'Which card did you show Bob?', KEY.ctrlC);
+      expect(await advised.exit).toBe(130);
+    },
+    SLOW,
+  );
+
+  it(
+    'cancelled with Ctrl-C at any question: exit 130 with one line, the file byte for byte as it was',
     async () => {
       const file = startedLog();
       added(file, ['--by', 'Ann', '--cards', 'green,wrench,study', '--shown-by', 'Cat', '--shown', 'wrench']);
       const before = readFileSync(file, 'utf8');
-
-      const refused = terminal(['add', file]);
-      await answer(refused, 'Which turn?', KEY.enter);
-      await answer(refused, 'Who suggested?', KEY.enter);
-      for (const [category, card] of [['suspects', 'green'], ['weapons', 'wrench'], ['rooms', 'lounge']]) {
-        await answer(refused, `Which of the ${category} did Bob name?`, `${card}${KEY.enter}`);
-      }
-      await answer(refused, 'Who showed Bob a card?', KEY.down.repeat(2) + KEY.enter);
-      await answer(refused, 'Passed: Cat, Dan, Ann. Right?', KEY.enter);
-      await answer(refused, `Nothing was added to ${file}.`, KEY.down + KEY.enter);
-      await refused.waitFor(`cluedo: cancelled; ${file} unchanged`);
-      expect(await refused.exit).toBe(130);
-      expect(readFileSync(file, 'utf8')).toBe(before);
 
       const interrupted = terminal(['add', file]);
       await answer(interrupted, 'Which turn?', KEY.enter);

@@ -293,7 +293,7 @@ describe('setup errors', () => {
   it('rejects duplicate player names', () => bad({ players: ['Ann', 'Bob', 'ann'] }, 'players: "ann" appears twice'));
 
   it('checks the number of hand sizes', () => {
-    bad(log({ handSizes: [6, 6, 6] }), 'handSizes has 3 entries but there are 4 players');
+    bad(log({ handSizes: [6, 6, 6] }), 'handSizes has 3 entries, but there are 4 players');
   });
   it('checks the sum of hand sizes', () => {
     bad(log({ handSizes: [5, 5, 4, 3] }), 'handSizes sum to 17 but should sum to 18');
@@ -303,7 +303,7 @@ describe('setup errors', () => {
   it('checks face-up cards', () => {
     bad(log({ faceUp: ['Scarlett'] }), 'faceUp: unknown card "Scarlett"; did you mean "Miss Scarlet"?');
     bad(log({ faceUp: ['Plum', 'professor plum'] }), 'faceUp: "Professor Plum" is listed twice');
-    bad({ deck: { a: ['A', 'B'], b: ['C'] }, players: ['P', 'Q'], faceUp: ['A', 'B'] }, 'faceUp has 2 cards but only 1');
+    bad({ deck: { a: ['A', 'B'], b: ['C'] }, players: ['P', 'Q'], faceUp: ['A', 'B'] }, 'faceUp: 2 cards, but only 1 is left after the envelope');
   });
 
   it('checks the observer', () => {
@@ -316,7 +316,7 @@ describe('setup errors', () => {
     bad(log({ myHand: ['Knife', 'Hall', 'Green', 'Study', 'Lead Pipe', 'Pipe'] }), 'myHand: "Lead Pipe" is listed twice');
     bad(log({ myHand: ['Knife', 'Hall', 'Green', 'Stdy', 'Rope'] }), 'myHand: unknown card "Stdy"');
     bad(log({ faceUp: ['Rope', 'Plum'], myHand: ['Knife', 'Hall', 'Green', 'Rope'] }), 'myHand: "Rope" is face up');
-    bad(log({ myHand: ['Knife', 'Hall', 'Green', 'Study'] }), 'myHand has 4 cards but Ann\'s hand size is 5');
+    bad(log({ myHand: ['Knife', 'Hall', 'Green', 'Study'] }), 'myHand has 4 cards, but Ann\'s hand size is 5');
   });
 });
 
@@ -349,7 +349,7 @@ describe('event errors', () => {
       'event 1 (suggestion by Bob): "shown" is given but only Cat and Bob see the card, and the observer is Ann');
     bad(withEvents(suggestion('Ann', cards, null, 'Rope')), 'event 1 (suggestion by Ann): "shown" is given but shownBy is null');
     bad(withEvents(suggestion('Ann', cards, 'Bob', 'Knife')),
-      'event 1 (suggestion by Ann): shown card "Knife" is not one of the named cards');
+      'event 1 (suggestion by Ann): "shown" is "Knife", not one of the named cards');
     bad(withEvents(suggestion('Ann', cards, 'Bob', 'Rpoe')), 'event 1 (suggestion by Ann): unknown card "Rpoe"');
   });
 
@@ -360,7 +360,7 @@ describe('event errors', () => {
     bad(withEvents(suggestion('Dan', ['Plum', 'Wrench', 'Hall'], 'Ann', 'Wrench')),
       'event 1 (suggestion by Dan): Ann showed "Wrench", but it is not in myHand');
     bad(withEvents(suggestion('Dan', ['Plum', 'Rope', 'Hall'], 'Ann', 'Knife')),
-      'event 1 (suggestion by Dan): shown card "Knife" is not one of the named cards');
+      'event 1 (suggestion by Dan): "shown" is "Knife", not one of the named cards');
   });
 
   it('stops an eliminated player', () => {
@@ -741,7 +741,7 @@ describe('deal', () => {
     bad(withDeal(dealWith({ Dan: ['Miss Scarlet', 'Wrench', 'Kitchen', 'Kitchen'] })), 'deal.Dan: "Kitchen" is listed twice');
     bad(withDeal(dealWith({ Dan: ['Miss Scarlet', 'Wrench', 'Kitchen'] })), 'deal: "Lounge" is in no hand, not in the envelope and not on the table');
     bad(withDeal(dealWith({ Cat: ['Candlestick', 'Library', 'Professor Plum', 'Dining Room', 'Lounge'], Dan: ['Miss Scarlet', 'Wrench', 'Kitchen'] })),
-      'deal.Cat: Cat holds 5 cards but Cat\'s hand size is 4 (the log gives no handSizes');
+      'deal.Cat: Cat holds 5 cards, but Cat\'s hand size is 4 (the log gives no handSizes');
     expect(parseGame(withDeal(dealWith({ Cat: ['Candlestick', 'Library', 'Professor Plum', 'Dining Room', 'Lounge'], Dan: ['Miss Scarlet', 'Wrench', 'Kitchen'] }), { handSizes: [5, 5, 5, 3] })).handSizes)
       .toEqual([5, 5, 5, 3]);
   });
@@ -823,7 +823,7 @@ describe('the knowledge actions', () => {
 
   it('showcard: to another seat, a shown card among the cards, known only to the two seats', () => {
     bad(withEvents(showcard('Bob', 'bob', cards)), 'event 1 (showcard by Bob): "to" is Bob, who shows the card');
-    bad(withEvents(showcard('Bob', 'Ann', cards, 'Knife')), 'event 1 (showcard by Bob): shown card "Knife" is not one of the named cards');
+    bad(withEvents(showcard('Bob', 'Ann', cards, 'Knife')), 'event 1 (showcard by Bob): "shown" is "Knife", not one of the named cards');
     bad({ players: ['Ann', 'Bob'], events: [showcard('Bob', 'Ann', cards, 'Rope')] },
       'event 1 (showcard by Bob): "shown" is given but only Bob and Ann see the card, and the log has no observer ("me") and no deal');
     bad(withEvents(showcard('Bob', 'Cat', cards, 'Rope')), 'event 1 (showcard by Bob): "shown" is given but only Bob and Cat see the card, and the observer is Ann');

@@ -166,11 +166,11 @@ describe('cluedo refute', () => {
   });
 
   it.each([
-    [['--by', 'P0', '--cards', 'Scarlet,Pipe,Billiard'], 1, /^cluedo: P0 made the suggestion: nobody shows a card to themselves\n$/],
-    [['--by', 'P3', '--cards', 'Scarlet,Knife,Hall'], 1, /^cluedo: P0 holds none of Miss Scarlet, Knife, Hall: there is nothing to show \(pass\)\n$/],
-    [['--by', 'P3', '--cards', 'Scarlet,Pipe'], 1, /^cluedo: the suggestion: cards must name one card of each category, but "rooms" is missing/],
-    [['--by', 'Zed', '--cards', 'Scarlet,Pipe,Hall'], 1, /^cluedo: --by: unknown player "Zed"/],
-    [['--by', 'P3', '--cards', 'Scarlet,Banana,Hall'], 1, /^cluedo: --cards \(card 2\): unknown card "Banana"/],
+    [['--by', 'P0', '--cards', 'Scarlet,Pipe,Billiard'], 2, /^cluedo: P0 made the suggestion: nobody shows a card to themselves\n$/],
+    [['--by', 'P3', '--cards', 'Scarlet,Knife,Hall'], 2, /^cluedo: P0 holds none of Miss Scarlet, Knife, Hall: there is nothing to show \(pass\)\n$/],
+    [['--by', 'P3', '--cards', 'Scarlet,Pipe'], 2, /^cluedo: --cards: cards must name one card of each category, but "rooms" is missing/],
+    [['--by', 'Zed', '--cards', 'Scarlet,Pipe,Hall'], 2, /^cluedo: --by: unknown player "Zed"/],
+    [['--by', 'P3', '--cards', 'Scarlet,Banana,Hall'], 2, /^cluedo: --cards \(card 2\): unknown card "Banana"/],
     [['--by', 'P3', '--cards', 'Scarlet,,Hall'], 2, /^cluedo: --cards takes names separated by commas/],
     [['--by', 'P3'], 2, /^cluedo: required option '--cards <a,b,c>' not specified/],
   ])('%j: one line, exit %i', (args, status, message) => {

@@ -76,10 +76,10 @@ describe('cluedo serve', () => {
     expect(bad.stderr).toMatch(/^cluedo: --port must be a whole number from 0 to 65,535, got "70000"\n$/);
   });
 
-  it('refuses a --host that is no address of this machine with one line and exit code 1', () => {
+  it('refuses a --host that is no address of this machine with one line and exit code 2', () => {
     // 192.0.2.1 is reserved for documentation (RFC 5737): no machine has it.
     const r = spawnSync(process.execPath, [CLI, 'serve', '--host', '192.0.2.1', '--port', '0'], { encoding: 'utf8', timeout: 60_000 });
-    expect(r.status).toBe(1);
+    expect(r.status).toBe(2);
     expect(r.stderr).toBe('cluedo: --host "192.0.2.1" is no address of this machine: give one of its own, such as 127.0.0.1 or 0.0.0.0\n');
   });
 });

@@ -304,7 +304,7 @@ describe('cluedo simulate --shard and cluedo merge', () => {
     oneLine(noDir, /--out "missing\/p\.json": there is no directory "missing"/);
   });
 
-  it('merge refuses, in one line, files that do not make one whole tournament (exit 1)', () => {
+  it('merge refuses, in one line, files that do not make one whole tournament (exit 1), and --csv they cannot serve (exit 2)', () => {
     // part-1..3 of the first test (seed 3); another seed's shard 2
     expect(cluedo(dir, 'simulate', ...TOURNAMENT, '--seed', '4', '--shard', '2/3', '--out', 'seed4-2.json').status).toBe(0);
     const other = JSON.parse(readFileSync(join(dir, 'part-2.json'), 'utf8'));
@@ -325,7 +325,7 @@ describe('cluedo simulate --shard and cluedo merge', () => {
       [['part-1.json', 'nested.json'], /^cluedo: nested\.json: accumulator\.agents\[0\]\.turnsToWin\.counts: /, 1],
       [['nowhere.json'], /^cluedo: cannot read shard file "nowhere\.json": no such file$/, 1],
       [['.'], /^cluedo: cannot read shard file "\.": it is a directory, not a regular file$/, 1],
-      [['part-1.json', 'part-2.json', 'part-3.json', '--csv', 'x.csv'], /^cluedo: --csv needs every game's row, and part-1\.json holds only sums: write the shards with simulate --shard i\/N --keep-games$/, 1],
+      [['part-1.json', 'part-2.json', 'part-3.json', '--csv', 'x.csv'], /^cluedo: --csv needs every game's row, and part-1\.json holds only sums: write the shards with simulate --shard i\/N --keep-games$/, 2],
       [[], /^cluedo: missing required argument 'files'/, 2],
     ];
     for (const [args, pattern, status] of cases) {

@@ -4,7 +4,8 @@
 // open game, its position conditioned on the entry's facts rather than built again; an entry
 // that leaves no deal is refused with the contradiction in words, and the game stays as it was.
 import type { Game } from '../model/game.js';
-import { gameOf, parseGame, type GameLog, type GameLogEvent } from '../io/log.js';
+import { InputError } from '../model/errors.js';
+import { gameOf, parseGame, type GameLog, type GameLogEvent, type LogWords } from '../io/log.js';
 import { gameToLog } from '../io/write-log.js';
 import type { KnowledgeCore, Position } from '../knowledge/wasm-core.js';
 import { factsOf } from '../knowledge/constraints-of.js';
@@ -50,17 +51,47 @@ export class OpenGame implements Disposable {
    * The game after one more entry: the whole log checked again (names, turns, what a full record
    * allows), the position conditioned on the entry's facts. Throws ContradictionError, naming the
    * events it conflicts with, when the entry leaves no deal; this game is unchanged either way.
+   * `words`: how messages name the entry's parts and the observer's hand, when the entry was not
+   * written as JSON (LogWords).
    */
-  with(event: GameLogEvent): OpenGame {
-    const log = this.log();
-    const game = parseGame({ ...log, events: [...(log.events ?? []), event] });
-    const previous = this.position();
-    const position = previous.status === 'consistent' ? previous.withAll(factsOf(game.events.at(-1)!, game.players.length, game)) : null;
+  with(event: GameLogEvent, options: { words?: LogWords } = {}): OpenGame {
+    const { game, position } = this.#after(event, options.words);
     if (position !== null && !position.consistent) {
       position.dispose();
       throw new ContradictionError(gameContradiction(game, this.#core)!);
     }
     return new OpenGame(game, { core: this.#core, ...(position !== null && { position }) });
+  }
+
+  /**
+   * Whether `with(event)` would take the entry: the log reader accepts it and a deal is left. It
+   * decides exactly what `with` decides, without the search for the words of a refusal, so an
+   * entry form can leave out the answers that the log already rules out. When this game's
+   * position is too large to condition, `with` cannot tell either, and the entry is allowed.
+   */
+  allows(event: GameLogEvent): boolean {
+    let after: { position: Position | null };
+    try {
+      after = this.#after(event);
+    } catch (e) {
+      if (e instanceof InputError) return false;
+      throw e;
+    }
+    if (after.position === null) return true;
+    try {
+      return after.position.consistent;
+    } finally {
+      after.position.dispose();
+    }
+  }
+
+  /** The game after one more entry (checked by the log reader), and its position conditioned on the entry's facts when this game's position can be. */
+  #after(event: GameLogEvent, words?: LogWords): { game: Game; position: Position | null } {
+    const log = this.log();
+    const game = parseGame({ ...log, events: [...(log.events ?? []), event] }, { words });
+    const previous = this.position();
+    const position = previous.status === 'consistent' ? previous.withAll(factsOf(game.events.at(-1)!, game.players.length, game)) : null;
+    return { game, position };
   }
 
   /** The detective's notebook (analyze's answer), computed once: exact when it fits, else estimated. */

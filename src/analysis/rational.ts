@@ -21,6 +21,7 @@ import { emptyTallies, envelopeIndex, tallyDeals, type Tallies } from '../knowle
 import { independentErrors } from '../knowledge/worlds.js';
 import { analysisFrom, DEFAULT_ANALYSIS_SAMPLES, DEFAULT_SEED, worldsOf, type Analysis } from './analyze.js';
 import { sharedCore } from './load.js';
+import { counted } from '../model/numbers.js';
 
 export interface RationalOptions {
   samples?: number;
@@ -138,7 +139,7 @@ function sampled(observer: Game, rational: Game, endmoves: number, options: Rati
       if (checks.every(({ engine, by }) => !engine.valueAt(Kenv(by), deal, shown[i]))) kept.push(i);
     }
     if (kept.length === 0) {
-      throw new InputError(`--rational: none of ${samples} drawn worlds has every seat ignorant of the envelope at its endmoves; the log's players did not play rationally (or draw more with --samples)`);
+      throw new InputError(`--rational: none of ${counted(samples, 'drawn world')} has every seat ignorant of the envelope at its endmoves; the log's players did not play rationally (or draw more with --samples)`);
     }
     const keptDeals = new Uint32Array(kept.length * width);
     kept.forEach((i, k) => keptDeals.set(deals.subarray(i * width, (i + 1) * width), k * width));

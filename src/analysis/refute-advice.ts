@@ -83,15 +83,24 @@ function envelopeEntropy(position: Position): number {
   return h;
 }
 
-/** Validates the request against the game; returns the suggestion's cards in category order and the named cards the observer holds. */
-function checkRequest(game: Game, request: RefutationRequest): { cards: number[]; held: number[] } {
-  const me = game.me;
-  if (me === null) throw new InputError('refutation advice is for the observer of a log ("me"), who must show a card; this log has none');
+/** The observer, who is to show a card: a log without one gets no advice. */
+export function refuterOf(game: Game): number {
+  if (game.me === null) throw new InputError('refutation advice is for the observer of a log ("me"), who must show a card; this log has none');
+  return game.me;
+}
+
+/**
+ * Checks a request against the game (the observer first: refuterOf); returns the
+ * suggestion's cards in category order and the named cards the observer holds. `cardsWhere`
+ * names the cards in messages.
+ */
+export function checkRefutation(game: Game, request: RefutationRequest, cardsWhere = 'the suggestion'): { cards: number[]; held: number[] } {
+  const me = refuterOf(game);
   const n = game.players.length;
   if (!Number.isInteger(request.suggester) || request.suggester < 0 || request.suggester >= n) throw new InputError(`the suggester must be a seat from 0 to ${n - 1}, not ${request.suggester}`);
   if (request.suggester === me) throw new InputError(`${game.players[me]} made the suggestion: nobody shows a card to themselves`);
   const { deck } = game;
-  const cards = oneOfEachCategory([...request.cards], deck, 'the suggestion');
+  const cards = oneOfEachCategory([...request.cards], deck, cardsWhere);
   const held = cards.filter((c) => game.myHand.includes(c));
   if (held.length === 0) throw new InputError(`${game.players[me]} holds none of ${cards.map((c) => deck.cards[c]).join(', ')}: there is nothing to show (pass)`);
   return { cards, held };
@@ -103,7 +112,7 @@ function checkRequest(game: Game, request: RefutationRequest): { cards: number[]
  */
 export function refutationAdvice(input: GameLog | Game, request: RefutationRequest, options: { core?: KnowledgeCore } = {}): RefutationAdvice {
   const game = gameOf(input);
-  const { cards, held } = checkRequest(game, request);
+  const { cards, held } = checkRefutation(game, request);
   const core = options.core ?? sharedCore();
   const me = game.me!;
   const width = game.players.length + 2;

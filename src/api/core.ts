@@ -14,7 +14,7 @@ export type { GameEvent, SuggestionEvent, AccusationEvent, LookEvent, SuggestEve
 export { CLASSIC_CATEGORIES, CLASSIC_DECK, MAX_CARDS, MAX_SEATS, MIN_SEATS, makeDeck, envelopeCombinations } from '../model/deck.js';
 export type { Deck, Category } from '../model/deck.js';
 export { parseGame, gameOf } from '../io/log.js';
-export type { GameLog, GameLogEvent } from '../io/log.js';
+export type { GameLog, GameLogEvent, LogPart, LogWords } from '../io/log.js';
 export { parseLogText, MAX_LOG_BYTES } from '../io/log-text.js';
 export { gameToLog } from '../io/write-log.js';
 export { toJson } from '../io/json.js';

@@ -2,10 +2,10 @@
 // checked as the advisor checks an entry (names resolved, the turn possible, the log left with a
 // deal) either way, and the file rewritten atomically.
 import { Command } from 'commander';
-import { UsageError } from './errors.js';
+import { fromCommandLine, UsageError } from './errors.js';
 import { nameList } from './options.js';
 import { asksQuestions } from './interactive.js';
-import { checkPassed, openLog, saveTurn, turnEvent, type Turn } from './log-turn.js';
+import { checkPassed, openLog, saveTurn, TURN_WORDS, turnEvent, type Turn } from './log-turn.js';
 
 interface AddOptions {
   by?: string;
@@ -45,8 +45,12 @@ export function addCommand(): Command {
       }
       const event = turnEvent(turnOf(opts));
       const before = await openLog(file);
-      const after = before.with(event);
-      if (opts.passed !== undefined) checkPassed(after.game, after.game.events.length - 1, opts.passed);
+      // The log was read above (a mistake in it is bad input); the turn is what the options say.
+      const after = fromCommandLine(() => {
+        const next = before.with(event, { words: TURN_WORDS });
+        if (opts.passed !== undefined) checkPassed(next.game, next.game.events.length - 1, opts.passed);
+        return next;
+      });
       await saveTurn(file, after);
     });
 }

@@ -1,18 +1,24 @@
 // The questions of `cluedo add` at a terminal, as the advisor's entry form asks them: a suggestion
 // or an accusation, by whom (the next seat to play first), the cards named, who showed a card
 // (the players who passed, derived from the rules, shown to be confirmed), and the card shown when
-// I saw it, with the advice on which card to show when I had a choice. The entry is then checked
-// as the flags' entry is (OpenGame.with): an impossible one is refused with the events it
-// conflicts with, and asked again or cancelled; the log is written only once an entry is possible.
+// I saw it, with the advice on which card to show when I had a choice. An answer that the facts
+// already known rule out is shown but not offered, with why: the log decides it exactly
+// (OpenGame.allows), and when I hold a named card the rules' order of the answers says at once
+// who cannot have answered. The entry is then checked as the flags' entry is (OpenGame.with, the
+// decision allows makes): should it be refused after all, the refusal (with the events it
+// conflicts with) is shown, and the entry asked again or cancelled; the log is written only once
+// an entry is possible.
 import type { OpenGame } from '../analysis/open-game.js';
 import { refutationAdvice } from '../analysis/refute-advice.js';
+import type { GameLogEvent } from '../io/log.js';
+import { cardsInWords } from '../io/describe.js';
 import type { Game } from '../model/game.js';
 import { InputError } from '../model/errors.js';
 import { nameMatches } from '../model/names.js';
 import { answerers, eliminatedSeats, nextTurn, oneRefuterAnswers, passers } from '../model/rules.js';
-import { turnEvent, type Turn } from './log-turn.js';
+import { TURN_WORDS, turnEvent, type Turn } from './log-turn.js';
 import { renderAdvice } from './refute-command.js';
-import { Questions, withQuestions } from './prompt-kit.js';
+import { Questions, withQuestions, type Choice } from './prompt-kit.js';
 
 /** An entry as answered so far: seats and cards as indices; the answers kept when it is asked again. */
 interface Draft {
@@ -33,9 +39,9 @@ export function askTurn(file: string, before: OpenGame): Promise<OpenGame> {
   return withQuestions(`cluedo add ${file}`, `${file} unchanged`, async (q) => {
     let draft: Draft = { kind: 'suggestion', by: nextTurn(game.events, game.players.length), cards: [], shown: null, correct: false };
     for (;;) {
-      draft = await askDraft(q, game, draft);
+      draft = await askDraft(q, before, draft);
       try {
-        return before.with(turnEvent(turnOf(game, draft)));
+        return before.with(turnEvent(turnOf(game, draft)), { words: TURN_WORDS });
       } catch (e) {
         if (!(e instanceof InputError)) throw e;
         q.refuse(e.message);
@@ -63,7 +69,8 @@ function turnOf(game: Game, draft: Draft): Turn {
   };
 }
 
-async function askDraft(q: Questions, game: Game, previous: Draft): Promise<Draft> {
+async function askDraft(q: Questions, before: OpenGame, previous: Draft): Promise<Draft> {
+  const game = before.game;
   const { players, me, deck, rules } = game;
   const you = (s: number) => (s === me ? `${players[s]} (you)` : players[s]);
   const oneEvent = oneRefuterAnswers(rules);
@@ -94,43 +101,81 @@ async function askDraft(q: Questions, game: Game, previous: Draft): Promise<Draf
       }),
     );
   }
+  const entry = (draft: Omit<Draft, 'kind' | 'by' | 'cards'>) => turnEvent(turnOf(game, { kind, by, cards, ...draft }));
   if (kind === 'accusation') {
-    const correct = await q.confirm('Was it correct? (a correct accusation ends the game)', { yes: 'correct', no: 'wrong' }, previous.kind === 'accusation' && previous.correct);
+    const correct = await q.select(
+      'Was it correct? (a correct accusation ends the game)',
+      offered(before, [{ value: true, label: 'correct' }, { value: false, label: 'wrong' }], (correct) => entry({ shown: null, correct })),
+      previous.kind === 'accusation' && previous.correct,
+    );
     return { kind, by, cards, shown: null, correct };
   }
-  const shownBy = await askShower(q, game, by, cards, previous.shownBy);
-  const shown = await askShown(q, game, by, cards, shownBy, previous.shown);
+  const shownBy = await askShower(q, before, by, cards, previous.shownBy);
+  const shown = await askShown(q, before, by, cards, shownBy, previous.shown);
   return { kind, by, cards, shownBy, shown, correct: false };
 }
 
-/** Who showed a card, in the order the answers go; the players who passed derived and confirmed. */
-async function askShower(q: Questions, game: Game, by: number, cards: number[], previous: number | null | undefined): Promise<number | null> {
+/** Beside an answer the log rules out: no deal of the log leaves it possible. */
+const RULED_OUT = 'ruled out by the log';
+
+/**
+ * `options` with every one whose entry the log rules out (OpenGame.allows) shown but not offered;
+ * an option already not offered keeps its own reason.
+ */
+function offered<T>(before: OpenGame, options: Array<Choice<T>>, entry: (value: T) => GameLogEvent): Array<Choice<T>> {
+  return options.map((o) => (o.disabled || before.allows(entry(o.value)) ? o : { ...o, disabled: true, hint: RULED_OUT }));
+}
+
+/**
+ * Who showed a card, in the order the answers go; the players who passed derived and confirmed.
+ * When I am asked to answer, what I hold decides at once: holding none of the named cards I
+ * cannot have shown one; holding one, I cannot have passed, so neither nobody nor a player the
+ * answers reach after me can have shown it.
+ */
+async function askShower(q: Questions, before: OpenGame, by: number, cards: number[], previous: number | null | undefined): Promise<number | null> {
+  const game = before.game;
   const { players, me, rules } = game;
   const NOBODY = -1;
-  const holdsNone = me !== null && !cards.some((c) => game.myHand.includes(c));
+  const held = me === null ? [] : cards.filter((c) => game.myHand.includes(c));
   const order = answerers(by, players.length, rules);
+  const passed = (shownBy: number | null) => passers({ type: 'suggestion', by, cards, shownBy, shown: null }, players.length, rules);
+  const mine = `you hold ${cardsInWords(game, held)}: you would have shown ${held.length === 1 ? 'it' : 'one'}`;
+  /** Why what I hold rules out `shownBy`, or undefined. */
+  const notMe = (shownBy: number | null): string | undefined => {
+    if (me === null || !order.includes(me)) return undefined;
+    if (shownBy === me && held.length === 0) return 'you hold none of the named cards';
+    return held.length > 0 && passed(shownBy).includes(me) ? mine : undefined;
+  };
+  const choice = (seat: number, label: string): Choice<number> => {
+    const why = notMe(seat === NOBODY ? null : seat);
+    return { value: seat, label, ...(why !== undefined && { disabled: true, hint: why }) };
+  };
+  const options = offered(
+    before,
+    [...order.map((s) => choice(s, s === me ? `${players[s]} (you)` : players[s])), choice(NOBODY, 'nobody: everyone passed')],
+    (seat) => turnEvent(turnOf(game, { kind: 'suggestion', by, cards, shownBy: seat === NOBODY ? null : seat, shown: null, correct: false })),
+  );
   for (;;) {
     const seat = await q.select(
       `Who showed ${by === me ? 'you' : players[by]} a card?`,
-      [
-        ...order.map((s) => ({ value: s, label: s === me ? `${players[s]} (you)` : players[s], ...(s === me && holdsNone && { disabled: true, hint: 'you hold none of the named cards' }) })),
-        { value: NOBODY, label: 'nobody: everyone passed' },
-      ],
+      options,
       previous === null ? NOBODY : previous !== undefined && order.includes(previous) ? previous : undefined,
     );
     const shownBy = seat === NOBODY ? null : seat;
-    const passed = passers({ type: 'suggestion', by, cards, shownBy, shown: null }, players.length, rules).map((s) => players[s]);
-    const line = passed.length === 0 ? 'Passed: nobody' : `Passed: ${passed.join(', ')}`;
+    const names = passed(shownBy).map((s) => players[s]);
+    const line = names.length === 0 ? 'Passed: nobody' : `Passed: ${names.join(', ')}`;
     if (await q.confirm(`${line}. Right?`, { yes: 'yes', no: 'no, change who showed' })) return shownBy;
     previous = shownBy;
   }
 }
 
 /**
- * The card shown, when I saw it (as the advisor limits it): shown to me, one of the named cards;
- * shown by me, one of the named cards in my hand, with what each gives away when I had a choice.
+ * The card shown, when I saw it (as the advisor limits it): shown to me, one of the named cards
+ * the shower can hold (not mine, nor one the log places elsewhere); shown by me, one of the named
+ * cards in my hand, with what each gives away when I had a choice.
  */
-async function askShown(q: Questions, game: Game, by: number, cards: number[], shownBy: number | null, previous: number | null): Promise<number | null> {
+async function askShown(q: Questions, before: OpenGame, by: number, cards: number[], shownBy: number | null, previous: number | null): Promise<number | null> {
+  const game = before.game;
   const { me, players, deck } = game;
   if (me === null || shownBy === null || (by !== me && shownBy !== me)) return null;
   const choices = shownBy === me ? cards.filter((c) => game.myHand.includes(c)) : cards;
@@ -145,9 +190,10 @@ async function askShown(q: Questions, game: Game, by: number, cards: number[], s
       q.refuse(`no advice on which card to show: ${e.message}`);
     }
   }
+  const options = choices.map((c) => ({ value: c, label: deck.cards[c], ...(shownBy !== me && game.myHand.includes(c) && { disabled: true, hint: 'you hold it' }) }));
   return q.select(
     shownBy === me ? `Which card did you show ${players[by]}?` : `Which card did ${players[shownBy]} show you?`,
-    choices.map((c) => ({ value: c, label: deck.cards[c] })),
+    offered(before, options, (shown) => turnEvent(turnOf(game, { kind: 'suggestion', by, cards, shownBy, shown, correct: false }))),
     first,
   );
 }

@@ -7,7 +7,6 @@ import { analyze, type Analysis, type AnalysisMethod } from '../analysis/analyze
 import { explain } from '../analysis/explain.js';
 import { analysisJson, explanationJson, opponentsJson } from '../analysis/json.js';
 import { makeNameResolver } from '../model/names.js';
-import { InputError } from '../model/errors.js';
 import type { Game } from '../model/game.js';
 import { parseGame } from '../io/log.js';
 import { quote } from '../model/quote.js';
@@ -17,12 +16,13 @@ import type { Opponents } from '../analysis/opponents.js';
 import type { RationalAnalysis } from '../analysis/rational.js';
 import { RESPONSE_POLICIES, type ResponsePolicy } from '../knowledge/responses.js';
 import { renderNotebook } from './notebook.js';
-import { UsageError } from './errors.js';
+import { fromCommandLine, UsageError } from './errors.js';
 import { withCancellation } from './cancel.js';
 import { noteThreads, wholeNumber, seedValue, threadCount } from './options.js';
 import { requireOptions } from './option-rules.js';
 import { writeStdout } from './output.js';
 import { ProgressLines } from './progress.js';
+import { counted } from '../model/numbers.js';
 
 interface AnalyzeOptions {
   json?: boolean;
@@ -113,7 +113,7 @@ export function analyzeRequest(file: string, opts: AnalyzeOptions): AnalyzeReque
   const game = parseGame(readGameLogFile(file));
   const json = opts.json === true;
   if (opts.why !== undefined) return { kind: 'why', file, game, card: cardOf(game, opts.why), json };
-  if (opts.opponents && game.me === null) throw new InputError(`--opponents needs an observer's log ("me"): ${quote(file)} is a spectator's, who has no cards for others to know`);
+  if (opts.opponents && game.me === null) throw new UsageError(`--opponents needs an observer's log ("me"): ${quote(file)} is a spectator's, who has no cards for others to know`);
   if (opts.method === 'exact' && opts.samples !== undefined) throw new UsageError('--samples draws deals at random; --method exact counts every one: give one or the other');
   const reading = opts.rational
     ? ({ kind: 'rational', samples: opts.samples, seed: opts.seed } as const)
@@ -142,7 +142,7 @@ async function runAnalyze(request: AnalyzeRequest): Promise<void> {
     analysis = await withPool(analysisPool(pool.threads), (executor) =>
       withCancellation((signal) => {
         const progress = pool.progress ? new ProgressLines('samples', samples) : null;
-        progress?.begin(`drawing ${samples.toLocaleString('en-US')} samples`);
+        progress?.begin(`drawing ${counted(samples, 'sample')}`);
         return estimate(game, { samples, seed: reading.seed, executor, maxNodes: reading.maxNodes, signal, onProgress: (done) => progress?.update(done) });
       }),
     );
@@ -171,11 +171,7 @@ async function withPool<P extends { close(): Promise<void> }, T>(pool: P, work: 
 
 /** The card --why names, by the name rule; a name that is no card is a usage error. */
 function cardOf(game: Game, input: string): number {
-  try {
-    return makeNameResolver('card', game.deck.cards)(input, '--why');
-  } catch (e) {
-    throw e instanceof InputError ? new UsageError(e.message) : e;
-  }
+  return fromCommandLine(() => makeNameResolver('card', game.deck.cards)(input, '--why'));
 }
 
 /** The explanation of a card's certain owner: a paragraph and the events numbered, or its JSON. */

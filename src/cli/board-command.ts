@@ -7,10 +7,11 @@ import { makeNameResolver } from '../model/names.js';
 import { toJson } from '../io/json.js';
 import { quote } from '../model/quote.js';
 import { distanceTable, renderDistances, renderMap } from './board-map.js';
-import { UsageError } from './errors.js';
+import { fromCommandLine, UsageError } from './errors.js';
 import { wholeNumber } from './options.js';
 import { requireOptions } from './option-rules.js';
 import { writeStdout } from './output.js';
+import { counted } from '../model/numbers.js';
 
 interface BoardOptions {
   from?: string;
@@ -46,7 +47,7 @@ async function runBoard(request: BoardRequest): Promise<void> {
   const start = typeof from === 'string' ? undefined : cellIndex(from);
   const rooms = reach.rooms.length === 0 ? 'none' : reach.rooms.map((r) => ROOM_NAMES[r]).join(', ');
   const where = typeof from === 'string' ? `the ${ROOM_NAMES[from]}` : `cell ${from.x},${from.y}`;
-  const summary = `From ${where} with a roll of ${roll}: ${reach.cells.length} cells to end on; rooms to enter: ${rooms}`;
+  const summary = `From ${where} with a roll of ${roll}: ${counted(reach.cells.length, 'cell')} to end on; rooms to enter: ${rooms}`;
   await writeStdout(`${renderMap({ reach: new Set(reach.cells), from: start, rooms: new Set(reach.rooms) })}\n\n${summary}\n`);
 }
 
@@ -60,11 +61,7 @@ function place(input: string): Room | { x: number; y: number } {
     if (isBlocked(x, y)) throw new UsageError(`--from ${quote(input)}: that cell is inside a room or a wall; give the room's name instead`);
     return { x, y };
   }
-  try {
-    return ROOMS[makeNameResolver('room', ROOMS.map((r) => ROOM_NAMES[r]))(input, '--from')];
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
+  return ROOMS[fromCommandLine(() => makeNameResolver('room', ROOMS.map((r) => ROOM_NAMES[r]))(input, '--from'))];
 }
 
 /** The board as data, for programs. */

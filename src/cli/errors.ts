@@ -1,6 +1,7 @@
 // One funnel for every failure of a command: one line on stderr, "cluedo: ...", and an exit code
-// that says whose mistake it was. A bad command line (an option, its value, a missing argument)
-// exits 2; bad input (a file, a log's contents) or an output that cannot be written exits 1;
+// that says whose mistake it was. A bad command line (an option, its value, a missing argument,
+// a value that the file it names refutes: fromCommandLine) exits 2; bad input (a file, a log's
+// contents) or an output that cannot be written exits 1;
 // anything else is our bug and exits 70 (EX_SOFTWARE), without a stack trace unless
 // CLUEDO_DEBUG is set. Ctrl-C exits 130.
 import { COMMAND_NAMES } from './command-names.js';
@@ -18,6 +19,22 @@ export const EXIT_CANCELLED = 130;
 /** A mistake on the command line: an unknown option, a bad or missing value, options that conflict. */
 export class UsageError extends Error {
   override name = 'UsageError';
+}
+
+/**
+ * Reads values typed on the command line (an option's value, an argument) against what a file
+ * holds: a card of the log's deck, a player of the log, a formula about it. What the library
+ * refuses there, an InputError, is a mistake on the command line (exit 2), even when the value is
+ * wrong only for the file it names; the file's own contents are read outside, and a mistake in
+ * them stays bad input (exit 1). `option` goes before a message that does not name it.
+ */
+export function fromCommandLine<T>(read: () => T, option?: string): T {
+  try {
+    return read();
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    throw new UsageError(option === undefined ? e.message : `${option}: ${e.message}`);
+  }
 }
 
 /** The person at the terminal cancelled the questions of a command: nothing was written. */

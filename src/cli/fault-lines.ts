@@ -7,6 +7,7 @@ import type { FaultKind, FaultReason } from '../game/agent.js';
 import type { GameResult } from '../tournament/results.js';
 import { FAULT_REASONS_KEPT, type Summary } from '../tournament/types.js';
 import { oneLine } from '../model/quote.js';
+import { counted } from '../model/numbers.js';
 
 /** The faults printed one by one; the others are counted in the last line. */
 export const FAULT_LINES_SHOWN = 5;
@@ -69,7 +70,7 @@ export class FaultLines {
 
   /** After the run: how many faults were not shown, and where to read them (nothing when every one was shown). */
   finish(): void {
-    if (this.#more > 0) this.print(`${this.#more.toLocaleString('en-US')} more fault${this.#more === 1 ? '' : 's'} of agents from outside, not shown: ${this.where}`);
+    if (this.#more > 0) this.print(`${counted(this.#more, 'more fault')} of agents from outside, not shown: ${this.where}`);
   }
 
   #add(line: () => string): void {

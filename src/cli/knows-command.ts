@@ -3,12 +3,13 @@ import { parseGame } from '../io/log.js';
 import { readGameLogFile, readRegularFile } from '../io/log-file.js';
 import { InputError } from '../model/errors.js';
 import { quote, shorten } from '../model/quote.js';
+import { counted } from '../model/numbers.js';
 import { toJson } from '../io/json.js';
 import { DEFAULT_KNOWS_SAMPLES, type KnowsReport } from '../epistemic/knows.js';
 import { knows } from '../analysis/knows.js';
 import { DEFAULT_MAX_WORLDS, type ShowcardReading } from '../epistemic/explicit/game-model.js';
 import { fileQueries, textQueries } from '../epistemic/queries.js';
-import { UsageError } from './errors.js';
+import { fromCommandLine, UsageError } from './errors.js';
 import { noteThreads, seedValue, threadCount, wholeNumber } from './options.js';
 import { withCancellation } from './cancel.js';
 import { writeStdout } from './output.js';
@@ -44,8 +45,8 @@ export function knowsCommand(): Command {
       if (texts.length === 0 && opts.formulas === undefined) throw new UsageError('give at least one formula, or --formulas FILE (see "cluedo knows --help")');
       const game = parseGame(readGameLogFile(file));
       const at = opts.at ?? null;
-      if (at !== null && at > game.events.length) throw new InputError(`--at ${at} is beyond the log, which has ${game.events.length} events`);
-      const queries = textQueries(texts, game, at);
+      if (at !== null && at > game.events.length) throw new UsageError(`--at ${at} is beyond the log, which has ${counted(game.events.length, 'event')}`);
+      const queries = fromCommandLine(() => textQueries(texts, game, at));
       if (opts.formulas !== undefined) queries.push(...fileQueries(readFormulasFile(opts.formulas), opts.formulas, game, at, queries.length + 1));
       const options = { showcard: opts.showcard, maxWorlds: opts.maxWorlds, samples: opts.samples, seed: opts.seed };
       let report: KnowsReport;
@@ -75,7 +76,7 @@ function readFormulasFile(path: string): unknown {
 
 /** One line per formula: its id, when, the answer, the formula. */
 function renderReport(report: KnowsReport, file: string, events: number): string {
-  const worlds = report.worlds === null ? '' : `, ${report.worlds.toLocaleString('en-US')} worlds after ${events === 0 ? 'the setup' : events === 1 ? 'its event' : events === 2 ? 'both events' : `all ${events} events`}`;
+  const worlds = report.worlds === null ? '' : `, ${counted(report.worlds, 'world')} after ${events === 0 ? 'the setup' : events === 1 ? 'its event' : events === 2 ? 'both events' : `all ${events} events`}`;
   const head = `${shorten(file)}: ${report.method}${worlds}`;
   const rows = report.results.map((r) => {
     const answer = r.value !== undefined ? String(r.value) : `${probabilityText(r)}, ${knownText(r.known ?? null)}`;

@@ -3,13 +3,14 @@
 // the file written atomically with a one-line summary.
 import { deckFromText } from '../io/deck-text.js';
 import { existsSync } from 'node:fs';
-import { parseGame, type GameLog } from '../io/log.js';
+import { parseGame, type GameLog, type LogWords } from '../io/log.js';
 import { readGameLogFile } from '../io/log-file.js';
 import { gameToLog } from '../io/write-log.js';
 import { toJson } from '../io/json.js';
 import type { Game } from '../model/game.js';
 import { InputError } from '../model/errors.js';
 import { shorten } from '../model/quote.js';
+import { fromCommandLine } from './errors.js';
 import { writeStdout } from './output.js';
 import { writeAtomically } from './output-files.js';
 
@@ -57,9 +58,15 @@ export function setupLog(answers: SetupAnswers): GameLog {
   };
 }
 
+/**
+ * How the log reader's messages name the setup: by the words of the questions and options that
+ * gave it ("your hand has 1 card, but ..."), never by the JSON keys the user did not write.
+ */
+const SETUP_WORDS: LogWords = { players: 'the players', me: 'who you are', myHand: 'your hand', faceUp: 'the face-up cards' };
+
 /** The setup checked as the log reader checks it; so far as it is answered (no hand yet: a spectator's). */
 export function checkSetup(answers: SetupAnswers): Game {
-  return parseGame(setupLog(answers));
+  return parseGame(setupLog(answers), { words: SETUP_WORDS });
 }
 
 /** An existing file is never replaced without --force. */
@@ -69,7 +76,7 @@ export function checkNewFile(file: string, force: boolean | undefined): void {
 
 /** Checks the setup, writes it with every name in full, atomically, and prints what it is in one line. */
 export async function writeNewLog(file: string, answers: SetupAnswers): Promise<void> {
-  const game = checkSetup(answers);
+  const game = fromCommandLine(() => checkSetup(answers));
   writeAtomically({ option: 'the log', path: file }, `${toJson(gameToLog(game))}\n`);
   const who = game.me === null ? 'you watch as a spectator' : `you are ${game.players[game.me]} holding ${game.myHand.map((c) => game.deck.cards[c]).join(', ')}`;
   await writeStdout(`${file}: ${game.players.length} players, ${who}\n`);

@@ -2,9 +2,9 @@
 // the log opened as the advisor opens it, the turn as a log event, the check of who passed, and
 // the log written back atomically once the entry is known possible.
 import { readGameLogFile } from '../io/log-file.js';
-import type { GameLog, GameLogEvent } from '../io/log.js';
+import type { GameLog, GameLogEvent, LogWords } from '../io/log.js';
 import { toJson } from '../io/json.js';
-import { eventSentence } from '../io/describe.js';
+import { eventSentence, gameOverSentence } from '../io/describe.js';
 import { passers } from '../model/rules.js';
 import { makeNameResolver } from '../model/names.js';
 import type { Game } from '../model/game.js';
@@ -18,17 +18,30 @@ export type Turn =
   | { kind: 'suggestion'; by: string; cards: string[]; shownBy: string | null; shown?: string }
   | { kind: 'accusation'; by: string; cards: string[]; correct: boolean };
 
+/**
+ * How the log reader's messages name the turn's parts: by the options that gave them and "your
+ * hand", never by the log's JSON keys. (The questions offer only what the log allows, so only the
+ * flags' mistakes come to name an option.)
+ */
+export const TURN_WORDS: LogWords = { myHand: 'your hand', by: '--by', cards: '--cards', shownBy: '--shown-by', shown: '--shown' };
+
 /** The turn as an event of the log (the log reader resolves its names). */
 export function turnEvent(turn: Turn): GameLogEvent {
   if (turn.kind === 'accusation') return { type: 'accusation', by: turn.by, cards: turn.cards, correct: turn.correct };
   return { type: 'suggestion', by: turn.by, cards: turn.cards, shownBy: turn.shownBy, ...(turn.shown !== undefined && { shown: turn.shown }) };
 }
 
-/** The log of `file`, opened: an impossible log is refused here, before any entry. */
+/** The log of `file`, opened: an impossible log, or a game already won, is refused here, before any entry. */
 export async function openLog(file: string): Promise<OpenGame> {
   const log = readGameLogFile(file) as GameLog;
   const { OpenGame } = await import('../analysis/open-game.js');
-  return new OpenGame(log);
+  const open = new OpenGame(log);
+  const over = gameOverSentence(open.game);
+  if (over !== null) {
+    open.dispose();
+    throw new InputError(`${over}: nothing can be added`);
+  }
+  return open;
 }
 
 /** `typed` (--passed) must name exactly the players the answers to the suggestion at `index` went past. */

@@ -4,8 +4,9 @@ import { writeFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { InputError } from '../model/errors.js';
 import { quote, shorten } from '../model/quote.js';
+import { counted, forCount } from '../model/numbers.js';
 import { readRegularFile } from '../io/log-file.js';
-import { OutputError, printLine } from './errors.js';
+import { OutputError, UsageError, printLine } from './errors.js';
 import { FaultLines, faultsWhere } from './fault-lines.js';
 import { path } from './options.js';
 import { writeStdout } from './output.js';
@@ -51,9 +52,9 @@ export function mergeCommand(): Command {
       const merged = mergeShards(shards);
       if (opts.csv !== undefined && merged.results === undefined) {
         const without = shards.find((s) => s.file.results === undefined)!;
-        throw new InputError(`--csv needs every game's row, and ${without.name} holds only sums: write the shards with simulate --shard i/N --keep-games`);
+        throw new UsageError(`--csv needs every game's row, and ${without.name} holds only sums: write the shards with simulate --shard i/N --keep-games`);
       }
-      await reportMerged(merged, `merged from ${files.length} file${files.length === 1 ? '' : 's'}`, outputs);
+      await reportMerged(merged, `merged from ${counted(files.length, 'file')}`, outputs);
     });
 }
 
@@ -73,9 +74,9 @@ export async function reportMerged(merged: MergedShards, source: string, outputs
   const { config, seed, games, count, accumulator } = merged;
   const summary = finalize(accumulator, summaryOrder(config));
   const head =
-    `${games} games in ${count} shard${count === 1 ? '' : 's'}` +
+    `${games} ${forCount(games, 'game')} in ${count} ${forCount(count, 'shard')}` +
     (merged.repeated.length > 0 ? ` (given twice with the same sums: shard ${merged.repeated.join(', ')})` : '') +
-    `, ${config.players} players, seed ${seed}, max ${config.maxTurns} turns, ` +
+    `, ${config.players} players, seed ${seed}, max ${config.maxTurns} ${forCount(config.maxTurns, 'turn')}, ` +
     (config.endmove !== undefined && config.endmove !== 'never' ? `endmove ${config.endmove}, ` : '') +
     (config.board ? `board classic (${boardDescription(config.board)}), ` : '') +
     source;
@@ -86,7 +87,7 @@ export async function reportMerged(merged: MergedShards, source: string, outputs
       renderHtmlReport(summary, 'Clue agents compared', {
         players: String(config.players),
         agents: config.solo ? `${config.solo.agent} solo among ${config.solo.field}` : config.agents.join(', '),
-        games: `${games} in ${count} shards`,
+        games: `${games} in ${count} ${forCount(count, 'shard')}`,
         seed: String(seed),
         'turn cap': String(config.maxTurns),
         endmove: config.endmove ?? 'never',

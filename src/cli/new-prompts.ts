@@ -8,6 +8,7 @@ import { InputError } from '../model/errors.js';
 import { nameList } from './options.js';
 import { checkSetup, CLASSIC_SOURCE, deckOfLog, deckOfText, type DeckSource, type SetupAnswers } from './log-setup.js';
 import { Questions, withQuestions } from './prompt-kit.js';
+import { counted, forCount } from '../model/numbers.js';
 
 /** The answers to every question of `cluedo new FILE`; the deck is not asked when `given.deck` is there (--deck-of). */
 export function askSetup(file: string, given: { deck?: DeckSource }): Promise<SetupAnswers> {
@@ -56,7 +57,7 @@ async function askPlayers(q: Questions, deck: DeckSource): Promise<string[]> {
 async function askMe(q: Questions, setup: Game): Promise<string | null> {
   const SPECTATOR = -1;
   const seat = await q.select('Which player are you?', [
-    ...setup.players.map((p, s) => ({ value: s, label: p, hint: `holds ${setup.handSizes[s]} cards` })),
+    ...setup.players.map((p, s) => ({ value: s, label: p, hint: `holds ${counted(setup.handSizes[s], 'card')}` })),
     { value: SPECTATOR, label: 'none: I watch (a spectator)' },
   ]);
   return seat === SPECTATOR ? null : setup.players[seat];
@@ -72,7 +73,7 @@ function handSizesInWords(setup: Game): string {
     else groups.push({ size, players: [p] });
   });
   const names = (players: string[]) => (players.length === 1 ? players[0] : `${players.slice(0, -1).join(', ')} and ${players[players.length - 1]}`);
-  return groups.map((g, i) => `${names(g.players)} ${g.players.length === 1 ? 'holds' : 'hold'} ${g.size}${i === 0 ? ' cards' : ''}`).join(', ');
+  return groups.map((g, i) => `${names(g.players)} ${forCount(g.players.length, 'holds', 'hold')} ${i === 0 ? counted(g.size, 'card') : g.size}`).join(', ');
 }
 
 /**
@@ -83,9 +84,9 @@ async function askFaceUp(q: Questions, deck: DeckSource, setup: Game): Promise<s
   const n = setup.players.length;
   const dealt = setup.handSizes.reduce((a, b) => a + b, 0);
   if (dealt % n === 0) return undefined;
-  const how = await q.select(`The ${dealt} cards dealt do not share out evenly among ${n} players: how were they dealt?`, [
+  const how = await q.select(`The ${counted(dealt, 'card')} dealt ${forCount(dealt, 'does', 'do')} not share out evenly among ${n} players: how were they dealt?`, [
     { value: 'round', label: `round the table: ${handSizesInWords(setup)}` },
-    { value: 'faceUp', label: `the ${dealt % n} left over laid face up for everyone`, hint: `each player holds ${Math.floor(dealt / n)} cards` },
+    { value: 'faceUp', label: `the ${dealt % n} left over laid face up for everyone`, hint: `each player holds ${counted(Math.floor(dealt / n), 'card')}` },
   ]);
   if (how === 'round') return undefined;
   const { cards, categories, categoryOf } = setup.deck;
@@ -115,7 +116,7 @@ async function askHand(q: Questions, answers: SetupAnswers): Promise<string[]> {
   const { cards, categories, categoryOf } = setup.deck;
   const faceUp = new Set(setup.faceUp);
   const hand = await q.some(
-    `Your ${size} cards (Space to choose, Enter when done)`,
+    `Your ${counted(size, 'card')} (Space to choose, Enter when done)`,
     cards.flatMap((c, i) => (faceUp.has(i) ? [] : [{ value: c, label: c, hint: categories[categoryOf[i]].name }])),
     { check: (chosen) => checkSetup({ ...answers, hand: chosen }) },
   );

@@ -5,6 +5,7 @@ import { ownerName } from '../analysis/json.js';
 import type { Game } from '../model/game.js';
 import type { Opponents } from '../analysis/opponents.js';
 import type { RationalAnalysis } from '../analysis/rational.js';
+import { counted, forCount } from '../model/numbers.js';
 
 const CERTAIN = '✔';
 const IMPOSSIBLE = '·';
@@ -42,7 +43,7 @@ export function renderNotebook(game: Game, analysis: Analysis, options: Notebook
 
   if (options.title) lines.push(options.title);
   const view = game.me === null ? 'spectator view (public knowledge)' : `observer ${game.players[game.me]}`;
-  lines.push(`${game.players.length} players, ${game.events.length} events, ${view}`);
+  lines.push(`${game.players.length} players, ${counted(game.events.length, 'event')}, ${view}`);
   lines.push(methodLine(analysis));
   if (options.rational) lines.push(rationalLine(options.rational));
   if (analysis.responses) lines.push(responsesLine(analysis.responses));
@@ -89,9 +90,9 @@ export function renderNotebook(game: Game, analysis: Analysis, options: Notebook
 }
 
 function rationalLine(r: RationalAnalysis['rational']): string {
-  const turns = `${r.endmoves} turn${r.endmoves === 1 ? '' : 's'} of other seats ended without an accusation`;
+  const turns = `${counted(r.endmoves, 'turn')} of other seats ended without an accusation`;
   if (r.reading === 'epistemic') return `Rational opponents: ${turns}; each seat did not know the envelope then (exact, in the Kripke model)`;
-  return `Rational opponents: ${turns}; ${formatCount(r.rejected!)} drawn worlds rejected in which a seat's cards and the cards shown to it gave away the envelope (what it might infer from the others' endmoves is not used)`;
+  return `Rational opponents: ${turns}; ${counted(r.rejected!, 'drawn world')} rejected in which a seat's cards and the cards shown to it gave away the envelope (what it might infer from the others' endmoves is not used)`;
 }
 
 /** What each other seat knows: its chance of accusing now, and of knowing each of my cards. */
@@ -99,7 +100,7 @@ function opponentLines(game: Game, opponents: Opponents): string[] {
   const how =
     opponents.method === 'exact'
       ? 'exact, over every world of the Kripke model'
-      : `estimated from ${formatCount(opponents.samples!)} drawn worlds, standard errors up to ±${(100 * maxOpponentError(opponents)).toFixed(2)} points`;
+      : `estimated from ${counted(opponents.samples!, 'drawn world')}, standard errors up to ±${(100 * maxOpponentError(opponents)).toFixed(2)} points`;
   const lines = [`What the others know (${how})`];
   const mine = game.myHand.map((c) => game.deck.cards[c]);
   const seatWidth = Math.max(...opponents.seats.map((s) => game.players[s.seat].length));
@@ -122,14 +123,14 @@ function maxOpponentError(opponents: Opponents): number {
 
 /** How the numbers were obtained, and how far an estimated percentage may be off. */
 function methodLine(analysis: Analysis): string {
-  const deals = analysis.consistentDeals === null ? '' : ` of the ${formatCount(analysis.consistentDeals)} consistent deals`;
+  const deals = analysis.consistentDeals === null ? '' : ` of the ${counted(analysis.consistentDeals, 'consistent deal')}`;
   if (analysis.method === 'exact') return `Consistent deals: ${formatCount(analysis.consistentDeals!)} (exact)`;
   const errors = `standard errors up to ±${(100 * maxStandardError(analysis)).toFixed(2)} points`;
   // Under a weighted response policy each deal is drawn with probability proportional to its likelihood.
-  const drawn = analysis.responses && analysis.responses.policy !== 'first' ? 'samples drawn by likelihood' : 'uniform samples';
-  if (analysis.method === 'sampled') return `Estimated from ${formatCount(analysis.samples!)} ${drawn}${deals} (${errors})`;
+  const samples = analysis.responses && analysis.responses.policy !== 'first' ? `${counted(analysis.samples!, 'sample')} drawn by likelihood` : counted(analysis.samples!, 'uniform sample');
+  if (analysis.method === 'sampled') return `Estimated from ${samples}${deals} (${errors})`;
   const effective = formatCount(Math.round(analysis.standardErrors!.effectiveSamples));
-  return `Estimated by a Markov chain: ${formatCount(analysis.samples!)} draws, worth about ${effective} independent ones (${errors})`;
+  return `Estimated by a Markov chain: ${counted(analysis.samples!, 'draw')}, worth about ${effective} independent ${forCount(Math.round(analysis.standardErrors!.effectiveSamples), 'one')} (${errors})`;
 }
 
 function formatCount(n: number | bigint): string {

@@ -2,6 +2,7 @@
 // option (commander passes our own errors through untouched, as one line).
 import { quote } from '../model/quote.js';
 import { UsageError } from './errors.js';
+import { counted, forCount } from '../model/numbers.js';
 
 /** The most worker threads an option accepts; the pool itself never starts more than the cores. */
 export const MAX_THREADS_OPTION = 256;
@@ -52,6 +53,6 @@ export async function noteThreads(requested: number | undefined): Promise<void> 
   const { maxThreads } = await import('../runtime/pool.js');
   const available = maxThreads();
   if (requested > available) {
-    process.stderr.write(`cluedo: using ${available} thread${available === 1 ? '' : 's'}, the cores available\n`);
+    process.stderr.write(`cluedo: using ${counted(available, 'thread')}, the ${forCount(available, 'core')} available\n`);
   }
 }

@@ -1,8 +1,9 @@
 // Writing a command's answer to standard output. A reader that stops early (`| head`) is no error:
 // the rest is dropped quietly. Any other failure (a full disk, an I/O error) must not pass for
-// success: it is an OutputError, exit 1.
+// success: it is an OutputError, exit 1. An answer is written whole or not at all: a Ctrl-C that
+// comes while it is written lets it end, and the command then exits 130.
 import { readFileSync, readlinkSync } from 'node:fs';
-import { OutputError } from './errors.js';
+import { EXIT_CANCELLED, OutputError } from './errors.js';
 
 let readerGone = false;
 
@@ -28,13 +29,33 @@ export function writeFailure(e: NodeJS.ErrnoException): string {
   return REASONS[code] ? `${REASONS[code]} (${code})` : code || e.message;
 }
 
-/** Writes `text` to stdout and resolves once it is written (or once the reader has gone). */
+let answering = false;
+
+/**
+ * From the first write of an answer on, Ctrl-C no longer ends the process: a reader that takes the
+ * answer slowly holds the write (to a pipe, Node writes synchronously), and an answer cut short
+ * could pass for a whole one with a program that reads it. The Ctrl-C is noted instead, and the
+ * command, its answer written, exits 130. (The listener stays: a signal that came during the
+ * write is delivered after it, and must still find it.)
+ */
+function noteCtrlCFromNowOn(): void {
+  if (answering) return;
+  answering = true;
+  process.on('SIGINT', () => {
+    process.exitCode = EXIT_CANCELLED;
+  });
+}
+
+/** Writes `text` to stdout, whole, and resolves once it is written (or once the reader has gone). */
 export function writeStdout(text: string): Promise<void> {
   if (readerGone) return Promise.resolve();
+  noteCtrlCFromNowOn();
   return new Promise((resolve, reject) => {
     process.stdout.write(text, (error?: Error | null) => {
       const e = error as NodeJS.ErrnoException | null | undefined;
-      if (!e || e.code === 'EPIPE' || readerGone) resolve();
+      // After one more turn of the event loop, whose poll delivers a Ctrl-C received during the
+      // write: a command that ends right after its answer would otherwise end before it is noted.
+      if (!e || e.code === 'EPIPE' || readerGone) setImmediate(resolve);
       else reject(new OutputError([`cannot write to standard output: ${writeFailure(e)}`]));
     });
   });

@@ -28,10 +28,21 @@ export function program(commands: readonly Command[]): Command {
   return cli;
 }
 
+/**
+ * The arguments to parse: `cluedo help NAME`, NAME no command, is parsed as `cluedo NAME`, so that
+ * it gets the same refusal, with commander's nearest name ("did you mean analyze?"), where
+ * commander's help command would only print the usage.
+ */
+function programArguments(argv: readonly string[], commands: readonly Command[]): string[] {
+  const [node, script, first, name, ...rest] = argv;
+  const known = name === undefined || name.startsWith('-') || name === 'help' || commands.some((c) => c.name() === name);
+  return first === 'help' && !known && rest.length === 0 ? [node, script, name] : [...argv];
+}
+
 /** Runs the program on the process's arguments; a failure sets the exit code (see errors.ts). */
 export async function runProgram(commands: readonly Command[]): Promise<void> {
   try {
-    await program(commands).parseAsync(process.argv);
+    await program(commands).parseAsync(programArguments(process.argv, commands));
   } catch (error) {
     process.exitCode = reportError(error);
   }

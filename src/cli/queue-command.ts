@@ -17,6 +17,7 @@ import { withCancellation } from './cancel.js';
 import { noteThreads, threadCount } from './options.js';
 import type { OutputPath } from './output-files.js';
 import { reportMerged } from './merge-command.js';
+import { forCount } from '../model/numbers.js';
 
 /** Shards by default: about 500 games each, at most one per game. */
 export function defaultShards(games: number): number {
@@ -87,7 +88,7 @@ export async function runQueued(
       stored = new Set(await queue.storedShards(redis, id));
       const missing = all.filter((i) => !stored.has(i));
       stderr(
-        `tournament ${id}: ${spec.games} games in ${spec.shards} shards on ${address.text}; ${stored.size} stored, ${missing.length} enqueued` +
+        `tournament ${id}: ${spec.games} ${forCount(spec.games, 'game')} in ${spec.shards} ${forCount(spec.shards, 'shard')} on ${address.text}; ${stored.size} stored, ${missing.length} enqueued` +
           (missing.length === 0 ? '' : ` (${workerHint(address)} plays them; resume with --resume ${id})`),
       );
       await queue.enqueueShards(address, id, missing);
@@ -101,7 +102,7 @@ export async function runQueued(
             .storedShards(redis, id)
             .then((now) => {
               checking = false;
-              if (now.length !== stored.size) stderr(`cluedo: progress: ${now.length} of ${spec.shards} shards stored`);
+              if (now.length !== stored.size) stderr(`cluedo: progress: ${now.length} of ${spec.shards} ${forCount(spec.shards, 'shard')} stored`);
               stored = new Set(now);
               if (failure !== undefined) done(() => reject(new InputError(failure!)));
               else if (stored.size === spec.shards) done(() => resolve(false));
@@ -138,7 +139,7 @@ export async function runQueued(
       });
     });
     if (interrupted) {
-      stderr(`cluedo: stopped: ${stored.size} of ${spec.shards} shards stored, the others stay queued for the workers; resume with --resume ${id}`);
+      stderr(`cluedo: stopped: ${stored.size} of ${spec.shards} ${forCount(spec.shards, 'shard')} stored, the others stay queued for the workers; resume with --resume ${id}`);
       process.exitCode = 130;
       return;
     }
@@ -175,18 +176,18 @@ export function workerCommand(): Command {
       try {
         await withCancellation(async (signal) => {
           const started = Date.now();
-          stderr(`worker on ${address.text}, ${pool.threads} thread${pool.threads === 1 ? '' : 's'}${opts.watch ? ', watching' : ''}`);
+          stderr(`worker on ${address.text}, ${pool.threads} ${forCount(pool.threads, 'thread')}${opts.watch ? ', watching' : ''}`);
           const faults = new FaultLines(printLine, `the coordinator's summary keeps the first ${FAULT_REASONS_KEPT} of each agent`);
           const played = await queue.runWorker(address, redis, {
             executor: pool,
             watch: opts.watch === true,
             signal,
             onShard: (job, spec, games, seconds) =>
-              stderr(`tournament ${job.tournament} shard ${job.index}/${spec.shards}: ${games} games, ${seconds.toFixed(1)} s (${Math.round(games / Math.max(seconds, 0.001))} games/s)`),
+              stderr(`tournament ${job.tournament} shard ${job.index}/${spec.shards}: ${games} ${forCount(games, 'game')}, ${seconds.toFixed(1)} s (${Math.round(games / Math.max(seconds, 0.001))} games/s)`),
             onResults: (batch) => faults.games(batch),
           });
           faults.finish();
-          stderr(`worker done: ${played} shard${played === 1 ? '' : 's'} in ${((Date.now() - started) / 1000).toFixed(1)} s${signal.aborted ? ' (stopped)' : ''}`);
+          stderr(`worker done: ${played} ${forCount(played, 'shard')} in ${((Date.now() - started) / 1000).toFixed(1)} s${signal.aborted ? ' (stopped)' : ''}`);
           if (signal.aborted) process.exitCode = 130;
         });
       } finally {

@@ -8,6 +8,7 @@ import type { Game } from '../model/game.js';
 import type { RefutationAdvice } from '../analysis/refute-advice.js';
 import { writeStdout } from './output.js';
 import { nameList } from './options.js';
+import { fromCommandLine } from './errors.js';
 
 interface RefuteOptions {
   by: string;
@@ -24,11 +25,15 @@ export function refuteCommand(): Command {
     .option('--json', 'print the advice as JSON')
     .action(async (file: string, opts: RefuteOptions) => {
       const game = parseGame(readGameLogFile(file));
-      const suggester = makeNameResolver('player', game.players)(opts.by, '--by');
-      const card = makeNameResolver('card', game.deck.cards);
-      const cards = opts.cards.map((name, i) => card(name, `--cards (card ${i + 1})`));
-      const [{ refutationAdvice }, { refutationAdviceJson }] = await Promise.all([import('../analysis/refute-advice.js'), import('../analysis/json.js')]);
-      const advice = refutationAdvice(game, { suggester, cards });
+      const [{ refutationAdvice, refuterOf, checkRefutation }, { refutationAdviceJson }] = await Promise.all([import('../analysis/refute-advice.js'), import('../analysis/json.js')]);
+      refuterOf(game); // a log that cannot be advised on is bad input, whatever the options say
+      const request = fromCommandLine(() => {
+        const card = makeNameResolver('card', game.deck.cards);
+        const typed = { suggester: makeNameResolver('player', game.players)(opts.by, '--by'), cards: opts.cards.map((name, i) => card(name, `--cards (card ${i + 1})`)) };
+        checkRefutation(game, typed, '--cards');
+        return typed;
+      });
+      const advice = refutationAdvice(game, request);
       await writeStdout(`${opts.json ? toJson(refutationAdviceJson(game, advice)) : renderAdvice(game, advice)}\n`);
     });
 }
@@ -40,8 +45,11 @@ export function renderAdvice(game: Game, advice: RefutationAdvice): string {
   const me = game.players[advice.refuter];
   const by = game.players[advice.suggester];
   const width = Math.max(4, ...advice.options.map((o) => name(o.card).length));
+  const suggested = `(${by} suggested ${advice.cards.map(name).join(', ')})`;
+  // A single card is no choice: say so, rather than "one of" a list of one.
+  const only = advice.options.length === 1 ? name(advice.options[0].card) : null;
   const lines = [
-    `${me} shows ${by} one of ${advice.options.map((o) => name(o.card)).join(', ')} (${by} suggested ${advice.cards.map(name).join(', ')})`,
+    only !== null ? `Show ${only}: it is the only one of the named cards you hold ${suggested}` : `${me} shows ${by} one of ${advice.options.map((o) => name(o.card)).join(', ')} ${suggested}`,
     '',
     `  ${'card'.padEnd(width)}  news to ${by}  envelope uncertainty removed  ${by} expected it`,
   ];
@@ -52,12 +60,10 @@ export function renderAdvice(game: Game, advice: RefutationAdvice): string {
   const best = advice.options[0];
   const tied = advice.options.filter((o) => Math.abs(o.bits - best.bits) < 1e-9 && Math.abs(o.envelopeBits - best.envelopeBits) < 1e-9);
   lines.push('');
-  lines.push(
-    tied.length > 1
-      ? `→ ${tied.map((o) => name(o.card)).join(' or ')}: each tells ${by} as little as the other.`
-      : `→ show ${name(best.card)}: it tells ${by} least.`,
-  );
-  lines.push(`Whichever you show, the others see only that you hold one of the named cards: ${advice.tableBits.toFixed(2)} bits of news to them.`);
+  if (only === null) {
+    lines.push(tied.length > 1 ? `→ ${tied.map((o) => name(o.card)).join(' or ')}: each tells ${by} as little as the other.` : `→ show ${name(best.card)}: it tells ${by} least.`);
+  }
+  lines.push(`${only === null ? 'Whichever you show' : 'Showing it'}, the others see only that you hold one of the named cards: ${advice.tableBits.toFixed(2)} bits of news to them.`);
   lines.push(`News: -log2 of the chance ${by} gave the card, over every deal of the public events and the cards you showed ${by} before`);
   lines.push(`(${by}'s own hand you cannot know). Envelope uncertainty removed: the fall of the entropy of the envelope for ${by}.`);
   return lines.join('\n');

@@ -23,7 +23,7 @@ import { DEFAULT_BOARD_RULES, type BoardRules } from '../game/board/movement.js'
 import { formatMeanInterval } from '../tournament/format.js';
 import { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { gameToLog } from '../io/write-log.js';
-import { OutputError, UsageError, printLine } from './errors.js';
+import { fromCommandLine, OutputError, UsageError, printLine } from './errors.js';
 import { withCancellation } from './cancel.js';
 import { noteThreads, path, wholeNumber, seedValue, threadCount } from './options.js';
 import { requireOptions, type Requirements } from './option-rules.js';
@@ -33,6 +33,7 @@ import { checkDistinct, checkOutputFile, prepareOutputDirectory, writeAtomically
 import { ProgressLines } from './progress.js';
 import { FaultLines, faultsWhere } from './fault-lines.js';
 import { boardDescription, soloLine } from './summary-lines.js';
+import { counted, forCount } from '../model/numbers.js';
 
 export { boardDescription, soloLine };
 
@@ -199,7 +200,7 @@ export async function simulateRequest(opts: SimulateOptions, command: Command): 
       return { kind: 'queue', url: opts.queue, tls, tournament: { resume: opts.resume }, outputs };
     }
     const shards = opts.shards ?? defaultShards(opts.games);
-    if (shards > opts.games) throw new UsageError(`--shards ${shards} of ${opts.games} game${opts.games === 1 ? '' : 's'} would leave some empty (--shards ≤ --games)`);
+    if (shards > opts.games) throw new UsageError(`--shards ${shards} of ${opts.games} ${forCount(opts.games, 'game')} would leave some empty (--shards ≤ --games)`);
     return { kind: 'queue', url: opts.queue, tls, tournament: { config: configOf(opts), seed: opts.seed, games: opts.games, shards }, outputs };
   }
   if (opts.shard !== undefined) {
@@ -275,7 +276,7 @@ async function runShard(request: Extract<SimulateRequest, { kind: 'shard' }>, ex
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const what = `shard ${shard.index}/${shard.count}: games ${shard.from}-${shard.to - 1} (${shard.to - shard.from} of ${games}), seed ${seed}`;
   if (outcome.file === null) {
-    printLine(`${what}: interrupted after ${outcome.done} games, ${seconds} s; no shard file written`);
+    printLine(`${what}: interrupted after ${outcome.done} ${forCount(outcome.done, 'game')}, ${seconds} s; no shard file written`);
     process.exitCode = 130;
     return;
   }
@@ -312,7 +313,7 @@ async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, 
   const summary = finalize(accumulator, order);
   const seconds = (Date.now() - started) / 1000;
   const head =
-    `${results.length} of ${games} games, ${config.players} players, seed ${seed}, max ${config.maxTurns} turns, ` +
+    `${results.length} of ${games} ${forCount(games, 'game')}, ${config.players} players, seed ${seed}, max ${config.maxTurns} ${forCount(config.maxTurns, 'turn')}, ` +
     (config.endmove !== 'never' ? `endmove ${config.endmove}, ` : '') +
     (config.board ? `board classic (${boardDescription(config.board)}), ` : '') +
     `${seconds.toFixed(1)} s${interrupted ? ' (interrupted: results of the finished games)' : ''}`;
@@ -377,7 +378,7 @@ async function runThesisAndReport(request: Extract<SimulateRequest, { kind: 'the
   const rows = runs.map((results, i) => thesis.thesisRow(agents[i], results));
   const pairs = runs.slice(1).map((results, i) => thesis.pairedDifference(agents[i], runs[i], agents[i + 1], results));
   const head =
-    `The thesis's experiment: ${games.toLocaleString('en-US')} games per agent, ${thesis.THESIS_PLAYERS} players, the measured agent in seat 1 among scripted opponents, ` +
+    `The thesis's experiment: ${counted(games, 'game')} per agent, ${thesis.THESIS_PLAYERS} players, the measured agent in seat 1 among scripted opponents, ` +
     `seed ${seed}, ${seconds.toFixed(1)} s${interrupted ? ' (interrupted: results of the finished games)' : ''}`;
   if (interrupted) process.exitCode = 130;
   const failures = await failuresOf(() => writeStdout(`${head}\n\n${thesis.renderThesis(rows, pairs)}\n`));
@@ -447,14 +448,14 @@ function externalOf(opts: SimulateOptions): ExternalAgentDefinition[] {
 /** The agent label as parsed, or a usage error naming the option (and, for a typo, the nearest agent, built-in or defined). */
 function checkAgent(option: string, label: string, external: readonly ExternalAgentDefinition[] = []): string {
   if (external.some((d) => d.name === label.trim())) return label.trim();
-  try {
-    return parseAgentSpec(
-      label,
-      external.map((d) => d.name),
-    ).label;
-  } catch (e) {
-    throw e instanceof InputError ? new UsageError(`${option}: ${e.message}`) : e;
-  }
+  return fromCommandLine(
+    () =>
+      parseAgentSpec(
+        label,
+        external.map((d) => d.name),
+      ).label,
+    option,
+  );
 }
 
 /** The agents of --agents, each checked. */
@@ -491,7 +492,7 @@ function checkLeague(agents: readonly string[], players: number): void {
   if (twice !== undefined) throw new UsageError(`--agents names ${quote(twice)} twice: a league seats different agents at every table`);
   if (agents.length < players) {
     throw new UsageError(
-      `--agents names ${agents.length} agent${agents.length === 1 ? '' : 's'} for --players ${players}: a league seats ${players} different agents at every table (cluedo simulate seats agents in rotation, some more than once)`,
+      `--agents names ${agents.length} ${forCount(agents.length, 'agent')} for --players ${players}: a league seats ${players} different agents at every table (cluedo simulate seats agents in rotation, some more than once)`,
     );
   }
 }

@@ -7,6 +7,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../model/errors.js';
 import { quote } from '../model/quote.js';
+import { UsageError } from './errors.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -90,7 +91,11 @@ export function serveStatic(root: string, port: number, host = '127.0.0.1'): Pro
   });
 }
 
-/** Why the server cannot listen, in one line naming the option to change; other errors as they are. */
+/**
+ * Why the server cannot listen, in one line naming the option to change; other errors as they
+ * are. A --host that names no address here is a mistake on the command line; a port taken by
+ * another program (or one kept for the system) is the machine's state, bad input.
+ */
 function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
   switch (error.code) {
     case 'EADDRINUSE':
@@ -99,9 +104,9 @@ function listenError(error: NodeJS.ErrnoException, host: string, port: number): 
       return new InputError(`port ${port} needs privileges: choose another with --port`);
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return new InputError(`--host ${quote(host)} is no address of this machine: no such name`);
+      return new UsageError(`--host ${quote(host)} is no address of this machine: no such name`);
     case 'EADDRNOTAVAIL':
-      return new InputError(`--host ${quote(host)} is no address of this machine: give one of its own, such as 127.0.0.1 or 0.0.0.0`);
+      return new UsageError(`--host ${quote(host)} is no address of this machine: give one of its own, such as 127.0.0.1 or 0.0.0.0`);
     default:
       return error;
   }

@@ -13,6 +13,7 @@ import { noteThreads, wholeNumber, seedValue, threadCount } from './options.js';
 import { writeStdout } from './output.js';
 import { ProgressLines } from './progress.js';
 import { shorten } from '../model/quote.js';
+import { counted, forCount } from '../model/numbers.js';
 
 interface SuggestOptions {
   top?: number;
@@ -99,7 +100,7 @@ async function runSuggest(request: SuggestRequest): Promise<void> {
     await pool.close();
   }
   const reduced = request.samples === undefined && result.samples !== null && result.samples < DEFAULT_SUGGEST_SAMPLES;
-  const note = reduced ? `\n(${result.samples!.toLocaleString('en-US')} samples, not ${DEFAULT_SUGGEST_SAMPLES.toLocaleString('en-US')}: this deck has so many suggestions that more would take long; --samples N for more)` : '';
+  const note = reduced ? `\n(${counted(result.samples!, 'sample')}, not ${DEFAULT_SUGGEST_SAMPLES.toLocaleString('en-US')}: this deck has so many suggestions that more would take long; --samples N for more)` : '';
   await writeStdout(`${request.json ? toJson(suggestionsJson(game, result)) : renderSuggestions(game, result, request.top ?? 20) + note}\n`);
 }
 
@@ -114,8 +115,8 @@ export function renderSuggestions(game: Game, result: SuggestResult, show: numbe
   const width = rows.reduce((w, s) => Math.max(w, names(s.cards).length), 10);
   const basis =
     result.method === 'exact'
-      ? `exactly, over all ${result.deals!.toLocaleString('en-US')} consistent deals`
-      : `from ${result.samples!.toLocaleString('en-US')} uniform samples (seed ${result.seed})`;
+      ? `exactly, over ${result.deals === 1 ? 'the one consistent deal' : `all ${counted(result.deals!, 'consistent deal')}`}`
+      : `from ${counted(result.samples!, 'uniform sample')} (seed ${result.seed})`;
   const lines = [`Suggestions for ${suggester}, ${basis}`, '', `     ${'suggestion'.padEnd(width)}   bits   P(no refutation)   solutions left`];
   rows.forEach((s, i) => {
     const mark = i === 0 ? '→' : ' ';
@@ -123,7 +124,7 @@ export function renderSuggestions(game: Game, result: SuggestResult, show: numbe
       `${mark}${String(i + 1).padStart(3)} ${names(s.cards).padEnd(width)}  ${s.expectedInformationBits.toFixed(3).padStart(5)}   ${s.pNoRefutation.toFixed(3).padStart(16)}   ${s.expectedSolutionsLeft.toFixed(1).padStart(14)}`,
     );
   });
-  if (result.suggestions.length > rows.length) lines.push(`     ... ${result.suggestions.length - rows.length} more (--top to show them)`);
+  if (result.suggestions.length > rows.length) lines.push(`     ... ${result.suggestions.length - rows.length} more (--top to show ${forCount(result.suggestions.length - rows.length, 'it', 'them')})`);
   lines.push('');
   if (result.tiedForBest > 1) {
     lines.push(`${result.tiedForBest} suggestions tie for the most expected information; the seed (${result.seed}) put this one first.`);

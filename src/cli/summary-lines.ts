@@ -3,6 +3,7 @@ import type { BoardRules } from '../game/board/movement.js';
 import type { TournamentConfig } from '../tournament/play.js';
 import type { Summary } from '../tournament/types.js';
 import { formatMeanInterval, formatMedianInterval, formatRateInterval } from '../tournament/format.js';
+import { counted } from '../model/numbers.js';
 
 /** The board's rules in a few words: "2d6, exact steps, exit cost 0, summons". */
 export function boardDescription(rules: BoardRules): string {
@@ -18,7 +19,7 @@ export function soloLine(summary: Summary, config: TournamentConfig, rowLabel: (
   return (
     `Solo ${agent} among ${config.players - 1} × ${field} (who never accuse): rounds until certain ` +
     `mean ${formatMeanInterval(solo.meanTurnsToCertain, 2)}, median ${formatMedianInterval(solo.medianTurnsToCertain)}; ` +
-    `certain in ${formatRateInterval(solo.certainRate)} of ${solo.games.toLocaleString('en-US')} games`
+    `certain in ${formatRateInterval(solo.certainRate)} of ${counted(solo.games, 'game')}`
   );
 }
 

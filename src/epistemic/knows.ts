@@ -10,6 +10,7 @@ import { ExplicitEngine } from './explicit/engine.js';
 import { DEFAULT_DRAWS, FullSizeEngine } from './full-size.js';
 import type { Formula } from './language/formula.js';
 import { engineFor, type Probability } from './semantics.js';
+import { counted } from '../model/numbers.js';
 
 export interface FormulaQuery {
   id: string;
@@ -86,7 +87,7 @@ export function planKnows(game: Game, queries: FormulaQuery[], options: KnowsOpt
   const seed = options.seed ?? 1;
   for (const q of queries) {
     if (q.at !== null && (!Number.isInteger(q.at) || q.at < 0 || q.at > total)) {
-      throw new InputError(`formula ${q.id}: at ${q.at} is beyond the log, which has ${total} events`);
+      throw new InputError(`formula ${q.id}: at ${q.at} is beyond the log, which has ${counted(total, 'event')}`);
     }
   }
   const engines = new Map<number, { explicit: ExplicitEngine; fullSize: FullSizeEngine }>();

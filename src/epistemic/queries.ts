@@ -7,6 +7,7 @@ import { InputError } from '../model/errors.js';
 import { quote, shorten } from '../model/quote.js';
 import { parseFormulaJson, parseFormulaText, printFormula, type FormulaNames } from './language/index.js';
 import type { FormulaQuery } from './knows.js';
+import { counted } from '../model/numbers.js';
 
 export function formulaNames(game: Game): FormulaNames {
   return { deck: game.deck, players: game.players };
@@ -51,7 +52,7 @@ export function fileQueries(json: unknown, file: string, game: Game, atOverride:
     if (e.at !== undefined && atOverride === null) {
       if (typeof e.at !== 'number' || !Number.isInteger(e.at) || e.at < 0) throw new InputError(`${where(`${path}.at`)}: expected a whole number of events`);
       if (e.at > game.events.length) {
-        throw new InputError(`${where(`${path}.at`)}: at ${e.at} is beyond the log, which has ${game.events.length} events`);
+        throw new InputError(`${where(`${path}.at`)}: at ${e.at} is beyond the log, which has ${counted(game.events.length, 'event')}`);
       }
       at = e.at;
     }

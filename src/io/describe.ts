@@ -1,7 +1,8 @@
 // How messages name the events of a game.
 import { ENVELOPE, TABLE, type Game } from '../model/game.js';
+import type { GameEvent } from '../model/events.js';
 import { shorten } from '../model/quote.js';
-import { passers } from '../model/rules.js';
+import { passers, winningAccusation } from '../model/rules.js';
 
 /** "event 3 (suggestion by Bob)", "event 1 (look)": how messages name the event at `index` (0-based) of a parsed game. */
 export function eventLabel(game: Game, index: number): string {
@@ -59,6 +60,17 @@ export function placementInWords(game: Game, owner: number, cards: readonly numb
 /** A seat as the observer reads it: "you" for the observer's own seat. */
 export function seatInWords(game: Game, seat: number): string {
   return seat === game.me ? 'you' : shorten(game.players[seat]);
+}
+
+/**
+ * "the game is over: Bob won, accusing Mr. Green, Rope and Study correctly at event 9" (or "you
+ * won"), or null while the game goes on: why there is nothing more to advise.
+ */
+export function gameOverSentence(game: Game): string | null {
+  const i = winningAccusation(game.events);
+  if (i === null) return null;
+  const e = game.events[i] as Extract<GameEvent, { type: 'accusation' }>;
+  return `the game is over: ${seatInWords(game, e.by)} won, accusing ${cardsInWords(game, e.cards)} correctly at event ${i + 1}`;
 }
 
 /** Words joined by spaces, the empty ones left out. */

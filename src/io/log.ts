@@ -9,6 +9,7 @@ import { distance } from 'fastest-levenshtein';
 import { CLASSIC_DECK, MAX_CARDS, MAX_SEATS, MIN_SEATS, makeDeck, type Deck } from '../model/deck.js';
 import { indistinctNames, makeNameResolver, nameKey, UnknownNameError, type NameResolver } from '../model/names.js';
 import { quote, quoteList, shorten } from '../model/quote.js';
+import { counted, forCount } from '../model/numbers.js';
 import { InputError } from '../model/errors.js';
 import { ENVELOPE, TABLE, defaultHandSizes, isGame, type Game } from '../model/game.js';
 import { actionsOf, DEFAULT_RULES, falsehoodAt, oneRefuterAnswers, RULE_VARIANTS, seesShown, type DealMasks, type Falsehood, type Rules, type RuleVariant } from '../model/rules.js';
@@ -238,23 +239,41 @@ function deckEntries(deck: unknown): Array<[string, string[]]> {
 // ---------------------------------------------------------------------------------------------
 // Meaning
 
-/** Validates a game log (JSON, see docs/game-log.md) and resolves its names to indices. */
-export function parseGame(json: unknown): Game {
+/** The parts of a log that a message may name by words other than their JSON path (LogWords). */
+export type LogPart = 'players' | 'me' | 'myHand' | 'faceUp' | 'by' | 'cards' | 'shownBy' | 'shown';
+
+/**
+ * How the reader's messages name the parts of a log. By default by their JSON paths, as the
+ * mistakes of a log file must be named (docs/game-log.md). A log made from answers the user never
+ * saw as JSON (the options and questions of `cluedo new` and `cluedo add`) names a part by the
+ * words of the answer that gave it instead: "your hand", "--cards". The parts of an event (by,
+ * cards, shownBy, shown) are those of the log's last event, the entry just given.
+ */
+export type LogWords = Partial<Record<LogPart, string>>;
+
+/**
+ * Validates a game log (JSON, see docs/game-log.md) and resolves its names to indices. A mistake
+ * is an InputError naming its JSON path, or, for the parts `words` names, the words given there.
+ */
+export function parseGame(json: unknown, options: { words?: LogWords } = {}): Game {
+  const words = options.words ?? {};
+  const named = (part: 'players' | 'me' | 'myHand' | 'faceUp') => words[part] ?? part;
   const log = parseShape(json);
   const deck = log.deck === undefined ? CLASSIC_DECK : checkDeck(deckEntries(log.deck));
-  const players = checkPlayers(log.players);
+  const players = checkPlayers(log.players, named('players'));
   const card = makeNameResolver('card', deck.cards);
   const player = makeNameResolver('player', players);
 
   const rules = checkRules(log.rules, deck);
   const hands = log.deal === undefined ? null : dealEntries(log.deal, json, players, card, deck);
-  const faceUp = checkFaceUp(log.faceUp, hands, card, deck);
-  const handSizes = checkHandSizes(log.handSizes, deck, players, faceUp.length);
+  const faceUp = checkFaceUp(log.faceUp, hands, card, deck, named('faceUp'));
+  const handSizes = checkHandSizes(log.handSizes, deck, players, faceUp.length, named('faceUp'));
   if (rules.handQuotas !== null) checkQuotas(rules.handQuotas, deck, players, handSizes, faceUp);
   const deal = hands === null ? null : checkDeal(hands, deck, players, handSizes, faceUp, rules, log.handSizes === undefined);
   const quotaProblem = (cards: number[]) => (rules.handQuotas === null ? null : quotaBreach(cards, rules.handQuotas, deck));
 
-  const me = log.me == null ? null : player(log.me, 'me');
+  const me = log.me == null ? null : player(log.me, named('me'));
+  const hand = named('myHand');
   let myHand: number[] = [];
   if (me === null) {
     if (log.myHand !== undefined) throw new InputError('myHand is given but "me" is not: say whose hand it is');
@@ -263,26 +282,24 @@ export function parseGame(json: unknown): Game {
     if (deal === null) throw new InputError(`me is ${quote(players[me])} but myHand is missing`);
     myHand = hands!.find((h) => h.owner === me)!.cards;
   } else {
-    myHand = resolveCards(log.myHand, 'myHand', card, deck);
+    myHand = resolveCards(log.myHand, hand, card, deck);
     const shown = myHand.find((c) => faceUp.includes(c));
-    if (shown !== undefined) throw new InputError(`myHand: ${quote(deck.cards[shown])} is face up`);
+    if (shown !== undefined) throw new InputError(`${hand}: ${quote(deck.cards[shown])} is face up`);
     if (myHand.length !== handSizes[me]) {
-      throw new InputError(
-        `myHand has ${myHand.length} cards but ${shorten(players[me])}'s hand size is ${handSizes[me]}`,
-      );
+      throw new InputError(`${hand} has ${counted(myHand.length, 'card')}, but ${shorten(players[me])}'s hand size is ${handSizes[me]}`);
     }
     const elsewhere = deal === null ? undefined : myHand.find((c) => deal[c] !== me);
     if (elsewhere !== undefined) {
       throw new InputError(
-        `myHand does not agree with the deal: ${quote(deck.cards[elsewhere])} is in myHand but the deal gives it to ${ownerName(deal![elsewhere], players)}`,
+        `${hand} does not agree with the deal: ${quote(deck.cards[elsewhere])} is in ${hand} but the deal gives it to ${ownerName(deal![elsewhere], players)}`,
       );
     }
     const problem = quotaProblem(myHand);
-    if (problem !== null) throw new InputError(`myHand has ${problem}`);
+    if (problem !== null) throw new InputError(`${hand} has ${problem}`);
   }
 
   const game: Game = { deck, players, handSizes, faceUp, me, myHand, events: [], rules, deal };
-  checkEvents(log.events ?? [], game, card, player);
+  checkEvents(log.events ?? [], game, card, player, words);
   return game;
 }
 
@@ -331,10 +348,10 @@ function checkQuotas(quotas: Array<number | null>, deck: Deck, players: string[]
   handSizes.forEach((size, s) => {
     const seat = shorten(players[s]);
     if (everyCategory && size !== perHand) {
-      throw new InputError(`rules.handQuotas: every category has a quota, so each hand holds exactly ${perHand} cards, but ${seat}'s hand size is ${size}`);
+      throw new InputError(`rules.handQuotas: every category has a quota, so each hand holds exactly ${counted(perHand, 'card')}, but ${seat}'s hand size is ${size}`);
     }
     if (size < perHand) {
-      throw new InputError(`rules.handQuotas: the quotas put ${perHand} cards in each hand, but ${seat}'s hand size is ${size}`);
+      throw new InputError(`rules.handQuotas: the quotas put ${counted(perHand, 'card')} in each hand, but ${seat}'s hand size is ${size}`);
     }
   });
   quotas.forEach((quota, g) => {
@@ -345,7 +362,7 @@ function checkQuotas(quotas: Array<number | null>, deck: Deck, players: string[]
     const need = quota * players.length;
     if (dealt !== need) {
       throw new InputError(
-        `rules.handQuotas: ${players.length} hands of ${quota} ${quote(deck.categories[g].name)} hold ${need} cards, but ${dealt} ${dealt === 1 ? 'is' : 'are'} dealt ` +
+        `rules.handQuotas: ${players.length} hands of ${quota} ${quote(deck.categories[g].name)} hold ${counted(need, 'card')}, but ${dealt} ${forCount(dealt, 'is', 'are')} dealt ` +
           `(${inDeck} in the deck, 1 in the envelope${up > 0 ? `, ${up} face up` : ''})`,
       );
     }
@@ -401,9 +418,9 @@ function dealEntries(given: unknown, json: unknown, players: string[], card: Nam
   return hands;
 }
 
-/** The face-up cards: `faceUp`, or the deal's table when faceUp is absent; both must agree. */
-function checkFaceUp(given: string[] | undefined, hands: DealHand[] | null, card: NameResolver, deck: Deck): number[] {
-  const faceUp = given === undefined ? null : resolveCards(given, 'faceUp', card, deck);
+/** The face-up cards: `faceUp` (named `where` in messages), or the deal's table when faceUp is absent; both must agree. */
+function checkFaceUp(given: string[] | undefined, hands: DealHand[] | null, card: NameResolver, deck: Deck, where: string): number[] {
+  const faceUp = given === undefined ? null : resolveCards(given, where, card, deck);
   const table = hands?.find((h) => h.owner === TABLE) ?? null;
   if (table === null) return faceUp ?? [];
   if (faceUp === null) return table.cards;
@@ -445,14 +462,14 @@ function checkDeal(
   }
   const nowhere = deck.cards.filter((_, c) => owners[c] === null);
   if (nowhere.length > 0) {
-    throw new InputError(`deal: ${quoteList(nowhere, 'and')} ${nowhere.length === 1 ? 'is' : 'are'} in no hand, not in the envelope and not on the table`);
+    throw new InputError(`deal: ${quoteList(nowhere, 'and')} ${forCount(nowhere.length, 'is', 'are')} in no hand, not in the envelope and not on the table`);
   }
   for (const hand of hands) {
     if (hand.owner < 0) continue;
     const seat = shorten(players[hand.owner]);
     if (hand.cards.length !== handSizes[hand.owner]) {
       const why = defaultSizes ? ' (the log gives no handSizes, so the cards are dealt evenly, the earlier seats taking the extras)' : '';
-      throw new InputError(`${hand.where}: ${seat} holds ${hand.cards.length} cards but ${seat}'s hand size is ${handSizes[hand.owner]}${why}`);
+      throw new InputError(`${hand.where}: ${seat} holds ${counted(hand.cards.length, 'card')}, but ${seat}'s hand size is ${handSizes[hand.owner]}${why}`);
     }
     const problem = rules.handQuotas === null ? null : quotaBreach(hand.cards, rules.handQuotas, deck);
     if (problem !== null) throw new InputError(`${hand.where}: ${seat} holds ${problem}`);
@@ -506,40 +523,43 @@ function checkCategoryName(name: string): void {
 /** The analysis names the owners besides the seats "envelope" and "table": no seat may take those names. */
 const RESERVED_OWNERS = ['envelope', 'table'];
 
-function checkPlayers(names: string[]): string[] {
+/** The players in seat order, trimmed and checked; `where` names them in messages. */
+function checkPlayers(names: string[], where: string): string[] {
   const players = names.map((p) => p.trim());
   if (players.length < MIN_SEATS || players.length > MAX_SEATS) {
-    throw new InputError(`players: need ${MIN_SEATS} to ${MAX_SEATS} players, got ${players.length}`);
+    throw new InputError(`${where}: need ${MIN_SEATS} to ${MAX_SEATS} players, got ${players.length}`);
   }
   players.forEach((p, i) => {
-    if (nameKey(p) === '') throw new InputError(`players: player ${i + 1} has an empty name`);
+    if (nameKey(p) === '') throw new InputError(`${where}: player ${i + 1} has an empty name`);
     if (RESERVED_OWNERS.includes(nameKey(p))) {
-      throw new InputError(`players: ${quote(p)} cannot name a player: the analysis calls the owners besides the seats "envelope" and "table"`);
+      throw new InputError(`${where}: ${quote(p)} cannot name a player: the analysis calls the owners besides the seats "envelope" and "table"`);
     }
   });
   const same = indistinctNames(players);
   if (same !== null) {
-    throw new InputError(`players: ${quote(same[1])} appears twice${same[0] === same[1] ? '' : ` (as ${quote(same[0])})`} (names are matched ignoring case, spaces, "_", "-" and ".")`);
+    throw new InputError(`${where}: ${quote(same[1])} appears twice${same[0] === same[1] ? '' : ` (as ${quote(same[0])})`} (names are matched ignoring case, spaces, "_", "-" and ".")`);
   }
   return players;
 }
 
-function checkHandSizes(given: number[] | undefined, deck: Deck, players: string[], nFaceUp: number): number[] {
+/** The hand sizes given, or the even deal's; `faceUpWhere` names the face-up cards in messages. */
+function checkHandSizes(given: number[] | undefined, deck: Deck, players: string[], nFaceUp: number, faceUpWhere: string): number[] {
   const nCards = deck.cards.length;
   const nEnvelope = deck.categories.length;
   const nDealt = nCards - nEnvelope - nFaceUp;
   if (nDealt < 0) {
-    throw new InputError(`faceUp has ${nFaceUp} cards but only ${nCards - nEnvelope} are left after the envelope`);
+    const left = nCards - nEnvelope;
+    throw new InputError(`${faceUpWhere}: ${counted(nFaceUp, 'card')}, but only ${left} ${forCount(left, 'is', 'are')} left after the envelope`);
   }
   if (given === undefined) return defaultHandSizes(nDealt, players.length);
   if (given.length !== players.length) {
-    throw new InputError(`handSizes has ${given.length} entries but there are ${players.length} players`);
+    throw new InputError(`handSizes has ${counted(given.length, 'entry', 'entries')}, but there are ${players.length} players`);
   }
   const sum = given.reduce((a, b) => a + b, 0);
   if (sum !== nDealt) {
     throw new InputError(
       `handSizes sum to ${sum} but should sum to ${nDealt} ` +
-        `(${nCards} cards - ${nEnvelope} in the envelope - ${nFaceUp} face up)`,
+        `(${counted(nCards, 'card')} - ${nEnvelope} in the envelope - ${nFaceUp} face up)`,
     );
   }
   return [...given];
@@ -570,7 +590,7 @@ export function oneOfEachCategory(cards: number[], deck: Deck, where: string): n
     else problems.push(`${cat} is named ${named.length} times (${quoteList(named.map((c) => deck.cards[c]), 'and')})`);
   });
   if (problems.length > 0) {
-    const more = problems.length > 3 ? `; and ${problems.length - 3} more categories` : '';
+    const more = problems.length > 3 ? `; and ${problems.length - 3} more ${forCount(problems.length - 3, 'category', 'categories')}` : '';
     throw new InputError(`${where}: cards must name one card of each category, but ${problems.slice(0, 3).join('; ')}${more}`);
   }
   return byCategory.map((named) => named[0]);
@@ -587,8 +607,8 @@ function dealMasks(deal: number[], nSeats: number): DealMasks {
   return { hand: (seat) => hands[seat] >>> 0, envelope: envelope >>> 0 };
 }
 
-/** Resolves and checks the events in play order, appending them to `game.events`. */
-function checkEvents(raw: GameLogEvent[], game: Game, card: NameResolver, player: NameResolver): void {
+/** Resolves and checks the events in play order, appending them to `game.events`; `words` name the last one's parts (LogWords). */
+function checkEvents(raw: GameLogEvent[], game: Game, card: NameResolver, player: NameResolver, words: LogWords): void {
   const { deck, players, me, rules, deal } = game;
   const nSeats = players.length;
   const truth = deal === null ? null : dealMasks(deal, nSeats);
@@ -618,6 +638,9 @@ function checkEvents(raw: GameLogEvent[], game: Game, card: NameResolver, player
 
   raw.forEach((e, i) => {
     const n = i + 1;
+    const given = i === raw.length - 1 ? words : {};
+    /** Where a part of this event is, for messages: the event (its JSON path), or the words of the answer that gave the part. */
+    const at = (part: 'by' | 'cards' | 'shownBy', event: string) => given[part] ?? event;
     if (e.type === 'look') {
       const where = `event ${n} (look)`;
       if (lookAt !== null) throw new InputError(`${where}: the log already has a look at event ${lookAt}; the seats look at their cards once`);
@@ -626,7 +649,7 @@ function checkEvents(raw: GameLogEvent[], game: Game, card: NameResolver, player
       game.events.push({ type: 'look' });
       return;
     }
-    const by = player(e.by, `event ${n} (${e.type})`);
+    const by = player(e.by, at('by', `event ${n} (${e.type})`));
     const where = `event ${n} (${e.type} by ${name(by)})`;
     if (solvedAt !== null) {
       throw new InputError(`${where}: the game ended with the correct accusation at event ${solvedAt}`);
@@ -646,7 +669,7 @@ function checkEvents(raw: GameLogEvent[], game: Game, card: NameResolver, player
     if (e.type === 'endmove') {
       event = { type: 'endmove', by };
     } else {
-      const cards = oneOfEachCategory(e.cards.map((c) => card(c, where)), deck, where);
+      const cards = oneOfEachCategory(e.cards.map((c) => card(c, at('cards', where))), deck, at('cards', where));
       if (e.type === 'accusation') {
         event = { type: 'accusation', by, cards, correct: e.correct };
         if (e.correct) solvedAt = n;
@@ -662,10 +685,10 @@ function checkEvents(raw: GameLogEvent[], game: Game, card: NameResolver, player
         }
         event = { type: 'showcard', by, to, cards, shown: shownCard(e.shown, by, to, cards, where) };
       } else {
-        const shownBy = e.shownBy === null ? null : player(e.shownBy, where);
-        if (shownBy === by) throw new InputError(`${where}: shownBy is ${name(by)}, who made the suggestion`);
+        const shownBy = e.shownBy === null ? null : player(e.shownBy, at('shownBy', where));
+        if (shownBy === by) throw new InputError(`${given.shownBy ?? `${where}: shownBy`} is ${name(by)}, who made the suggestion`);
         if (shownBy === null && e.shown != null) throw new InputError(`${where}: "shown" is given but shownBy is null`);
-        event = { type: 'suggestion', by, cards, shownBy, shown: shownBy === null ? null : shownCard(e.shown, shownBy, by, cards, where) };
+        event = { type: 'suggestion', by, cards, shownBy, shown: shownBy === null ? null : shownCard(e.shown, shownBy, by, cards, where, given.shown) };
       }
     }
     if (truth !== null) {
@@ -680,19 +703,23 @@ function checkEvents(raw: GameLogEvent[], game: Game, card: NameResolver, player
   /**
    * The card `shower` showed `to` in an event, when the log gives it: only those two seats see it
    * (model/rules.ts), so only their logs and a full record name it; a full record always does.
+   * `answer`: the words of the answer that gave the card, when it was not the log's JSON ("--shown").
    */
-  function shownCard(given: string | null | undefined, shower: number, to: number, cards: number[], where: string): number | null {
+  function shownCard(given: string | null | undefined, shower: number, to: number, cards: number[], where: string, answer?: string): number | null {
+    const subject = answer ?? `${where}: "shown"`;
     if (given == null) {
-      if (deal !== null) throw new InputError(`${where}: "shown" is missing: a log with a deal says which card was shown`);
+      if (deal !== null) throw new InputError(`${subject} is missing: a log with a deal says which card was shown`);
       return null;
     }
     if (deal === null && !seesShown({ type: 'showcard', by: shower, to, cards, shown: null }, me)) {
       const observer = me === null ? 'the log has no observer ("me") and no deal' : `the observer is ${name(me)}`;
-      throw new InputError(`${where}: "shown" is given but only ${name(shower)} and ${name(to)} see the card, and ${observer}`);
+      throw new InputError(`${subject} is given but only ${name(shower)} and ${name(to)} see the card, and ${observer}`);
     }
-    const shown = card(given, where);
-    if (!cards.includes(shown)) throw new InputError(`${where}: shown card ${cardName(shown)} is not one of the named cards`);
-    if (me === shower && !game.myHand.includes(shown)) throw new InputError(`${where}: ${name(me)} showed ${cardName(shown)}, but it is not in myHand`);
+    const shown = card(given, answer ?? where);
+    if (!cards.includes(shown)) throw new InputError(`${subject} is ${cardName(shown)}, not one of the named cards`);
+    if (me === shower && !game.myHand.includes(shown)) {
+      throw new InputError(`${answer ?? where}: ${name(me)} showed ${cardName(shown)}, but it is not in ${words.myHand ?? 'myHand'}`);
+    }
     return shown;
   }
 }

@@ -5,6 +5,7 @@ import { actionsOf, type KnowledgeAction } from '../model/rules.js';
 import type { Game } from '../model/game.js';
 import type { Rules } from '../model/rules.js';
 import type { GameEvent } from '../model/events.js';
+import { counted } from '../model/numbers.js';
 
 /** Whose knowledge facts are drawn for: the observer (null for the spectator) and the rules of play. */
 export interface Observer {
@@ -70,7 +71,7 @@ export function setupStore(game: Game): ConstraintStore {
  */
 export function constraintsOf(game: Game, eventCount = game.events.length): ConstraintStore {
   if (!Number.isInteger(eventCount) || eventCount < 0 || eventCount > game.events.length) {
-    throw new InputError(`cannot stop after event ${eventCount}: the log has ${game.events.length} events`);
+    throw new InputError(`cannot stop after event ${eventCount}: the log has ${counted(game.events.length, 'event')}`);
   }
   const nSeats = game.players.length;
   const store = setupStore(game);

@@ -153,11 +153,12 @@ export function eliminatedSeats(events: readonly GameEvent[], nSeats: number): b
 }
 
 /**
- * The index of the correct accusation that ended the game, or -1 while it goes on. It reads a
+ * The index of the correct accusation that ended the game, or null while it goes on. It reads a
  * game's events and a log's alike (only `type` and `correct` matter): nothing follows it in a log.
  */
-export function winningAccusation(events: readonly { type: string; correct?: boolean }[]): number {
-  return events.findIndex((e) => e.type === 'accusation' && e.correct === true);
+export function winningAccusation(events: readonly { type: string; correct?: boolean }[]): number | null {
+  const i = events.findIndex((e) => e.type === 'accusation' && e.correct === true);
+  return i < 0 ? null : i;
 }
 
 /**

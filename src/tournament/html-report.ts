@@ -22,6 +22,7 @@ import { joinList, oneLine } from '../model/quote.js';
 import { REPLY_BYTES_KEPT } from '../game/agent.js';
 import { rankedAgents } from './league.js';
 import { leagueNotes, tablesLine } from './text-report.js';
+import { counted } from '../model/numbers.js';
 
 /** Escapes text for HTML content and quoted attribute values. */
 export function escapeHtml(text: string): string {
@@ -232,7 +233,7 @@ function certaintyChart(data: CertaintyData[]): string {
       const lo = binning.start + b * binning.width;
       const range = isOverflow ? `${lo} or more` : binning.width === 1 ? `${lo}` : `${lo}${DASH}${lo + binning.width - 1}`;
       out.push(
-        `<rect x="${fmtPx(bx + 0.5)}" y="${fmtPx(by)}" width="${fmtPx(Math.max(0.5, barW - 1))}" height="${fmtPx(plotBottom - by)}" fill="${isOverflow ? 'url(#hatch)' : d.colour}"${isOverflow ? ` stroke="${d.colour}"` : ''}><title>${esc(`${a.agent}: certain at turn ${range} in ${formatCount(counts[i][b])} seat-games (${formatShare(s)})`)}</title></rect>`,
+        `<rect x="${fmtPx(bx + 0.5)}" y="${fmtPx(by)}" width="${fmtPx(Math.max(0.5, barW - 1))}" height="${fmtPx(plotBottom - by)}" fill="${isOverflow ? 'url(#hatch)' : d.colour}"${isOverflow ? ` stroke="${d.colour}"` : ''}><title>${esc(`${a.agent}: certain at turn ${range} in ${counted(counts[i][b], 'seat-game')} (${formatShare(s)})`)}</title></rect>`,
       );
     });
     if (med !== null) {
@@ -402,7 +403,7 @@ function winRateChart(summary: Summary, colours: Map<string, string>): string {
     agent: a.agent,
     rate: a.seatGames > 0 ? a.winRate : null,
     equalShare: a.equalShare,
-    tip: `${a.agent}: ${formatRateInterval(a.winRate)} of ${formatCount(a.seatGames)} seat-games`,
+    tip: `${a.agent}: ${formatRateInterval(a.winRate)} of ${counted(a.seatGames, 'seat-game')}`,
     empty: 'no seat-games',
   }));
   return rateChart(rows, colours, 'win-title', 'Win rate per agent with 95% confidence intervals', 'Win rate per seat-game (dot) with its 95% confidence interval (bar)');
@@ -418,13 +419,13 @@ function leagueSectionHtml(summary: Summary, colours: Map<string, string>): stri
       agent: a.agent,
       rate: rating(a.agent)?.chance ?? null,
       equalShare: 1 / league.players,
-      tip: `${a.agent}: ${rating(a.agent) ? formatRateInterval(rating(a.agent)!.chance) : NONE} against ${others} average agents`,
+      tip: `${a.agent}: ${rating(a.agent) ? formatRateInterval(rating(a.agent)!.chance) : NONE} against ${counted(others, 'average agent')}`,
       empty: 'not rated',
     })),
     colours,
     'league-title',
-    `Chance to win against ${others} average agents, with 95% intervals`,
-    `Chance to win a game someone wins against ${others} agents of average strength (dot) with its 95% interval (bar)`,
+    `Chance to win against ${counted(others, 'average agent')}, with 95% intervals`,
+    `Chance to win a game someone wins against ${counted(others, 'agent')} of average strength (dot) with its 95% interval (bar)`,
   );
   const rows = summary.agents.map((a) => {
     const r = rating(a.agent);
@@ -547,7 +548,7 @@ function headToHeadHtml(summary: Summary, colours: Map<string, string>): string 
       if (a === b) return `<td class="diag">·</td>`;
       const e = summary.headToHead[a]?.[b];
       if (e === undefined || e.share === null) return `<td class="na">${NONE}</td>`;
-      const tip = `${a} won ${formatCount(e.won)} of the ${formatCount(e.games)} games won by ${a} or ${b}: ${formatRateInterval(e.share)}`;
+      const tip = `${a} won ${formatCount(e.won)} of the ${counted(e.games, 'game')} won by ${a} or ${b}: ${formatRateInterval(e.share)}`;
       return `<td style="background:${shareTint(e.share.estimate)}" title="${esc(tip)}"><span class="est">${esc(formatShare(e.share.estimate))} <span class="n">(${esc(formatCount(e.games))})</span></span><span class="ci">${esc(formatRateBounds(e.share))}</span></td>`;
     });
     return `<tr>${agentHeader(a, colours.get(a)!, 'row')}${cells.join('')}</tr>`;
@@ -752,8 +753,7 @@ export function renderHtmlReport(unranked: Summary, title: string, details: Reco
 <header>
 <h1>${esc(title)}</h1>
 <p class="lede">${esc(
-    `${formatCount(summary.games)} simulated game${summary.games === 1 ? '' : 's'}, ` +
-      `${formatCount(seatGames)} seat-games, ${summary.agents.length} agent${summary.agents.length === 1 ? '' : 's'}.`,
+    `${counted(summary.games, 'simulated game')}, ${counted(seatGames, 'seat-game')}, ${counted(summary.agents.length, 'agent')}.`,
   )}</p>
 <dl class="details">
 ${detailHtml}

@@ -6,6 +6,7 @@ import type { AgentRating, AgentSummary, Interval, LeagueSummary, Summary } from
 import { boundaryBound, DEFAULT_PSEUDO, fitLuce, stronglyConnected, type LuceTable } from './luce.js';
 import { leagueCycle } from './league-schedule.js';
 import { Z_95 } from './statistics.js';
+import { forCount } from '../model/numbers.js';
 
 /** The games at one table composition. */
 export interface CompositionTally {
@@ -62,7 +63,8 @@ export function compositionProblem(c: CompositionTally): string | null {
   if (c.agents.length === 0) return 'a table of no agent';
   if (c.seats.length !== c.agents.length || c.won.length !== c.agents.length) return `agents, seats and won differ in length (${c.agents.length}, ${c.seats.length}, ${c.won.length})`;
   if (new Set(c.agents).size !== c.agents.length || c.agents.some((a, i) => i > 0 && byText(c.agents[i - 1], a) >= 0)) return 'agents are not sorted and distinct';
-  if (c.won.reduce((a, b) => a + b, 0) > c.games) return `${c.won.reduce((a, b) => a + b, 0)} wins in ${c.games} games`;
+  const wins = c.won.reduce((a, b) => a + b, 0);
+  if (wins > c.games) return `${wins} ${forCount(wins, 'win')} in ${c.games} ${forCount(c.games, 'game')}`;
   return null;
 }
 

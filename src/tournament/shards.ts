@@ -15,6 +15,7 @@ import type { GameResult } from './results.js';
 import { accumulate, merge, emptyAccumulator, rowLabel, type SummaryAccumulator } from './summary.js';
 import { canonicalCompositions, compositionProblem } from './league.js';
 import { runTournament, type TournamentRunOptions } from './run.js';
+import { forCount } from '../model/numbers.js';
 
 export const SHARD_FORMAT = 'cluedo-shard';
 export const SHARD_VERSION = 1;
@@ -48,7 +49,7 @@ export function parseShardSpec(text: string, games: number): ShardRange | string
   if (m === null) return `--shard takes i/N, shard i of N (1-based: 1/4 to 4/4), got "${text}"`;
   const [index, count] = [Number(m[1]), Number(m[2])];
   if (!Number.isSafeInteger(count) || count < 1) return `--shard ${text}: the number of shards N must be at least 1`;
-  if (count > games) return `--shard ${text}: ${count} shards of ${games} game${games === 1 ? '' : 's'} would leave some empty (N ≤ --games)`;
+  if (count > games) return `--shard ${text}: ${count} shards of ${games} ${forCount(games, 'game')} would leave some empty (N ≤ --games)`;
   if (!Number.isSafeInteger(index) || index < 1 || index > count) return `--shard ${text}: the shard must be from 1 to ${count} (1-based)`;
   return shardRange(games, count, index);
 }
@@ -279,10 +280,10 @@ export function parseShardFile(json: unknown, name: string): ShardFile {
     throw new InputError(`${name}: shard: ${(e as Error).message}`);
   }
   if (from !== expected.from || to !== expected.to) {
-    throw new InputError(`${name}: shard: shard ${index}/${count} of ${file.games} games is games ${expected.from} to ${expected.to}, not ${from} to ${to}`);
+    throw new InputError(`${name}: shard: shard ${index}/${count} of ${file.games} ${forCount(file.games, 'game')} is games ${expected.from} to ${expected.to}, not ${from} to ${to}`);
   }
   if (file.accumulator.games !== to - from) {
-    throw new InputError(`${name}: accumulator.games: ${file.accumulator.games} games summed, the shard has ${to - from}`);
+    throw new InputError(`${name}: accumulator.games: ${file.accumulator.games} ${forCount(file.accumulator.games, 'game')} summed, the shard has ${to - from}`);
   }
   checkCompositions(file, name);
   if (file.results !== undefined) {
@@ -314,7 +315,7 @@ function checkCompositions(file: ShardFile, name: string): void {
     if (problem !== null) throw new InputError(`${name}: accumulator.compositions[${i}]: ${problem}`);
   });
   const games = compositions.reduce((n, c) => n + c.games, 0);
-  if (games !== file.accumulator.games) throw new InputError(`${name}: accumulator.compositions: ${games} games at the tables, the shard has ${file.accumulator.games}`);
+  if (games !== file.accumulator.games) throw new InputError(`${name}: accumulator.compositions: ${games} ${forCount(games, 'game')} at the tables, the shard has ${file.accumulator.games}`);
 }
 
 /** What merging the shards of one tournament gives. */
@@ -373,7 +374,7 @@ export function mergeShards(files: ReadonlyArray<{ name: string; file: ShardFile
   const count = first.file.shard.count;
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
   if (missing.length > 0) {
-    throw new InputError(`missing ${missing.length} of ${count} shard${count === 1 ? '' : 's'}: ${missing.length === 1 ? 'shard' : 'shards'} ${ranges(missing)}`);
+    throw new InputError(`missing ${missing.length} of ${count} ${forCount(count, 'shard')}: ${forCount(missing.length, 'shard')} ${ranges(missing)}`);
   }
   let accumulator = accumulatorFor(first.file.config);
   for (let i = 1; i <= count; i++) accumulator = merge(accumulator, byIndex.get(i)!.file.accumulator);

@@ -14,6 +14,7 @@ import {
 } from './format.js';
 import type { AgentSummary, HeadToHead, LeagueSummary, Summary } from './types.js';
 import { rankedAgents } from './league.js';
+import { counted, forCount } from '../model/numbers.js';
 
 /** The width the notes under a table are wrapped to. */
 const NOTE_WIDTH = 110;
@@ -95,13 +96,12 @@ function leagueColumns(league: LeagueSummary, agents: readonly AgentSummary[]): 
 export function leagueNotes(league: LeagueSummary, unsolvedGames: number): string[] {
   const others = league.players - 1;
   const list = (agents: string[]) => agents.join(', ');
-  const games = (n: number) => `${formatCount(n)} game${n === 1 ? '' : 's'}`;
   // With nothing rated, nothing to explain but why.
   const notes = league.ratings.length === 0 ? [] : [
     `Strength: the log-strength in Luce's model of who wins a game, mean 0 over the agents with a finite one (${formatSigned(Math.log(2))} doubles the odds of winning), ` +
-      `fitted to the ${games(league.decidedGames)} someone won${unsolvedGames > 0 ? ` (the ${games(unsolvedGames)} nobody won say${unsolvedGames === 1 ? 's' : ''} nothing of who is stronger)` : ''} ` +
+      `fitted to the ${counted(league.decidedGames, 'game')} someone won${unsolvedGames > 0 ? ` (the ${counted(unsolvedGames, 'game')} nobody won ${forCount(unsolvedGames, 'says', 'say')} nothing of who is stronger)` : ''} ` +
       `with a weak prior: every agent also wins and loses ${league.pseudoGames === 0.5 ? 'half a game' : `${league.pseudoGames} of a game`} against a fictitious agent. ` +
-      `vs ${others} average: the chance to win a game someone wins against ${others} agent${others === 1 ? '' : 's'} of strength 0 (${formatShare(1 / league.players)} is an equal share).`,
+      `vs ${others} average: the chance to win a game someone wins against ${counted(others, 'agent')} of strength 0 (${formatShare(1 / league.players)} is an equal share).`,
   ];
   const neverWon = league.ratings.filter((r) => r.strength.estimate === -Infinity).map((r) => r.agent);
   const alwaysWon = league.ratings.filter((r) => r.strength.estimate === Infinity).map((r) => r.agent);
@@ -140,9 +140,9 @@ export function tablesLine(league: LeagueSummary, games: number): string {
   else {
     const whole = Math.floor(games / cycle);
     const rest = games % cycle;
-    const cycles = whole === 0 ? '' : `${formatCount(whole)} full cycle${whole === 1 ? '' : 's'}`;
-    const part = rest === 0 ? '' : `${formatCount(rest)} game${rest === 1 ? '' : 's'} of the ${whole === 0 ? 'first' : 'next'}`;
-    played = `a full cycle is ${formatCount(cycle)} games; played: ${[cycles, part].filter((x) => x !== '').join(' and ')}`;
+    const cycles = whole === 0 ? '' : counted(whole, 'full cycle');
+    const part = rest === 0 ? '' : `${counted(rest, 'game')} of the ${whole === 0 ? 'first' : 'next'}`;
+    played = `a full cycle is ${counted(cycle, 'game')}; played: ${[cycles, part].filter((x) => x !== '').join(' and ')}`;
   }
   return `Tables of ${league.players} from ${league.agents} agents: ${played}. Games per agent: ${spread(agentGames)}; per pair: ${spread(pairGames)}.`;
 }

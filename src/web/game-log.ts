@@ -6,6 +6,7 @@ import { defaultHandSizes } from '../model/game.js';
 import { nameKey, nameMatches } from '../model/names.js';
 import type { GameLog, GameLogEvent } from '../io/log.js';
 import { readPawn, type PawnInput } from './board-advice.js';
+import { counted } from '../model/numbers.js';
 
 export interface Saved {
   /** The game's id in the list of saved games (saved-games.ts). */
@@ -135,7 +136,7 @@ export function setupProblems(form: SetupForm): string[] {
   if (form.me === null) problems.push('I am: choose your seat, or "nobody (I watch)".');
   const seat = form.me === null ? -1 : form.players.indexOf(form.me);
   if (seat >= 0 && form.handSizes[seat] !== undefined && form.hand.length !== form.handSizes[seat]) {
-    problems.push(`My hand: ${form.hand.length} of ${form.handSizes[seat]} cards chosen.`);
+    problems.push(`My hand: ${form.hand.length} of ${counted(form.handSizes[seat], 'card')} chosen.`);
   }
   const both = form.hand.find((c) => form.faceUp.includes(c));
   if (both !== undefined) problems.push(`${both} is in my hand and face up: it can only be one.`);

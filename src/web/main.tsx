@@ -13,6 +13,7 @@ import type { Opponents } from '../analysis/opponents.js';
 import { ContradictionError } from '../analysis/contradiction.js';
 import type { GameLog, GameLogEvent } from '../io/log.js';
 import { winningAccusation } from '../model/rules.js';
+import { asSentence } from '../model/sentence.js';
 import { NO_PAWN } from './board-advice.js';
 import { load, nextGameDraft, save, type Saved } from './game-log.js';
 import { message, type Timed } from './views/format.js';
@@ -131,7 +132,7 @@ function App() {
     setEditing(null);
     setState('ready');
     // A won game takes no more turns: nothing to suggest, nobody left to fear.
-    if (next.game.me === null || engine === null || winningAccusation(next.game.events) >= 0) return;
+    if (next.game.me === null || engine === null || winningAccusation(next.game.events) !== null) return;
     const pool = engine.pool;
     const started = performance.now();
     // Asked inside a promise: a question the game cannot answer (a player out suggests no more)
@@ -234,7 +235,7 @@ function App() {
   function openLog(log: GameLog, from: Omit<Saved, 'log' | 'undo' | 'redo'>, what: string): boolean {
     const opened = tryOpen(log);
     if ('error' in opened) {
-      setNote(`${what} was not loaded: ${message(opened.error).replace(/\.$/, '')}. Your game is unchanged.`);
+      setNote(`${what} was not loaded: ${asSentence(message(opened.error))} Your game is unchanged.`);
       return false;
     }
     if (saved.log !== null && !confirm(`Open ${what}? The current game (${gameSummary(saved.log)}) stays in Saved games.`)) {
@@ -281,7 +282,7 @@ function App() {
   const log = saved.log;
   const events = game?.events.length ?? 0;
   const games = showGames ? listGames() : [];
-  const won = game ? winningAccusation(game.events) : -1;
+  const won = game ? winningAccusation(game.events) : null;
   const startEdit = (index: number) => {
     if (!game || !isEditable(game.events[index])) return;
     setEditing(index);
@@ -334,8 +335,8 @@ function App() {
       {game && analysis && state !== 'setup' && (
         <main>
           <section class="entry" aria-labelledby="entry-h">
-            <h2 id="entry-h">{editing !== null ? `Edit event ${editing + 1}` : won >= 0 ? 'Game over' : 'Enter a turn'}</h2>
-            {editing === null && won >= 0 ? <GameOver game={game} event={won} /> : (
+            <h2 id="entry-h">{editing !== null ? `Edit event ${editing + 1}` : won !== null ? 'Game over' : 'Enter a turn'}</h2>
+            {editing === null && won !== null ? <GameOver game={game} event={won} /> : (
               <EntryForm key={editing === null ? 'new' : `edit-${editing}`} game={game} editing={editing}
                 onAdd={(event) => (editing === null ? add(event) : replaceEvent(editing, event))}
                 onCancel={() => { setEditing(null); setRefusal(null); setNote(null); setState('ready'); }} />

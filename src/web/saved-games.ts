@@ -4,6 +4,7 @@
 // history stays with the current game only.
 import type { GameLog } from '../io/log.js';
 import { winningAccusation } from '../model/rules.js';
+import { counted } from '../model/numbers.js';
 import { readPawn, type PawnInput } from './board-advice.js';
 
 export interface SavedGame {
@@ -60,13 +61,14 @@ export function forgetGame(id: string): void {
 /** "Ann, Bob, Cat, Dan · 12 turns": a game in a list. */
 export function gameSummary(log: GameLog): string {
   const turns = log.events?.length ?? 0;
-  return `${log.players.join(', ')} · ${turns} turn${turns === 1 ? '' : 's'}`;
+  return `${log.players.join(', ')} · ${counted(turns, 'turn')}`;
 }
 
 /** The player who won the game of `log` (its correct accusation), or null while it goes on. */
 export function winnerOf(log: GameLog): string | null {
   const events = log.events ?? [];
-  const won = events[winningAccusation(events)];
+  const i = winningAccusation(events);
+  const won = i === null ? null : events[i];
   return won?.type === 'accusation' ? won.by : null;
 }
 

@@ -7,6 +7,7 @@ import { AgentFault, type Agent, type Awaitable, type Exchange, type MovementPol
 import type { Deck } from '../../model/deck.js';
 import { Random } from '../../model/random.js';
 import type { ExternalSeat } from './definitions.js';
+import { forCount } from '../../model/numbers.js';
 
 /** What a module's default export is given for one seat of one game. */
 export interface AgentContext {
@@ -34,7 +35,7 @@ export function agentMakerProblem(exported: unknown): string | null {
 export function agentProblem(agent: unknown): string | null {
   if (agent === null || typeof agent !== 'object') return `its default export returned ${agent === null ? 'null' : typeof agent}, not an agent`;
   const missing = ['suggest', 'refute', 'decide'].filter((m) => typeof (agent as Record<string, unknown>)[m] !== 'function');
-  return missing.length === 0 ? null : `the agent it made has no ${missing.join(', ')} method${missing.length > 1 ? 's' : ''}`;
+  return missing.length === 0 ? null : `the agent it made has no ${missing.join(', ')} ${forCount(missing.length, 'method')}`;
 }
 
 /** The agent of one seat, guarded: untrusted, every promised answer bounded by the timeout. */

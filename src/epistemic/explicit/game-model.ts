@@ -16,6 +16,7 @@ import { KripkeModel } from './model.js';
 import * as sets from './world-set.js';
 import type { WorldSet } from './world-set.js';
 import { and, E, has, not, or, type Formula } from '../language/formula.js';
+import { counted } from '../../model/numbers.js';
 
 /** How third parties read a showcard (§5.4): the action-model product, or the Java implementation's announcements. */
 export type ShowcardReading = 'action' | 'refinement';
@@ -131,7 +132,7 @@ function replaced(previous: KripkeModel, next: KripkeModel): KripkeModel {
 
 function tooLarge(count: number, maxWorlds: number): ModelTooLargeError {
   return new ModelTooLargeError(
-    `the Kripke model after ${count} events has more than ${maxWorlds.toLocaleString('en-US')} worlds, the explicit engine's limit (--max-worlds)`,
+    `the Kripke model after ${counted(count, 'event')} has more than ${maxWorlds.toLocaleString('en-US')} worlds, the explicit engine's limit (--max-worlds)`,
   );
 }
 

@@ -12,7 +12,7 @@ const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 
 export function AccuseView({ analysis, opponents, game }: { analysis: Analysis; opponents: Timed<Opponents> | null; game: Game }) {
   // A player out after a wrong accusation accuses no more (as `cluedo accuse` refuses it); nobody does once the game is won.
-  if (game.me === null || analysis.solutions.length === 0 || eliminatedSeats(game.events, game.players.length)[game.me] || winningAccusation(game.events) >= 0) return null;
+  if (game.me === null || analysis.solutions.length === 0 || eliminatedSeats(game.events, game.players.length)[game.me] || winningAccusation(game.events) !== null) return null;
   const certain = analysis.solutions.length === 1;
   if (!certain && opponents?.result == null) {
     return (

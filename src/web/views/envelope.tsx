@@ -11,7 +11,7 @@ export function EnvelopeView({ analysis, game }: { analysis: Analysis; game: Gam
   return (
     <section class="envelope" aria-labelledby="env-h">
       <h2 id="env-h">Envelope</h2>
-      {certain && game.me !== null && winningAccusation(game.events) < 0 && (
+      {certain && game.me !== null && winningAccusation(game.events) === null && (
         <p class="accuse" data-view="accuse" role="status"><strong>Accuse now:</strong> {names(certain.cards)}</p>
       )}
       <div class="categories">

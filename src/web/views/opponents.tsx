@@ -6,7 +6,7 @@ import { winningAccusation } from '../../model/rules.js';
 import type { Timed } from './format.js';
 
 export function OpponentsView({ opponents, game }: { opponents: Timed<Opponents> | null; game: Game }) {
-  if (game.me === null || winningAccusation(game.events) >= 0) return null;
+  if (game.me === null || winningAccusation(game.events) !== null) return null;
   const o = opponents?.result;
   return (
     <section class="opponents" aria-labelledby="opp-h" data-view="opponents">

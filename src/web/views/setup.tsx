@@ -7,6 +7,7 @@ import { nameKey } from '../../model/names.js';
 import { deckOf, evenHandSizes, followSeat, isClassicDeck, setupProblems, type SetupForm } from '../game-log.js';
 import { capital, message } from './format.js';
 import { PlayMode } from './play-mode.js';
+import { counted } from '../../model/numbers.js';
 
 /** "I am": a place in the list of players as typed, the spectator's view, or nothing chosen yet. */
 type SeatChoice = number | 'nobody' | null;
@@ -147,7 +148,7 @@ export function Setup({ draft, board: wasBoard, onStart, onLoad }: { draft: Game
         <button type="button" onClick={() => setSizes(null)}>Even (earlier seats take extras)</button>
       </fieldset>
       {mySeat >= 0 && (
-        <CardPicker legend={`My hand: ${hand.length} of ${handSizes[mySeat] ?? 0} cards`} name="hand" deck={deck} chosen={hand} onToggle={(c) => setHand(toggle(hand, c))} />
+        <CardPicker legend={`My hand: ${hand.length} of ${counted(handSizes[mySeat] ?? 0, 'card')}`} name="hand" deck={deck} chosen={hand} onToggle={(c) => setHand(toggle(hand, c))} />
       )}
       <CardPicker legend={`Face-up cards (${faceUp.length})`} name="faceup" deck={deck} chosen={faceUp} onToggle={(c) => setFaceUp(toggle(faceUp, c))} />
       <PlayMode board={board} onChange={setBoard}>

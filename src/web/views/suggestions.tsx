@@ -9,7 +9,7 @@ import type { Timed } from './format.js';
 import { PlayMode } from './play-mode.js';
 
 export function SuggestionsView({ suggestions, game, board, pawn, onPawn, onBoard }: { suggestions: Timed<SuggestResult> | null; game: Game; board: boolean; pawn: PawnInput; onPawn: (p: PawnInput) => void; onBoard: (board: boolean) => void }) {
-  if (game.me === null || winningAccusation(game.events) >= 0) return null;
+  if (game.me === null || winningAccusation(game.events) !== null) return null;
   const names = (cards: number[]) => cards.map((c) => game.deck.cards[c]);
   const result = suggestions?.result;
   return (
