@@ -4,7 +4,7 @@
 import { CLASSIC_CATEGORIES } from '../model/deck.js';
 import { defaultHandSizes } from '../model/game.js';
 import { nameKey, nameMatches } from '../model/names.js';
-import type { GameLog, GameLogEvent } from '../io/log.js';
+import type { GameLog, GameLogEvent, LogWords } from '../io/log.js';
 import { readPawn, type PawnInput } from './board-advice.js';
 import { counted } from '../model/numbers.js';
 
@@ -22,6 +22,15 @@ export interface Saved {
 }
 
 export const STORAGE_KEY = 'cluedo-advisor';
+
+/**
+ * How the log reader's messages name a game the page made (the setup, an entry, a saved game): by
+ * the words of the form, never by the JSON keys the player never saw. A log from a file keeps its
+ * JSON paths, as its author wrote them.
+ */
+export const SETUP_WORDS: LogWords = { players: 'the players', me: '"I am"', myHand: 'your hand', faceUp: 'the face-up cards' };
+/** The same for an entry of the form, the last event of its log. */
+export const ENTRY_WORDS: LogWords = { ...SETUP_WORDS, by: 'the suggester', cards: 'the cards named', shownBy: '"Shown by"', shown: 'the card shown' };
 
 export function deckOf(log: Pick<GameLog, 'deck'> | null): Record<string, string[]> {
   return log?.deck ?? (CLASSIC_CATEGORIES as Record<string, string[]>);

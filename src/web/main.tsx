@@ -11,11 +11,11 @@ import type { Analysis } from '../analysis/analyze.js';
 import type { SuggestResult } from '../analysis/suggest.js';
 import type { Opponents } from '../analysis/opponents.js';
 import { ContradictionError } from '../analysis/contradiction.js';
-import type { GameLog, GameLogEvent } from '../io/log.js';
+import { parseGame, type GameLog, type GameLogEvent, type LogWords } from '../io/log.js';
 import { winningAccusation } from '../model/rules.js';
 import { asSentence } from '../model/sentence.js';
 import { NO_PAWN } from './board-advice.js';
-import { load, nextGameDraft, save, type Saved } from './game-log.js';
+import { ENTRY_WORDS, SETUP_WORDS, load, nextGameDraft, save, type Saved } from './game-log.js';
 import { message, type Timed } from './views/format.js';
 import { Setup } from './views/setup.js';
 import { EntryForm, isEditable } from './views/entry-form.js';
@@ -85,7 +85,7 @@ function App() {
   useEffect(() => {
     if (engine === null) return;
     if (saved.log === null) return setState('setup');
-    const opened = tryOpen(saved.log);
+    const opened = tryOpen(saved.log, SETUP_WORDS);
     if ('error' in opened) {
       setDraft(saved.log);
       setSaved({ log: null, undo: [], redo: [], board: saved.board, pawn: NO_PAWN });
@@ -104,9 +104,10 @@ function App() {
     if (saved.log !== null && saved.id === undefined) setSaved({ ...saved, id: newGameId() });
   }, [saved.log]);
 
-  function tryOpen(log: GameLog): { open: OpenGame } | { error: unknown } {
+  /** `words`: how a refusal names the parts of a log the page made (game-log.ts); a file's are named by their JSON paths. */
+  function tryOpen(log: GameLog, words?: LogWords): { open: OpenGame } | { error: unknown } {
     try {
-      return { open: new OpenGame(log) };
+      return { open: new OpenGame(parseGame(log, { words })) };
     } catch (e) {
       return { error: e };
     }
@@ -161,7 +162,7 @@ function App() {
     if (!open || !saved.log) return false;
     const t0 = performance.now();
     try {
-      const next = open.with(event);
+      const next = open.with(event, { words: ENTRY_WORDS });
       // A roll is for one turn: the next event entered ends it.
       setSaved({ ...saved, log: next.log(), undo: pushed(saved.undo, saved.log.events ?? []), redo: [], ...(saved.pawn && { pawn: { ...saved.pawn, roll: '' } }) });
       show(next, t0, { index: next.game.events.length - 1, edited: false });
@@ -179,7 +180,7 @@ function App() {
   function change(events: GameLogEvent[], history: Pick<Saved, 'undo' | 'redo'>, entry: Refusal['entry'], edited?: number): boolean {
     if (!saved.log) return false;
     const t0 = performance.now();
-    const opened = tryOpen({ ...saved.log, events });
+    const opened = tryOpen({ ...saved.log, events }, SETUP_WORDS);
     if ('error' in opened) {
       refuse(opened.error, entry);
       return false;
@@ -221,7 +222,7 @@ function App() {
 
   /** Starts a game from the setup (already checked there); false, with the reason shown, when the engine refuses it. */
   function startGame(log: GameLog, board: boolean): boolean {
-    const opened = tryOpen(log);
+    const opened = tryOpen(log, SETUP_WORDS);
     if ('error' in opened) {
       setNote(message(opened.error));
       return false;
@@ -232,8 +233,8 @@ function App() {
   }
 
   /** Opens a log (a file, or a saved game) as the current game, once it opens and the player agrees to leave the current one (which stays in the list). */
-  function openLog(log: GameLog, from: Omit<Saved, 'log' | 'undo' | 'redo'>, what: string): boolean {
-    const opened = tryOpen(log);
+  function openLog(log: GameLog, from: Omit<Saved, 'log' | 'undo' | 'redo'>, what: string, words?: LogWords): boolean {
+    const opened = tryOpen(log, words);
     if ('error' in opened) {
       setNote(`${what} was not loaded: ${asSentence(message(opened.error))} Your game is unchanged.`);
       return false;
@@ -262,7 +263,7 @@ function App() {
 
   function openSaved(game: SavedGame) {
     if (game.id === saved.id) return setShowGames(false);
-    if (openLog(game.log, { id: game.id, board: game.board, pawn: game.pawn ?? NO_PAWN }, `the game of ${new Date(game.savedAt).toLocaleString()} (${gameSummary(game.log)})`)) setShowGames(false);
+    if (openLog(game.log, { id: game.id, board: game.board, pawn: game.pawn ?? NO_PAWN }, `the game of ${new Date(game.savedAt).toLocaleString()} (${gameSummary(game.log)})`, SETUP_WORDS)) setShowGames(false);
   }
 
   function newGame() {
