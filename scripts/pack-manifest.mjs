@@ -1,14 +1,14 @@
 // The package.json that `npm pack` and `npm publish` put in the tarball has no `prepare` script:
 // `prepare` builds this repository after `npm ci`, and in an installed package it would only make
-// npm warn every consumer about an install script. `prepack` (`strip`) sets the repository's
-// manifest aside and writes it without `prepare`; `postpack` (`restore`) puts it back. Both
-// replace the file by renaming, so a reader never sees half a manifest.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// npm warn every consumer about an install script. `prepack` builds, then `strip` sets the
+// repository's manifest aside (package.json.packing, ignored by git) and writes it without
+// `prepare`; `postpack` (`restore`) puts it back. Both replace the file by renaming, so a reader
+// never sees half a manifest; a manifest edited between the two is never overwritten.
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const MANIFEST = fileURLToPath(new URL('../package.json', import.meta.url));
-const CACHE = fileURLToPath(new URL('../node_modules/.cache/pack-manifest/', import.meta.url));
-const KEPT = `${CACHE}package.json`;
+const KEPT = `${MANIFEST}.packing`;
 
 function replace(text) {
   const next = `${MANIFEST}.next`;
@@ -16,28 +16,41 @@ function replace(text) {
   renameSync(next, MANIFEST);
 }
 
-/** Puts back a manifest set aside by a pack that did not finish (no postpack ran). */
+/** The manifest as the tarball has it. */
+function stripped(text) {
+  const manifest = JSON.parse(text);
+  delete manifest.scripts?.prepare;
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/** Puts the kept manifest back, if the one in place is still the stripped one `strip` wrote. */
 function restore() {
   if (!existsSync(KEPT)) return;
-  replace(readFileSync(KEPT, 'utf8'));
+  const kept = readFileSync(KEPT, 'utf8');
+  if (readFileSync(MANIFEST, 'utf8') !== stripped(kept)) {
+    throw new Error(`package.json changed while it was packed: compare it with ${KEPT}, keep what is right, and delete ${KEPT}`);
+  }
+  replace(kept);
   rmSync(KEPT);
 }
 
 function strip() {
-  restore();
+  restore(); // a pack that did not finish (no postpack ran)
   const text = readFileSync(MANIFEST, 'utf8');
-  const manifest = JSON.parse(text);
-  if (manifest.scripts?.prepare === undefined) return;
-  mkdirSync(CACHE, { recursive: true });
-  copyFileSync(MANIFEST, KEPT);
-  delete manifest.scripts.prepare;
-  replace(`${JSON.stringify(manifest, null, 2)}\n`);
+  if (JSON.parse(text).scripts?.prepare === undefined) return;
+  writeFileSync(KEPT, text);
+  replace(stripped(text));
 }
 
 const step = process.argv[2];
-if (step === 'strip') strip();
-else if (step === 'restore') restore();
-else {
-  process.stderr.write('usage: node scripts/pack-manifest.mjs strip|restore\n');
-  process.exitCode = 2;
+try {
+  if (step === 'strip') strip();
+  else if (step === 'restore') restore();
+  else {
+    process.stderr.write('usage: node scripts/pack-manifest.mjs strip|restore\n');
+    process.exitCode = 2;
+  }
+} catch (error) {
+  process.stderr.write(`pack-manifest: ${error.message}\n`);
+  process.exitCode = 1;
 }

@@ -63,12 +63,13 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'cluedo-package-'));
   app = join(dir, 'app');
   mkdirSync(join(app, 'src'), { recursive: true });
-  // Packed with its lifecycle scripts, as `npm publish` packs it (prepack and postpack set the
-  // manifest's build script aside and back; nothing is rebuilt).
+  // Packed with its lifecycle scripts, as `npm publish` packs it: prepack builds what is out of
+  // date (nothing, after `npm test`'s build) and sets the manifest's build script aside, postpack
+  // puts it back.
   manifestBefore = readFileSync(join(ROOT, 'package.json'), 'utf8');
   const packOutput = npm(['pack', '--json', '--pack-destination', dir, ...NPM_FLAGS], ROOT);
   // The JSON follows whatever a lifecycle script printed.
-  const [pack] = JSON.parse(packOutput.slice(packOutput.search(/^\[/m))) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  const [pack] = JSON.parse(packOutput.slice(packOutput.search(/^\[$/m))) as Array<{ filename: string; files: Array<{ path: string }> }>;
   packed = pack.files.map((f) => f.path);
 
   writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'scratch', private: true, type: 'module' }, null, 2)}\n`);
@@ -102,6 +103,44 @@ beforeAll(() => {
 
 afterAll(() => {
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the manifest's build script set aside for packing (scripts/pack-manifest.mjs)", () => {
+  /** A scratch project with the script and `manifest`; runs `step` there. */
+  function project(manifest: string) {
+    const root = mkdtempSync(join(tmpdir(), 'cluedo-pack-manifest-'));
+    mkdirSync(join(root, 'scripts'));
+    copyFileSync(join(ROOT, 'scripts', 'pack-manifest.mjs'), join(root, 'scripts', 'pack-manifest.mjs'));
+    writeFileSync(join(root, 'package.json'), manifest);
+    const step = (name: string) => run(process.execPath, [join(root, 'scripts', 'pack-manifest.mjs'), name], root);
+    const read = () => readFileSync(join(root, 'package.json'), 'utf8');
+    return { root, step, read };
+  }
+  const original = `${JSON.stringify({ name: 'x', scripts: { build: 'b', prepare: 'p', test: 't' } }, null, 2)}\n`;
+
+  it('strips prepare, then restores the manifest byte for byte; a pack that did not finish is recovered by the next', () => {
+    const p = project(original);
+    expect(p.step('strip').status).toBe(0);
+    expect(JSON.parse(p.read()).scripts).toEqual({ build: 'b', test: 't' });
+    // No postpack ran: the next pack strips from the original, not from the stripped manifest.
+    expect(p.step('strip').status).toBe(0);
+    expect(JSON.parse(p.read()).scripts).toEqual({ build: 'b', test: 't' });
+    expect(p.step('restore').status).toBe(0);
+    expect(p.read()).toBe(original);
+    expect(readdirSync(p.root).sort()).toEqual(['package.json', 'scripts']);
+  });
+
+  it('never overwrites a manifest edited while it was packed: it says so, and keeps both', () => {
+    const p = project(original);
+    expect(p.step('strip').status).toBe(0);
+    const edited = p.read().replace('"name": "x"', '"name": "y"');
+    writeFileSync(join(p.root, 'package.json'), edited);
+    const r = p.step('restore');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^pack-manifest: package\.json changed while it was packed: .*package\.json\.packing.*\n$/);
+    expect(p.read()).toBe(edited);
+    expect(readFileSync(join(p.root, 'package.json.packing'), 'utf8')).toBe(original);
+  });
 });
 
 describe('the packed package', () => {
