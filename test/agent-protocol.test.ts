@@ -236,6 +236,28 @@ describe('every fault carries its reason: the request, the reply, what was wrong
     expect(r.json.summary.agents.find((a) => a.agent === 'deductive')!.faultReasons).toBeUndefined();
   });
 
+  it("a crash quotes what the program wrote on its standard error since the request, never an earlier game's lines", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cluedo-log-crash-'));
+    const r = run(['--agent-cmd', `bad=python3 test/fixtures/agents/misbehaving.py log-crash ${dir}`, '--agents', 'bad,deductive', '--players', '3', '--games', '6', '--threads', '1']);
+    const crashes = r.json.games.flatMap((g) => g.seatResults.filter((s) => s.fault === 'crash').map((s) => ({ game: g.game, problem: s.faultReason!.problem })));
+    expect(crashes.length).toBeGreaterThan(0);
+    // One process played games 0 to 2 before it: their lines are not the crash's.
+    for (const c of crashes) expect(c).toEqual({ game: 3, problem: 'the program exited (code 1); it wrote: suggest of game 3' });
+  });
+
+  it('a reply out of step (a stray line before the reply) is an illegal fault, and the program is started afresh before its next request', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cluedo-stray-'));
+    const r = run(['--agent-cmd', `bad=python3 test/fixtures/agents/misbehaving.py stray ${dir}`, '--agents', 'bad,deductive', '--players', '3', '--games', '6', '--threads', '1']);
+    const records = faultRecords(r.json, 'bad');
+    expect(records.length).toBe(9);
+    for (const record of records) expect([record.kind, record.request.type, record.reply, record.problem]).toEqual(['illegal', 'suggest', 'thinking...', 'the reply is not JSON']);
+    // The check before the first game, the thread's first process, and one more after each fault
+    // but a game's last (the next start comes with the next request).
+    const starts = readdirSync(dir).length;
+    expect(starts).toBeGreaterThanOrEqual(records.length);
+    expect(starts).toBeLessThanOrEqual(records.length + 2);
+  });
+
   it('a reply longer than 200 bytes is kept as its first 200 bytes, with its length', () => {
     const r = faulty('flood-reply');
     const [record] = faultRecords(r.json, 'bad');

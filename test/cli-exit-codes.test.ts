@@ -47,6 +47,7 @@ const CASES: Array<[string, string[], 1 | 2, RegExp]> = [
   ['add', ['add', broken, '--by', 'Bob', '--cards', 'Plum,Rope,Hall', '--shown-by', 'Dan'], 1, /is not valid JSON/],
   // analyze
   ['analyze', ['analyze', game, '--why', 'pipes'], 2, /--why: unknown card "pipes"; did you mean "Lead Pipe"\?/],
+  ['analyze', ['analyze', game, '--why', 'rope'], 2, /--why: Rope has no certain owner yet/],
   ['analyze', ['analyze', 'examples/classic-3p-spectator.json', '--opponents'], 2, /--opponents needs an observer's log/],
   ['analyze', ['analyze', typo], 1, /unknown card "Scarlett"/],
   // suggest

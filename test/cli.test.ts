@@ -134,7 +134,8 @@ describe('cluedo analyze', () => {
 
     const uncertain = analyze(log, { method: 'exact' });
     const card = log.deck.cards.find((_, c) => !uncertain.known.some((k) => k.card === c))!;
-    expectOneLineError(cluedo('analyze', 'examples/classic-6p-late.json', '--why', card), 1, new RegExp(`^cluedo: ${card} has no certain owner yet: it may be with .*%\\)$`, 'm'));
+    // A question the log refutes, typed on the command line: exit 2.
+    expectOneLineError(cluedo('analyze', 'examples/classic-6p-late.json', '--why', card), 2, new RegExp(`^cluedo: --why: ${card} has no certain owner yet: it may be with .*%\\)$`, 'm'));
     expectOneLineError(cluedo('analyze', 'examples/classic-6p-late.json', '--why', 'Mustrd'), 2, /^cluedo: --why: unknown card "Mustrd"; did you mean "Colonel Mustard"\?$/m);
     expectOneLineError(cluedo('analyze', 'examples/classic-6p-late.json', '--why', 'Mustard', '--samples', '100'), 2, /^cluedo: option '--why <card>' cannot be used with option '--samples <n>'/m);
   });

@@ -176,7 +176,8 @@ function cardOf(game: Game, input: string): number {
 
 /** The explanation of a card's certain owner: a paragraph and the events numbered, or its JSON. */
 function whyText(game: Game, card: number, json: boolean): string {
-  const explanation = explain(game, { card });
+  // A card the log leaves uncertain is a question typed on the command line that the log refutes.
+  const explanation = fromCommandLine(() => explain(game, { card }), '--why');
   if (json) return toJson(explanationJson(game, explanation));
   const setup = explanation.fromSetup.length === 0 ? [] : ['', `From the setup: ${explanation.fromSetup.join('; ')}`];
   const events = explanation.events.length === 0 ? [] : ['', 'Events:', ...explanation.events.map((e, i) => `  ${i + 1}. ${e.sentence}`)];

@@ -53,9 +53,11 @@ export function writeStdout(text: string): Promise<void> {
   return new Promise((resolve, reject) => {
     process.stdout.write(text, (error?: Error | null) => {
       const e = error as NodeJS.ErrnoException | null | undefined;
-      // After one more turn of the event loop, whose poll delivers a Ctrl-C received during the
-      // write: a command that ends right after its answer would otherwise end before it is noted.
-      if (!e || e.code === 'EPIPE' || readerGone) setImmediate(resolve);
+      // Only once a poll phase of the event loop has passed, which delivers a Ctrl-C received
+      // during the write: a command that ends right after its answer would otherwise end before it
+      // is noted. (One immediate is not enough: written from a poll callback, it runs in the same
+      // turn's check phase, before the next poll; the second comes after that poll.)
+      if (!e || e.code === 'EPIPE' || readerGone) setImmediate(() => setImmediate(resolve));
       else reject(new OutputError([`cannot write to standard output: ${writeFailure(e)}`]));
     });
   });

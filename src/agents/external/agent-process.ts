@@ -1,8 +1,9 @@
 // One running program of an agent from outside, spoken to by the process protocol
 // (docs/agent-protocol.md): JSON Lines over its standard input and output, one request at a time,
 // each awaited at most the agent's timeout. Its standard error is drained (a program that floods
-// it never blocks) and its last lines kept for messages. After a timeout or a crash the program is
-// ended, and started again (with hello) before its next request. A crash is reported once the
+// it never blocks) and its last lines since the request kept for messages. After a timeout, a crash
+// or a reply out of step (not one JSON object with the request's id) the program is ended, and
+// started again (with hello) before its next request. A crash is reported once the
 // program's streams are closed, so that its exit status and everything it wrote are in the reason
 // whatever the timing. Node only.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -98,6 +99,9 @@ export class AgentProcess implements AgentChannel {
   request(message: Record<string, unknown> & { id: number }): Promise<Reply> {
     const run = this.#queue.then(async () => {
       if (this.#child === null) await this.#restart();
+      // One turn of the event loop first: what the program wrote on standard error before its last
+      // reply, ready with that reply, is read before this request clears it (pipes are read apart).
+      await new Promise((resolve) => setImmediate(resolve));
       return this.#send(message.id, message);
     });
     this.#queue = run.catch(() => {});
@@ -144,6 +148,9 @@ export class AgentProcess implements AgentChannel {
         reject(new AgentFault('timeout', `no reply within ${this.definition.timeoutMs} ms`));
       }, this.definition.timeoutMs);
       this.#pending = { id, resolve, reject, timer };
+      // What the program writes on standard error from now on is what a crash quotes: never an
+      // earlier game's lines, which depend on which games this process happened to play.
+      this.#stderr = '';
       if (this.#child === null) this.#fail(new AgentFault('crash', 'the program is not running'));
       else this.#write(message);
     });
@@ -193,6 +200,9 @@ export class AgentProcess implements AgentChannel {
     const pending = this.#pending;
     if (pending === null) return;
     this.#pending = null;
+    // A program that answered illegally is started afresh before its next request: a line it
+    // still had to write (its real reply after a stray one) can never answer a later request.
+    if (fault.kind === 'illegal') this.#kill();
     clearTimeout(pending.timer);
     pending.reject(fault);
   }
