@@ -169,7 +169,7 @@ describe('small ones', () => {
     expect(r.stdout).not.toMatch(/one of Miss Scarlet \(|tells Bob least|Whichever you show/);
   });
 
-  it('accuse after the winning accusation says the game is over, who won and with what, and exits as suggest does', () => {
+  it('accuse and refute after the winning accusation say the game is over, who won and with what, and exit as suggest does', () => {
     const won = join(dir, 'won.json');
     const log = readGameLogFile(game) as object;
     writeFileSync(won, JSON.stringify({ ...log, events: [{ type: 'accusation', by: 'Bob', cards: ['Mr. Green', 'Rope', 'Study'], correct: true }] }));
@@ -178,6 +178,9 @@ describe('small ones', () => {
     expect(refusal(accuse, 1)).toBe('the game is over: Bob won, accusing Mr. Green, Rope and Study correctly at event 1');
     expect(suggest.status).toBe(accuse.status);
     expect(suggest.stderr).toBe(accuse.stderr);
+    const refute = cluedo(['refute', won, '--by', 'Bob', '--cards', 'scarlet,rope,study']);
+    expect(refute.stdout).toBe('');
+    expect([refute.status, refute.stderr]).toEqual([accuse.status, accuse.stderr]);
   });
 
   it('cluedo help NAME of no command suggests the nearest, as cluedo NAME does', () => {

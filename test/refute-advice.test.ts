@@ -110,7 +110,9 @@ describe('refutation advice', () => {
     let log: unknown = null;
     const agents = [0, 1, 2].map((s) => createAgent(parseAgentSpec('deductive'), new Random(4, s), core));
     const played = playGame(SPEC, agents, new Random(4));
-    log = gameToLog(played.views[0].game());
+    const won = gameToLog(played.views[0].game());
+    // Advice is for a game that goes on: the played game up to its winning accusation.
+    log = { ...won, events: won.events!.filter((e) => !(e.type === 'accusation' && e.correct)) };
     const view = played.views[0];
     const mine = view.myHand[0];
     const byCategory = DECK.categories.map((_, g) => (DECK.categoryOf[mine] === g ? mine : DECK.cards.findIndex((_, c) => DECK.categoryOf[c] === g && !view.myHand.includes(c))));
@@ -122,6 +124,8 @@ describe('refutation advice', () => {
     const none = DECK.categories.map((_, g) => DECK.cards.findIndex((_, c) => DECK.categoryOf[c] === g && !view.myHand.includes(c)));
     expect(() => refutationAdvice(log as never, { suggester: 1, cards: none }, { core })).toThrow(InputError);
     expect(() => refutationAdvice(log as never, { suggester: 1, cards: none }, { core })).toThrow(/nothing to show/);
+    expect(won.events!.some((e) => e.type === 'accusation' && e.correct)).toBe(true);
+    expect(() => refutationAdvice(won, { suggester: 1, cards: byCategory }, { core })).toThrow(/^the game is over: .* won, accusing .* correctly at event \d+$/);
   });
 });
 

@@ -8,6 +8,7 @@
 import type { Game } from '../model/game.js';
 import { gameOf, oneOfEachCategory, type GameLog } from '../io/log.js';
 import { InputError } from '../model/errors.js';
+import { gameOverSentence } from '../io/describe.js';
 import { maskOfCards } from '../model/bits.js';
 import { addFacts } from '../knowledge/constraints.js';
 import { constraintsOf } from '../knowledge/constraints-of.js';
@@ -86,6 +87,9 @@ function envelopeEntropy(position: Position): number {
 /** The observer, who is to show a card: a log without one gets no advice. */
 export function refuterOf(game: Game): number {
   if (game.me === null) throw new InputError('refutation advice is for the observer of a log ("me"), who must show a card; this log has none');
+  // After the correct accusation nobody suggests, so nobody shows a card.
+  const over = gameOverSentence(game);
+  if (over !== null) throw new InputError(over);
   return game.me;
 }
 
