@@ -181,6 +181,10 @@ describe('merging the shards of a tournament', () => {
     const sums = JSON.parse(text);
     sums.accumulator.games = 4;
     expect(() => parseShardFile(sums, 'x.json')).toThrow(/^x\.json: accumulator\.games: 4 games summed, the shard has 5$/);
+    // A shard of an earlier version counted certainty and faults otherwise: refused by its version.
+    const older = JSON.parse(text);
+    older.version = 1;
+    expect(() => parseShardFile(older, 'x.json')).toThrow(/^x\.json: a shard file of version 1, but this cluedo reads version 2: play every shard of a tournament with the same version of cluedo$/);
   });
 });
 

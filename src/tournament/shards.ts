@@ -18,7 +18,8 @@ import { runTournament, type TournamentRunOptions } from './run.js';
 import { forCount } from '../model/numbers.js';
 
 export const SHARD_FORMAT = 'cluedo-shard';
-export const SHARD_VERSION = 1;
+/** 2: faults carry their reasons, and agents say whether they report certainty (which `certain` counts). */
+export const SHARD_VERSION = 2;
 
 /** Shard `index` (1-based) of `count`: the game numbers from `from` (inclusive) to `to` (exclusive). */
 export interface ShardRange {
@@ -265,6 +266,10 @@ function jsonPath(path: readonly PropertyKey[]): string {
 export function parseShardFile(json: unknown, name: string): ShardFile {
   if (typeof json !== 'object' || json === null || (json as { format?: unknown }).format !== SHARD_FORMAT) {
     throw new InputError(`${name}: not a shard file (format: "${SHARD_FORMAT}" expected; written by cluedo simulate --shard i/N --out FILE)`);
+  }
+  const version = (json as { version?: unknown }).version;
+  if (version !== SHARD_VERSION) {
+    throw new InputError(`${name}: a shard file of version ${JSON.stringify(version) ?? 'none'}, but this cluedo reads version ${SHARD_VERSION}: play every shard of a tournament with the same version of cluedo`);
   }
   const result = shardSchema.safeParse(json);
   if (!result.success) {
