@@ -226,6 +226,11 @@ describe.skipIf(!CHROMIUM)('the advisor on a phone and a desktop', () => {
     expect(box.y).toBeGreaterThanOrEqual(-1);
     expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height + 1);
     await page.screenshot({ path: join(SHOTS, 'refused-360.png') });
+    // A message about something else, after the refusal (a file that is not JSON), is the page's: at the top.
+    await page.setInputFiles('input[data-action="load"]', { name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('not JSON') });
+    await page.waitForSelector('[data-role="message"]:text-matches("^notes\\.json was not loaded")');
+    expect(await message.count()).toBe(1);
+    expect(await message.evaluate((m) => m.closest('section.entry') === null)).toBe(true);
   }, 60_000);
 
   it('opens the Why panel right under the cell tapped, in sight, and gives the focus back to the cell when it closes', async () => {

@@ -48,9 +48,9 @@ function App() {
   const [suggestions, setSuggestions] = useState<Timed<SuggestResult> | null>(null);
   const [opponents, setOpponents] = useState<Timed<Opponents> | null>(null);
   const [state, setState] = useState<State>('loading');
-  const [note, setNote] = useState<string | null>(null);
-  /** What the last refusal was of: an entry, an edit or a deletion is answered next to the form; undo and redo (null) at the top. */
-  const [refusedEntry, setRefusedEntry] = useState<Refusal['entry']>(null);
+  /** A message, and where: a refused entry, edit or deletion next to the form it was made in; the rest (undo and redo among them) at the top. */
+  const [note, setNoteAt] = useState<{ text: string; nearForm: boolean } | null>(null);
+  const setNote = (text: string | null) => setNoteAt(text === null ? null : { text, nearForm: false });
   const [ms, setMs] = useState<number | null>(null);
   const [why, setWhy] = useState<Why | null>(null);
   /** What the last entry (or edit) taught, said under the form. */
@@ -150,8 +150,7 @@ function App() {
 
   /** An entry or an edit the engine refused: said, with the events it conflicts with and the likeliest mistakes; the game unchanged. */
   function refuse(e: unknown, entry: Refusal['entry']) {
-    setNote(`Refused: ${message(e)}`);
-    setRefusedEntry(entry);
+    setNoteAt({ text: `Refused: ${message(e)}`, nearForm: entry !== null });
     setNews(null);
     setRefusal(e instanceof ContradictionError ? { contradiction: e.contradiction, entry } : null);
     setState('refused');
@@ -330,7 +329,7 @@ function App() {
             }
           }} />
       )}
-      {note && !(state === 'refused' && refusedEntry !== null) && <p class="message" role="alert" data-role="message">{note}</p>}
+      {note && !note.nearForm && <p class="message" role="alert" data-role="message">{note.text}</p>}
       {state === 'loading' && <p>Loading the engine…</p>}
       {state === 'setup' && engine && <Setup draft={draft} board={saved.board} onStart={startGame} onLoad={(f) => void loadFile(f)} />}
       {game && analysis && state !== 'setup' && (
@@ -343,7 +342,7 @@ function App() {
                 onCancel={() => { setEditing(null); setRefusal(null); setNote(null); setState('ready'); }} />
             )}
             <EntryNewsView news={news} game={game} />
-            {note && state === 'refused' && refusedEntry !== null && <RefusedNote text={note} />}
+            {note && note.nearForm && <RefusedNote text={note.text} />}
             {refusal && <RefusalView refusal={refusal} onEdit={startEdit} />}
             <EventList game={game} editing={editing} onEdit={startEdit} onDelete={deleteEvent} />
           </section>
