@@ -262,6 +262,14 @@ describe('cluedo simulate --shard and cluedo merge', () => {
     const fromShards = JSON.parse(readFileSync(join(dir, 'merged-games.json'), 'utf8'));
     expect(JSON.stringify(fromShards.games)).toBe(JSON.stringify(whole.games));
     expect(JSON.stringify(fromShards.summary)).toBe(JSON.stringify(whole.summary));
+    // A solo run too: each seat's role stands where the shard file has it.
+    const SOLO = ['--players', '3', '--solo', 'deductive', '--field', 'naive', '--games', '6', '--seed', '4'];
+    expect(cluedo(dir, 'simulate', ...SOLO, '--json', 'solo-whole.json').status).toBe(0);
+    for (const i of [1, 2]) expect(cluedo(dir, 'simulate', ...SOLO, '--shard', `${i}/2`, '--out', `solo-${i}.json`, '--keep-games').status).toBe(0);
+    expect(cluedo(dir, 'merge', 'solo-2.json', 'solo-1.json', '--json', 'solo-merged.json').status).toBe(0);
+    const soloGames = (file: string) => (JSON.parse(readFileSync(join(dir, file), 'utf8')) as { games: { seatResults: object[] }[] }).games;
+    expect(Object.keys(soloGames('solo-whole.json')[0].seatResults[0]).slice(0, 3)).toEqual(['seat', 'agent', 'role']);
+    expect(JSON.stringify(soloGames('solo-merged.json'))).toBe(JSON.stringify(soloGames('solo-whole.json')));
     // a tampered game no longer adds up to its shard's sums
     const tampered = JSON.parse(readFileSync(join(dir, 'kept-1.json'), 'utf8'));
     tampered.results[3].unsolved = !tampered.results[3].unsolved;

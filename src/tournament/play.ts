@@ -117,8 +117,11 @@ function tableOf(config: TournamentConfig, seed: number, game: number, core: Kno
 }
 
 function withRoles(config: TournamentConfig, game: number, played: ScoredGame): ScoredGame {
-  if (config.solo) for (const seat of played.result.seatResults) seat.role = isSoloSeat(config, game, seat.seat) ? 'solo' : 'field';
-  return played;
+  if (!config.solo) return played;
+  // The role after the agent, where the shard file's schema has it: a game's JSON record has the
+  // same bytes from one run and from merged shards.
+  const seatResults = played.result.seatResults.map(({ seat, agent, ...rest }) => ({ seat, agent, role: isSoloSeat(config, game, seat) ? ('solo' as const) : ('field' as const), ...rest }));
+  return { ...played, result: { ...played.result, seatResults } };
 }
 
 /** Plays game `game` of a run of built-in agents; the views are each seat's knowledge at the end (replayable logs). */
