@@ -44,7 +44,7 @@ describe('the documentation', () => {
     expect(broken).toEqual([]);
   });
 
-  it("the README's commands run in a fresh clone as written: `npx cluedo`, which finds the project's own command", () => {
+  it("the README's commands are `npx cluedo`, which needs nothing on the PATH after `npm ci`: npx finds the project's own command", () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const commands = [...readme.matchAll(/^\$ (.*)$/gm)].map((m) => m[1]);
     expect(commands.length).toBeGreaterThanOrEqual(3);

@@ -9,6 +9,7 @@ import { nameList } from './options.js';
 import { checkSetup, CLASSIC_SOURCE, deckOfLog, deckOfText, type DeckSource, type SetupAnswers } from './log-setup.js';
 import { Questions, withQuestions } from './prompt-kit.js';
 import { counted, forCount } from '../model/numbers.js';
+import { joinList } from '../model/quote.js';
 
 /** The answers to every question of `cluedo new FILE`; the deck is not asked when `given.deck` is there (--deck-of). */
 export function askSetup(file: string, given: { deck?: DeckSource }): Promise<SetupAnswers> {
@@ -72,8 +73,7 @@ function handSizesInWords(setup: Game): string {
     if (last?.size === size) last.players.push(p);
     else groups.push({ size, players: [p] });
   });
-  const names = (players: string[]) => (players.length === 1 ? players[0] : `${players.slice(0, -1).join(', ')} and ${players[players.length - 1]}`);
-  return groups.map((g, i) => `${names(g.players)} ${forCount(g.players.length, 'holds', 'hold')} ${i === 0 ? counted(g.size, 'card') : g.size}`).join(', ');
+  return groups.map((g, i) => `${joinList(g.players)} ${forCount(g.players.length, 'holds', 'hold')} ${i === 0 ? counted(g.size, 'card') : g.size}`).join(', ');
 }
 
 /**

@@ -103,8 +103,10 @@ function listenError(error: NodeJS.ErrnoException, host: string, port: number): 
     case 'EACCES':
       return new InputError(`port ${port} needs privileges: choose another with --port`);
     case 'ENOTFOUND':
-    case 'EAI_AGAIN':
       return new UsageError(`--host ${quote(host)} is no address of this machine: no such name`);
+    case 'EAI_AGAIN':
+      // The name could not be looked up now (DNS): nothing the person typed is wrong.
+      return new InputError(`--host ${quote(host)} could not be looked up just now (EAI_AGAIN): try again, or give an address such as 127.0.0.1`);
     case 'EADDRNOTAVAIL':
       return new UsageError(`--host ${quote(host)} is no address of this machine: give one of its own, such as 127.0.0.1 or 0.0.0.0`);
     default:

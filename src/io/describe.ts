@@ -1,7 +1,7 @@
 // How messages name the events of a game.
 import { ENVELOPE, TABLE, type Game } from '../model/game.js';
 import type { GameEvent } from '../model/events.js';
-import { shorten } from '../model/quote.js';
+import { joinList, shorten } from '../model/quote.js';
 import { passers, winningAccusation } from '../model/rules.js';
 
 /** "event 3 (suggestion by Bob)", "event 1 (look)": how messages name the event at `index` (0-based) of a parsed game. */
@@ -38,8 +38,7 @@ export function describeEvent(game: Game, index: number): string {
 
 /** "Plum, Knife and Hall" (or "Plum, Knife or Hall"): a few names in words, shortened. */
 export function cardsInWords(game: Game, cards: readonly number[], conjunction: 'and' | 'or' = 'and'): string {
-  const names = cards.map((c) => shorten(game.deck.cards[c]));
-  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} ${conjunction} ${names[names.length - 1]}`;
+  return joinList(cards.map((c) => shorten(game.deck.cards[c])), conjunction);
 }
 
 /**
@@ -105,7 +104,7 @@ export function eventSentence(game: Game, index: number, options: { at?: boolean
     case 'suggestion': {
       if (e.shownBy === null) return `${words(`${by} suggested ${set}`, at)}: nobody could show a card`;
       const passed = passers(e, game.players.length, game.rules).map((s) => seatInWords(game, s));
-      const passes = passed.length === 0 ? '' : `${passed.length === 1 ? passed[0] : `${passed.slice(0, -1).join(', ')} and ${passed[passed.length - 1]}`} passed, `;
+      const passes = passed.length === 0 ? '' : `${joinList(passed)} passed, `;
       return `${words(`${by} suggested ${set}`, at)}: ${passes}${shows(e.shownBy, e.by, e.shown)}`;
     }
   }

@@ -678,7 +678,7 @@ ${rows}
   });
   return `<section>
 <h2 id="faults">Faults of agents from outside</h2>
-<p class="note">A seat whose agent answered illegally, not in time (timeout) or not at all (crash) left that game, which went on without it. Games are numbered from 0, as in the JSON and in the requests' <code>gameId</code>; a request is its type and its id. The summary keeps the first ${FAULT_REASONS_KEPT} faults of each agent; every game's record in the JSON (<code>games[].seatResults[].faultReason</code>) has its own.</p>
+<p class="note">A seat whose agent answered illegally, not in time (timeout) or not at all (crash) left that game, which went on without it. Games are numbered from 0, as in the JSON and in the requests' <code>gameId</code>; a request is its type and its id. The summary keeps the first ${FAULT_REASONS_KEPT} faults of each agent; where the JSON has every game's record (a run's <code>--json</code>, or shards kept with <code>--keep-games</code>), each has its own (<code>games[].seatResults[].faultReason</code>).</p>
 <div class="scroll">
 <table class="data">
 <thead><tr><th scope="col" class="left">Agent</th><th scope="col">Illegal</th><th scope="col">Timeout</th><th scope="col">Crash</th></tr></thead>
