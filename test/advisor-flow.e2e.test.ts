@@ -9,15 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { analyze } from '../src/analysis/analyze.js';
 import { opponentsInThisThread } from '../src/analysis/opponents.js';
 import { parseGame, type GameLog } from '../src/io/log.js';
 import { deckToText } from '../src/io/deck-text.js';
 import { gameToLog } from '../src/io/write-log.js';
 import { eliminatedSeats } from '../src/model/rules.js';
-import { serveStatic, type StaticServer } from '../src/cli/static-server.js';
-import { enter, ensureSite, findChromium, launch, settled, type LogEvent } from './support/advisor-driver.js';
+import { enter, findChromium, openSaved, settled, startAdvisor, type Advisor, type LogEvent } from './support/advisor-driver.js';
 
 const CHROMIUM = findChromium();
 const file = (name: string) => readFileSync(new URL(`../examples/${name}.json`, import.meta.url));
@@ -31,8 +30,7 @@ const ZOES_GAME: GameLog = { players: NAMES, me: 'Zoe', myHand: ZOES_HAND, event
 if (!CHROMIUM) console.warn('advisor-flow.e2e: SKIPPED, no Chromium found');
 
 describe.skipIf(!CHROMIUM)('the advisor from the setup to the end of a game', () => {
-  let server: StaticServer;
-  let browser: Browser;
+  let advisor: Advisor;
   let page: Page;
 
   const problems = async () => ((await page.$('[data-role="setup-problems"]')) ? await page.$$eval('[data-role="setup-problems"] li', (lis) => lis.map((li) => li.textContent!)) : []);
@@ -58,35 +56,21 @@ describe.skipIf(!CHROMIUM)('the advisor from the setup to the end of a game', ()
     await page.setViewportSize({ width: 1280, height: 900 });
   }
   /** Opens `log` as the game kept in the browser (no other game kept), on the board or not. */
-  async function resume(log: GameLog, board: boolean): Promise<void> {
-    await page.evaluate(({ log, board }) => {
-      localStorage.clear();
-      localStorage.setItem('cluedo-advisor', JSON.stringify({ log, undo: [], redo: [], board }));
-    }, { log, board });
-    await page.reload();
-    await settled(page, log.events?.length ?? 0);
-  }
+  const resume = (log: GameLog, board: boolean) => openSaved(page, log, { board });
   async function loadLog(name: string, events: number): Promise<void> {
     await page.setInputFiles('input[data-action="load"]', { name: `${name}.json`, mimeType: 'application/json', buffer: file(name) });
     await settled(page, events);
   }
 
   beforeAll(async () => {
-    server = await serveStatic(ensureSite(), 0);
-    browser = await launch(CHROMIUM!);
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('pageerror', (e) => console.error('page error:', e.message));
-    page.on('dialog', (d) => void d.accept());
-    await page.goto(server.url);
+    advisor = await startAdvisor(CHROMIUM!, { width: 1280, height: 900 }, { acceptDialogs: true });
+    page = advisor.page;
     await page.evaluate(() => localStorage.clear());
     await page.reload();
     mkdirSync(SHOTS, { recursive: true });
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => advisor?.close());
 
   it('"I am" never changes by itself: typed names keep the seat chosen; no seat chosen, or its player removed, is a problem', async () => {
     await page.waitForSelector('#app[data-state="setup"]');

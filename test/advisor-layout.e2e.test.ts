@@ -6,18 +6,18 @@
 // entry form shows its whole text. Screenshots go to /tmp/shots-advisor-layout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { analyze } from '../src/analysis/analyze.js';
 import { findContradiction } from '../src/analysis/explain.js';
 import { parseGame, type GameLog, type GameLogEvent } from '../src/io/log.js';
 import { ENVELOPE } from '../src/model/game.js';
 import { nameKey } from '../src/model/names.js';
-import { serveStatic, type StaticServer } from '../src/cli/static-server.js';
-import { ensureSite, fill, findChromium, launch, otherShowers, settled, type ExampleLog, type LogEvent } from './support/advisor-driver.js';
+import { fill, findChromium, openSaved, otherShowers, settled, startAdvisor, type Advisor, type ExampleLog, type LogEvent } from './support/advisor-driver.js';
 
 const CHROMIUM = findChromium();
-const SHOTS = '/tmp/shots-advisor-layout';
+const SHOTS = join(tmpdir(), 'cluedo-web-shots');
 const LATE = JSON.parse(readFileSync(new URL('../examples/classic-6p-late.json', import.meta.url), 'utf8')) as GameLog & ExampleLog;
 
 const SHORT_NAMES = ['Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay'];
@@ -42,20 +42,11 @@ function newGame(names: string[], deck: Record<string, string[]> | null, faceUpC
 if (!CHROMIUM) console.warn('advisor-layout.e2e: SKIPPED, no Chromium found');
 
 describe.skipIf(!CHROMIUM)('the advisor on a phone and a desktop', () => {
-  let server: StaticServer;
-  let browser: Browser;
+  let advisor: Advisor;
   let page: Page;
 
   /** Opens `log` as the saved game (the guide put away), at the page's current size. */
-  async function open(log: GameLog): Promise<void> {
-    await page.evaluate((saved) => {
-      localStorage.clear();
-      localStorage.setItem('cluedo-advisor-guide', 'dismissed');
-      localStorage.setItem('cluedo-advisor', JSON.stringify({ log: saved, undo: [], redo: [], board: false }));
-    }, log);
-    await page.reload();
-    await settled(page, log.events?.length ?? 0);
-  }
+  const open = (log: GameLog) => openSaved(page, log, { guideDismissed: true });
 
   /**
    * The news under the form says what event `index` of `after` taught, against analyze() of the log
@@ -91,18 +82,12 @@ describe.skipIf(!CHROMIUM)('the advisor on a phone and a desktop', () => {
   }
 
   beforeAll(async () => {
-    server = await serveStatic(ensureSite(), 0);
-    browser = await launch(CHROMIUM!);
-    page = await browser.newPage({ viewport: { width: 360, height: 780 } });
-    page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(server.url);
+    advisor = await startAdvisor(CHROMIUM!, { width: 360, height: 780 });
+    page = advisor.page;
     mkdirSync(SHOTS, { recursive: true });
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => advisor?.close());
 
   it('fits the notebook of 3 to 6 players to 360 and 390 px screens: every column in its box, named in full, every ✓ and ✗ a 44 px target', async () => {
     const games = [null, LONG_DECK].flatMap((deck) => [SHORT_NAMES, LONG_NAMES].flatMap((names) => [3, 4, 5, 6].map((players) => ({ deck, names, players, faceUp: 0 }))));

@@ -7,14 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { analyze } from '../src/analysis/analyze.js';
 import { analysisJson } from '../src/analysis/json.js';
 import { findContradiction } from '../src/analysis/explain.js';
 import { accusationAdvice } from '../src/analysis/accuse-advice.js';
 import { parseGame, type GameLog, type GameLogEvent } from '../src/io/log.js';
-import { serveStatic, type StaticServer } from '../src/cli/static-server.js';
-import { ensureSite, enter, fill, findChromium, launch, notebook, otherShowers, settled, setUp, type ExampleLog, type LogEvent } from './support/advisor-driver.js';
+import { enter, fill, findChromium, notebook, openSaved, otherShowers, settled, setUp, startAdvisor, type Advisor, type ExampleLog, type LogEvent } from './support/advisor-driver.js';
 
 const CHROMIUM = findChromium();
 const read = (name: string) => JSON.parse(readFileSync(new URL(`../examples/${name}.json`, import.meta.url), 'utf8')) as GameLog & ExampleLog;
@@ -44,8 +43,7 @@ const replaced = (log: GameLog, i: number, event: LogEvent): GameLog => ({ ...lo
 if (!CHROMIUM) console.warn('advisor-table.e2e: SKIPPED, no Chromium found');
 
 describe.skipIf(!CHROMIUM)('the advisor at a real table', () => {
-  let server: StaticServer;
-  let browser: Browser;
+  let advisor: Advisor;
   let page: Page;
 
   const storedLog = () => page.evaluate(() => JSON.parse(localStorage.getItem('cluedo-advisor')!).log as GameLog);
@@ -58,25 +56,13 @@ describe.skipIf(!CHROMIUM)('the advisor at a real table', () => {
   };
 
   beforeAll(async () => {
-    server = await serveStatic(ensureSite(), 0);
-    browser = await launch(CHROMIUM!);
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('pageerror', (e) => console.error('page error:', e.message));
-    page.on('dialog', (d) => void d.accept());
-    await page.goto(server.url);
-    await page.evaluate((log) => {
-      localStorage.clear();
-      localStorage.setItem('cluedo-advisor', JSON.stringify({ log, undo: [], redo: [], board: false }));
-    }, START);
-    await page.reload();
-    await settled(page, TURNS);
+    advisor = await startAdvisor(CHROMIUM!, { width: 1280, height: 900 }, { acceptDialogs: true });
+    page = advisor.page;
+    await openSaved(page, START);
     mkdirSync(SHOTS, { recursive: true });
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => advisor?.close());
 
   it('edits the first turn: the notebook is the edited log\'s; undo and redo go across the edit', async () => {
     const edit = otherShowers(START, 0).find((alt) => possible(replaced(START, 0, alt)));

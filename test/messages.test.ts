@@ -36,6 +36,12 @@ const HAND = ['Miss Scarlet', 'Knife', 'Kitchen', 'Hall', 'Professor Plum'];
 /** JSON keys of the log: a message about answers given without JSON names none of them. */
 const JSON_KEYS = /\b(myHand|faceUp|handSizes|shownBy)\b|"shown"|(^|: )(me|players|shown|cards|by):/;
 
+/** Starts the log `path` with flags: Ann, Bob, Cat and Dan; I am Ann, holding HAND. */
+function startGame(path: string): void {
+  const r = cluedo(['new', path, '--players', FOUR.join(','), '--me', 'Ann', '--hand', HAND.join(',')]);
+  expect(r.status, r.stderr).toBe(0);
+}
+
 describe('a mistake in a log file names its JSON path', () => {
   it.each([
     [{ players: FOUR, me: 'Ann', myHand: HAND.slice(0, 1) }, "myHand has 1 card, but Ann's hand size is 5"],
@@ -49,10 +55,7 @@ describe('a mistake in a log file names its JSON path', () => {
 
 describe("answers given without JSON are named in the user's words", () => {
   const game = join(dir, 'game.json');
-  beforeAll(() => {
-    const r = cluedo(['new', game, '--players', FOUR.join(','), '--me', 'Ann', '--hand', HAND.join(',')]);
-    expect(r.status, r.stderr).toBe(0);
-  });
+  beforeAll(() => startGame(game));
 
   it('new: a hand of the wrong size is "your hand", its count in the singular for one card', () => {
     expect(refusal(cluedo(['new', fresh(), '--players', FOUR.join(','), '--me', 'Ann', '--hand', 'scarlet']), 2)).toBe("your hand has 1 card, but Ann's hand size is 5");
@@ -152,10 +155,7 @@ describe('counts agree with their nouns', () => {
 
 describe('small ones', () => {
   const game = join(dir, 'small.json');
-  beforeAll(() => {
-    const r = cluedo(['new', game, '--players', FOUR.join(','), '--me', 'Ann', '--hand', HAND.join(',')]);
-    expect(r.status, r.stderr).toBe(0);
-  });
+  beforeAll(() => startGame(game));
 
   it('refute with one of the named cards in my hand says to show it, the only one I hold', () => {
     const named = ['Miss Scarlet', 'Rope', 'Lounge'];

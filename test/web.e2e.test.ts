@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { analyze } from '../src/analysis/analyze.js';
 import { suggest } from '../src/analysis/suggest.js';
 import { opponentsInThisThread } from '../src/analysis/opponents.js';
@@ -18,8 +18,7 @@ import { ANALYSIS_TASKS } from '../src/analysis/tasks.js';
 import { reachable } from '../src/game/board/paths.js';
 import { passageFrom } from '../src/game/board/classic.js';
 import { InProcessExecutor } from '../src/runtime/in-process.js';
-import { serveStatic, type StaticServer } from '../src/cli/static-server.js';
-import { enter, ensureSite, findChromium, launch, notebook, settled, setUp, type ExampleLog } from './support/advisor-driver.js';
+import { enter, findChromium, notebook, settled, setUp, startAdvisor, type Advisor, type ExampleLog } from './support/advisor-driver.js';
 
 const CHROMIUM = findChromium();
 const EXAMPLE = JSON.parse(readFileSync(new URL('../examples/classic-6p-late.json', import.meta.url), 'utf8')) as ExampleLog;
@@ -44,25 +43,18 @@ function expectNotebook(shown: Record<string, Record<string, number>>, events: n
 if (!CHROMIUM) console.warn('web.e2e: SKIPPED, no Chromium found (install Debian\'s chromium package, or set $CHROMIUM to a Chromium binary)');
 
 describe.skipIf(!CHROMIUM)('the advisor in headless Chromium', () => {
-  let server: StaticServer;
-  let browser: Browser;
+  let advisor: Advisor;
   let page: Page;
 
   beforeAll(async () => {
-    server = await serveStatic(ensureSite(), 0);
-    browser = await launch(CHROMIUM!);
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(server.url);
+    advisor = await startAdvisor(CHROMIUM!, { width: 1280, height: 900 });
+    page = advisor.page;
     await page.evaluate(() => localStorage.clear());
     await page.reload();
     mkdirSync(SHOTS, { recursive: true });
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => advisor?.close());
 
   it('sets up a classic game and shows, after each of a dozen turns, the notebook analyze() gives', async () => {
     await page.waitForSelector('#app[data-state="setup"]');

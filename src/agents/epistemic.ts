@@ -104,7 +104,7 @@ export function epistemicAgent(label: string, options: EpistemicOptions, rng: Ra
         return { certain: true, accusation: options.accuses ? cards : null };
       }
       if (!options.accuses || best(view, analysis).probability < options.risk) return { certain: false, accusation: null };
-      if (threatBeforeMyNextTurn(view, game, options.draws, rng.nextU32()) < options.threat) return { certain: false, accusation: null };
+      if (threatBeforeMyNextTurn(game, options.draws, rng.nextU32()) < options.threat) return { certain: false, accusation: null };
       // About to pre-empt: the solution conditioned on the endmoves, sampled when the model is too large.
       if (!analysis && endmoves > 0) analysis = conditioned(view.game(), { samples: options.draws, seed: rng.nextU32(), maxWorlds: EPISTEMIC_MAX_WORLDS, infer: options.endmoves === 'inferred' });
       const choice = best(view, analysis);
@@ -127,10 +127,10 @@ export function epistemicAgent(label: string, options: EpistemicOptions, rng: Ra
 /**
  * The chance that some seat still in can accuse by the end of its next turn (it knows the envelope,
  * or all of it but a choice of two cards in one category), the seats taken as independent, from
- * `draws` worlds of each seat's knowledge as `view`'s seat can judge it. Zero when the endmoves in
- * `game` contradict the view (an opponent did not play rationally).
+ * `draws` worlds of each seat's knowledge as `game`'s observer can judge it. Zero when the endmoves
+ * in `game` contradict the observer's view (an opponent did not play rationally).
  */
-export function threatBeforeMyNextTurn(view: SeatView, game: Game, draws: number, seed: number): number {
+export function threatBeforeMyNextTurn(game: Game, draws: number, seed: number): number {
   // At full size the engine cannot carry endmoves into the seats' knowledge: read without them there.
   const exact = explicitModelMayFit(game, game.events.length, EPISTEMIC_MAX_WORLDS);
   const log = exact ? game : { ...game, events: game.events.filter((e) => e.type !== 'endmove') };
@@ -141,8 +141,8 @@ export function threatBeforeMyNextTurn(view: SeatView, game: Game, draws: number
     if (e instanceof InputError) return 0;
     throw e;
   }
-  const out = view.eliminated();
-  return threatOf(opponents!.seats.filter((o) => !out[o.seat])).threat;
+  // threatOf leaves the seats out (a wrong accusation) aside.
+  return threatOf(opponents!.seats).threat;
 }
 
 /**

@@ -151,7 +151,7 @@ export function plannerAgent(label: string, options: PlannerOptions, rng: Random
         const r = ranking(view);
         waiting = r.closingValue(choose(r, r.allowed, now.probability));
       }
-      const threat = options.threat ? threatBeforeMyNextTurn(view, view.game(), options.draws, rng.nextU32()) : 0;
+      const threat = options.threat ? threatBeforeMyNextTurn(view.game(), options.draws, rng.nextU32()) : 0;
       const accuse = options.lookahead ? now.probability >= (1 - threat) * waiting : threat >= EPISTEMIC_THREAT;
       return { certain: false, accusation: accuse ? now.cards : null };
     },

@@ -5,7 +5,7 @@
 // `canAccuse` and `canAccuseNextTurn`, seats taken as independent). Certain, it accuses.
 import type { Game } from '../model/game.js';
 import { gameOf, type GameLog } from '../io/log.js';
-import { gameOverSentence } from '../io/describe.js';
+import { requireGameGoesOn } from '../io/describe.js';
 import { InputError } from '../model/errors.js';
 import { eliminatedSeats } from '../model/rules.js';
 import { analyze } from './analyze.js';
@@ -55,8 +55,7 @@ export function threatOf(seats: readonly OpponentKnowledge[]): { threat: number;
 export function accusationAdvice(input: GameLog | Game, options: AccusationAdviceOptions = {}): AccusationAdvice {
   const game = gameOf(input);
   if (game.me === null) throw new InputError('accusation advice is for the observer of a log ("me"); this log has none');
-  const over = gameOverSentence(game);
-  if (over !== null) throw new InputError(over);
+  requireGameGoesOn(game);
   const out = eliminatedSeats(game.events, game.players.length);
   if (out[game.me]) throw new InputError(`${game.players[game.me]} accused wrongly and is out: no more accusations`);
   const analysis = analyze(game);

@@ -8,7 +8,7 @@
 import type { Game } from '../model/game.js';
 import { gameOf, oneOfEachCategory, type GameLog } from '../io/log.js';
 import { InputError } from '../model/errors.js';
-import { gameOverSentence } from '../io/describe.js';
+import { requireGameGoesOn } from '../io/describe.js';
 import { maskOfCards } from '../model/bits.js';
 import { addFacts } from '../knowledge/constraints.js';
 import { constraintsOf } from '../knowledge/constraints-of.js';
@@ -88,8 +88,7 @@ function envelopeEntropy(position: Position): number {
 export function refuterOf(game: Game): number {
   if (game.me === null) throw new InputError('refutation advice is for the observer of a log ("me"), who must show a card; this log has none');
   // After the correct accusation nobody suggests, so nobody shows a card.
-  const over = gameOverSentence(game);
-  if (over !== null) throw new InputError(over);
+  requireGameGoesOn(game);
   return game.me;
 }
 

@@ -8,7 +8,7 @@ import { InputError } from '../model/errors.js';
 import type { Game } from '../model/game.js';
 import { nonStandardVariants, type RuleVariant } from '../model/rules.js';
 import { cardsOfMask } from '../model/bits.js';
-import { describeEvent, gameOverSentence } from '../io/describe.js';
+import { describeEvent, requireGameGoesOn } from '../io/describe.js';
 import { gameOf, type GameLog } from '../io/log.js';
 import type { KnowledgeCore, Position } from '../knowledge/wasm-core.js';
 import { combinationCards, combinationCount } from '../knowledge/tallies.js';
@@ -163,8 +163,7 @@ export function requireSuggester(game: Game): number {
   if (game.me === null) {
     throw new InputError('suggest needs an observer: the log has no "me" (and "myHand"), so nobody is there to suggest');
   }
-  const over = gameOverSentence(game);
-  if (over !== null) throw new InputError(over);
+  requireGameGoesOn(game);
   game.events.forEach((e, i) => {
     if (e.type !== 'accusation') return;
     if (e.by === game.me) throw new InputError(`${game.players[game.me]} was eliminated at ${describeEvent(game, i)} and can no longer suggest`);

@@ -5,7 +5,7 @@
 // the order the games finished (which depends on the threads); each fault is counted exactly once.
 import type { FaultKind, FaultReason } from '../game/agent.js';
 import type { GameResult } from '../tournament/results.js';
-import { FAULT_REASONS_KEPT, type Summary } from '../tournament/types.js';
+import { FAULT_REASONS_KEPT, faultCount, type Summary } from '../tournament/types.js';
 import { oneLine } from '../model/quote.js';
 import { counted } from '../model/numbers.js';
 
@@ -64,7 +64,7 @@ export class FaultLines {
     for (const row of summary.agents) {
       const kept = row.faultReasons ?? [];
       for (const f of kept) this.#add(() => faultLine(row.agent, f.game, f.seat, f.kind, f));
-      this.#more += row.faults.illegal + row.faults.timeout + row.faults.crash - kept.length;
+      this.#more += faultCount(row.faults) - kept.length;
     }
   }
 

@@ -4,7 +4,7 @@
 import { readGameLogFile } from '../io/log-file.js';
 import type { GameLog, GameLogEvent, LogWords } from '../io/log.js';
 import { toJson } from '../io/json.js';
-import { eventSentence, gameOverSentence } from '../io/describe.js';
+import { eventSentence, requireGameGoesOn } from '../io/describe.js';
 import { passers } from '../model/rules.js';
 import { makeNameResolver } from '../model/names.js';
 import type { Game } from '../model/game.js';
@@ -36,10 +36,11 @@ export async function openLog(file: string): Promise<OpenGame> {
   const log = readGameLogFile(file) as GameLog;
   const { OpenGame } = await import('../analysis/open-game.js');
   const open = new OpenGame(log);
-  const over = gameOverSentence(open.game);
-  if (over !== null) {
+  try {
+    requireGameGoesOn(open.game, 'nothing can be added');
+  } catch (error) {
     open.dispose();
-    throw new InputError(`${over}: nothing can be added`);
+    throw error;
   }
   return open;
 }

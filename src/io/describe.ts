@@ -1,5 +1,6 @@
 // How messages name the events of a game.
 import { ENVELOPE, TABLE, type Game } from '../model/game.js';
+import { InputError } from '../model/errors.js';
 import type { GameEvent } from '../model/events.js';
 import { joinList, shorten } from '../model/quote.js';
 import { passers, winningAccusation } from '../model/rules.js';
@@ -65,11 +66,17 @@ export function seatInWords(game: Game, seat: number): string {
  * "the game is over: Bob won, accusing Mr. Green, Rope and Study correctly at event 9" (or "you
  * won"), or null while the game goes on: why there is nothing more to advise.
  */
-export function gameOverSentence(game: Game): string | null {
+function gameOverSentence(game: Game): string | null {
   const i = winningAccusation(game.events);
   if (i === null) return null;
   const e = game.events[i] as Extract<GameEvent, { type: 'accusation' }>;
   return `the game is over: ${seatInWords(game, e.by)} won, accusing ${cardsInWords(game, e.cards)} correctly at event ${i + 1}`;
+}
+
+/** Refuses a game already won, with who won and with what (`then`: what that rules out, after a colon). */
+export function requireGameGoesOn(game: Game, then?: string): void {
+  const over = gameOverSentence(game);
+  if (over !== null) throw new InputError(then === undefined ? over : `${over}: ${then}`);
 }
 
 /** Words joined by spaces, the empty ones left out. */

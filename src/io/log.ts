@@ -578,22 +578,27 @@ function resolveCards(names: string[], where: string, card: NameResolver, deck: 
   return cards;
 }
 
+/**
+ * What keeps `cards` from naming one card of each category, in words (`"rooms" is missing`,
+ * `"weapons" is named 2 times ("Knife" and "Rope")`), at most three and how many more; empty when
+ * they do.
+ */
+export function categoryProblems(cards: readonly number[], deck: Deck): string[] {
+  const problems = deck.categories.flatMap((category, g) => {
+    const named = cards.filter((c) => deck.categoryOf[c] === g);
+    if (named.length === 1) return [];
+    const cat = quote(category.name);
+    return [named.length === 0 ? `${cat} is missing` : `${cat} is named ${named.length} times (${quoteList(named.map((c) => deck.cards[c]), 'and')})`];
+  });
+  const more = problems.length - 3;
+  return more > 0 ? [...problems.slice(0, 3), `and ${more} more ${forCount(more, 'category', 'categories')}`] : problems;
+}
+
 /** One card of each category, returned in category order; otherwise says which category is off. */
 export function oneOfEachCategory(cards: number[], deck: Deck, where: string): number[] {
-  const byCategory: number[][] = deck.categories.map(() => []);
-  for (const c of cards) byCategory[deck.categoryOf[c]].push(c);
-  const problems: string[] = [];
-  byCategory.forEach((named, g) => {
-    if (named.length === 1) return;
-    const cat = quote(deck.categories[g].name);
-    if (named.length === 0) problems.push(`${cat} is missing`);
-    else problems.push(`${cat} is named ${named.length} times (${quoteList(named.map((c) => deck.cards[c]), 'and')})`);
-  });
-  if (problems.length > 0) {
-    const more = problems.length > 3 ? `; and ${problems.length - 3} more ${forCount(problems.length - 3, 'category', 'categories')}` : '';
-    throw new InputError(`${where}: cards must name one card of each category, but ${problems.slice(0, 3).join('; ')}${more}`);
-  }
-  return byCategory.map((named) => named[0]);
+  const problems = categoryProblems(cards, deck);
+  if (problems.length > 0) throw new InputError(`${where}: cards must name one card of each category, but ${problems.join('; ')}`);
+  return [...cards].sort((a, b) => deck.categoryOf[a] - deck.categoryOf[b]);
 }
 
 /** A full record's deal as the semantics reads it (model/rules.ts). */

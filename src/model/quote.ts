@@ -56,26 +56,15 @@ export function oneLine(message: string): string {
   return message.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => named[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+const utf8 = new TextEncoder();
+
 /** The UTF-8 length of `text`, in bytes (a lone surrogate counts as the 3 bytes of its replacement). */
 export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (const ch of text) bytes += utf8Bytes(ch);
-  return bytes;
+  return utf8.encode(text).length;
 }
 
 /** The longest beginning of `text` whose UTF-8 form has at most `bytes` bytes, cut between characters. */
 export function utf8Head(text: string, bytes: number): string {
-  let used = 0;
-  let end = 0;
-  for (const ch of text) {
-    used += utf8Bytes(ch);
-    if (used > bytes) break;
-    end += ch.length;
-  }
-  return text.slice(0, end);
-}
-
-function utf8Bytes(ch: string): number {
-  const code = ch.codePointAt(0)!;
-  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  // encodeInto stops at the last whole character that fits, and says how much of the text it read.
+  return text.slice(0, utf8.encodeInto(text, new Uint8Array(bytes)).read);
 }

@@ -17,9 +17,9 @@ import {
   NONE,
   NOT_REPORTED,
 } from './format.js';
-import { FAULT_REASONS_KEPT, type AgentSummary, type FaultRecord, type Interval, type Summary } from './types.js';
+import { FAULT_REASONS_KEPT, faultCount, type AgentSummary, type FaultRecord, type Interval, type Summary } from './types.js';
 import { joinList, oneLine } from '../model/quote.js';
-import { REPLY_BYTES_KEPT } from '../game/agent.js';
+import { FAULT_KINDS, REPLY_BYTES_KEPT } from '../game/agent.js';
 import { rankedAgents } from './league.js';
 import { leagueNotes, tablesLine } from './text-report.js';
 import { counted } from '../model/numbers.js';
@@ -490,14 +490,9 @@ function agentHeader(label: string, colour: string, scope: 'row' | 'col'): strin
 
 /** An agent's faults: how many, and by kind beneath (illegal, timeout, crash). */
 function faultsCell(a: AgentSummary): string {
-  const { illegal, timeout, crash } = a.faults;
-  const total = illegal + timeout + crash;
+  const total = faultCount(a.faults);
   if (total === 0) return `<td>0</td>`;
-  const kinds = [
-    [illegal, 'illegal'],
-    [timeout, 'timeout'],
-    [crash, 'crash'],
-  ].flatMap(([n, kind]) => (n === 0 ? [] : [`${formatCount(n as number)} ${kind}`]));
+  const kinds = FAULT_KINDS.flatMap((kind) => (a.faults[kind] === 0 ? [] : [`${formatCount(a.faults[kind])} ${kind}`]));
   return `<td><span class="est">${esc(formatCount(total))}</span><span class="ci">${esc(kinds.join(', '))}</span></td>`;
 }
 
@@ -651,12 +646,12 @@ function requestText(record: FaultRecord): string {
 
 /** Agents from outside that failed: their faults by kind, and the first of them with their reasons. */
 function faultsSectionHtml(summary: Summary, colours: Map<string, string>): string {
-  const faulty = summary.agents.filter((a) => a.faults.illegal + a.faults.timeout + a.faults.crash > 0);
+  const faulty = summary.agents.filter((a) => faultCount(a.faults) > 0);
   const counts = faulty
     .map((a) => `<tr>${agentHeader(a.agent, colours.get(a.agent)!, 'row')}<td>${esc(formatCount(a.faults.illegal))}</td><td>${esc(formatCount(a.faults.timeout))}</td><td>${esc(formatCount(a.faults.crash))}</td></tr>`)
     .join('\n');
   const reasons = faulty.map((a) => {
-    const total = a.faults.illegal + a.faults.timeout + a.faults.crash;
+    const total = faultCount(a.faults);
     const kept = a.faultReasons ?? [];
     const rows = kept
       .map(
@@ -738,7 +733,7 @@ export function renderHtmlReport(unranked: Summary, title: string, details: Reco
   const seatGames = summary.agents.reduce((sum, a) => sum + a.seatGames, 0);
   const certainty = certaintyNote(summary.agents);
   const silent = summary.agents.filter((a) => !a.reportsCertainty).map((a) => a.agent);
-  const faulty = summary.agents.some((a) => a.faults.illegal + a.faults.timeout + a.faults.crash > 0);
+  const faulty = summary.agents.some((a) => faultCount(a.faults) > 0);
 
   return `<!DOCTYPE html>
 <html lang="en">

@@ -15,7 +15,7 @@ import {
 import { clusteredMean, clusteredMedian, clusteredRate, wilson } from './statistics.js';
 import { FAULT_REASONS_KEPT, type AgentSummary, type FaultRecord, type HeadToHead, type Summary } from './types.js';
 import { ROOM_NAMES, ROOMS } from '../game/board/classic.js';
-import type { FaultKind } from '../game/agent.js';
+import { FAULT_KINDS, type FaultKind } from '../game/agent.js';
 import { addComposition, leagueSummary, mergeCompositions, type CompositionTally } from './league.js';
 
 /** One row's sums: an agent, or an agent in a role. */
@@ -183,7 +183,7 @@ export function merge(a: SummaryAccumulator, b: SummaryAccumulator): SummaryAccu
 
 function addFaults(tally: AgentTally, faults: Partial<Record<FaultKind, number>>): void {
   const into = (tally.faults ??= { illegal: 0, timeout: 0, crash: 0 });
-  for (const kind of ['illegal', 'timeout', 'crash'] as const) into[kind] += faults[kind] ?? 0;
+  for (const kind of FAULT_KINDS) into[kind] += faults[kind] ?? 0;
 }
 
 /** Keeps the first FAULT_REASONS_KEPT fault records of the row and `records`, by game then seat (a seat faults at most once a game). */

@@ -12,7 +12,7 @@ import {
   NONE,
   NOT_REPORTED,
 } from './format.js';
-import type { AgentSummary, HeadToHead, LeagueSummary, Summary } from './types.js';
+import { faultCount, type AgentSummary, type HeadToHead, type LeagueSummary, type Summary } from './types.js';
 import { rankedAgents } from './league.js';
 import { counted, forCount } from '../model/numbers.js';
 
@@ -155,7 +155,7 @@ export function tablesLine(league: LeagueSummary, games: number): string {
 export function renderSummary(summary: Summary, options: { faults?: boolean } = {}): string {
   const agents = rankedAgents(summary);
   const league = summary.league && leagueColumns(summary.league, agents);
-  const faults = options.faults === true || agents.some((a) => a.faults.illegal + a.faults.timeout + a.faults.crash > 0);
+  const faults = options.faults === true || agents.some((a) => faultCount(a.faults) > 0);
   const lines: string[] = [];
   lines.push(
     ...layoutTable([

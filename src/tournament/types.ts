@@ -1,5 +1,5 @@
 // What a tournament summarises: the contract between the statistics and the reports.
-import type { FaultKind, FaultReason } from '../game/agent.js';
+import { FAULT_KINDS, type FaultKind, type FaultReason } from '../game/agent.js';
 
 /** An estimate with its 95% confidence interval. `high` is Infinity (null in JSON) when the interval is open above, `low` −Infinity (null) when open below. */
 export interface Interval {
@@ -52,6 +52,11 @@ export interface AgentSummary {
  * the summary must not grow with the games (every game's own record has its reason).
  */
 export const FAULT_REASONS_KEPT = 10;
+
+/** An agent's faults of every kind. */
+export function faultCount(faults: AgentSummary['faults']): number {
+  return FAULT_KINDS.reduce((n, kind) => n + faults[kind], 0);
+}
 
 /** A fault of an agent from outside: where (the game, the seat), its kind, and why (the request, the reply, what was wrong). */
 export interface FaultRecord extends FaultReason {

@@ -348,12 +348,13 @@ function App() {
           </section>
           <div class="col-main">
             <Notebook game={game} analysis={analysis} why={why} onWhy={explainCell} onCloseWhy={() => setWhy(null)} />
-            <SuggestionsView suggestions={suggestions} game={game} board={saved.board} pawn={saved.pawn ?? NO_PAWN} onPawn={(pawn) => setSaved({ ...saved, pawn })} onBoard={(board) => setSaved({ ...saved, board })} />
+            {/* A won game takes no more turns: nothing to suggest, to accuse or to fear. */}
+            {won === null && <SuggestionsView suggestions={suggestions} game={game} board={saved.board} pawn={saved.pawn ?? NO_PAWN} onPawn={(pawn) => setSaved({ ...saved, pawn })} onBoard={(board) => setSaved({ ...saved, board })} />}
           </div>
           <div class="col-side">
-            <AccuseView analysis={analysis} opponents={opponents} game={game} />
-            <EnvelopeView analysis={analysis} game={game} />
-            <OpponentsView opponents={opponents} game={game} />
+            {won === null && <AccuseView analysis={analysis} opponents={opponents} game={game} />}
+            <EnvelopeView analysis={analysis} game={game} over={won !== null} />
+            {won === null && <OpponentsView opponents={opponents} game={game} />}
             <p class="note" data-role="status" aria-live="polite">
               {analysis.method === 'exact' ? `${Number(analysis.consistentDeals).toLocaleString('en-US')} consistent deals, counted exactly` : `estimated (${analysis.method})`}
               {ms !== null && ` · updated in ${ms.toFixed(0)} ms`}

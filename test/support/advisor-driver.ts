@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { serveStatic, type StaticServer } from '../../src/cli/static-server.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SITE = `${ROOT}dist/web`;
@@ -27,6 +28,54 @@ export async function launch(executablePath: string): Promise<Browser> {
   const { chromium } = await import('playwright-core');
   // --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
   return chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+}
+
+/** The advisor served on a free port, open in a page of a headless Chromium; `close` ends both. */
+export interface Advisor {
+  server: StaticServer;
+  browser: Browser;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the built site and opens it at `viewport`; the page's errors are logged. With
+ * `acceptDialogs`, every confirmation (open another game, start a new one) is answered yes;
+ * otherwise a test answers those it expects.
+ */
+export async function startAdvisor(executablePath: string, viewport: { width: number; height: number }, options: { acceptDialogs?: boolean } = {}): Promise<Advisor> {
+  const server = await serveStatic(ensureSite(), 0);
+  const browser = await launch(executablePath);
+  const page = await browser.newPage({ viewport });
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  if (options.acceptDialogs) page.on('dialog', (d) => void d.accept());
+  await page.goto(server.url);
+  return {
+    server,
+    browser,
+    page,
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * Makes `log` the game the browser keeps (and no other), on the board or not, the first-use guide
+ * put away if asked, and waits until the page shows it.
+ */
+export async function openSaved(page: Page, log: { events?: readonly unknown[] }, options: { board?: boolean; guideDismissed?: boolean } = {}): Promise<void> {
+  await page.evaluate(
+    ({ log, board, guideDismissed }) => {
+      localStorage.clear();
+      if (guideDismissed) localStorage.setItem('cluedo-advisor-guide', 'dismissed');
+      localStorage.setItem('cluedo-advisor', JSON.stringify({ log, undo: [], redo: [], board }));
+    },
+    { log, board: options.board ?? false, guideDismissed: options.guideDismissed ?? false },
+  );
+  await page.reload();
+  await settled(page, log.events?.length ?? 0);
 }
 
 export interface LogEvent {

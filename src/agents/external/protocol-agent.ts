@@ -12,7 +12,8 @@ import { anyRoom, movementPolicy } from '../movement.js';
 import type { SeatView } from '../../game/seat-view.js';
 import { gameToLog } from '../../io/write-log.js';
 import { makeNameResolver, type NameResolver } from '../../model/names.js';
-import { joinList, quote, quoteList } from '../../model/quote.js';
+import { quote, quoteList } from '../../model/quote.js';
+import { categoryProblems } from '../../io/log.js';
 import { ENVELOPE, TABLE } from '../../model/game.js';
 import { decisionSeed, type ExternalSeat } from './definitions.js';
 
@@ -84,12 +85,8 @@ export function protocolAgent(channel: AgentChannel, seat: ExternalSeat): Agent 
   const combination = (value: unknown, field: string): number[] => {
     if (!Array.isArray(value)) throw illegal(`"${field}" must be a list of cards, not ${JSON.stringify(value) ?? 'missing'}`);
     const cards = value.map((v, i) => card(v, `${field}[${i}]`));
-    const wrong = deck.categories.flatMap((category, g) => {
-      const named = cards.filter((c) => deck.categoryOf[c] === g);
-      if (named.length === 1) return [];
-      return [named.length === 0 ? `no ${category}` : `${named.length} ${category} (${quoteList(names(named), 'and')})`];
-    });
-    if (wrong.length > 0) throw illegal(`"${field}" must name one card of each category: it names ${joinList(wrong)}`);
+    const problems = categoryProblems(cards, deck);
+    if (problems.length > 0) throw illegal(`"${field}" must name one card of each category: ${problems.join('; ')}`);
     return cards.sort((a, b) => deck.categoryOf[a] - deck.categoryOf[b]);
   };
   /** This turn's choice of room (the walk of a turn follows its opening). */

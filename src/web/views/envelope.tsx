@@ -1,17 +1,17 @@
 // The envelope: each card's probability and the most likely solutions.
 import { envelopeProbability, type Analysis } from '../../analysis/analyze.js';
 import type { Game } from '../../model/game.js';
-import { winningAccusation } from '../../model/rules.js';
 import { capital } from './format.js';
 
-export function EnvelopeView({ analysis, game }: { analysis: Analysis; game: Game }) {
+/** `over`: the game is won, and nobody accuses any more. */
+export function EnvelopeView({ analysis, game, over }: { analysis: Analysis; game: Game; over: boolean }) {
   const top = analysis.solutions.slice(0, 8);
   const names = (cards: number[]) => cards.map((c) => game.deck.cards[c]).join(', ');
   const certain = analysis.solutions.length === 1 ? analysis.solutions[0] : null;
   return (
     <section class="envelope" aria-labelledby="env-h">
       <h2 id="env-h">Envelope</h2>
-      {certain && game.me !== null && winningAccusation(game.events) === null && (
+      {certain && game.me !== null && !over && (
         <p class="accuse" data-view="accuse" role="status"><strong>Accuse now:</strong> {names(certain.cards)}</p>
       )}
       <div class="categories">

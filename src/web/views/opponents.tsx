@@ -1,12 +1,11 @@
 // What each opponent knows: whether it can accuse (a seat out after a wrong accusation cannot), and
-// which of my cards it most likely knows. Nothing once the game is won.
+// which of my cards it most likely knows.
 import type { Opponents } from '../../analysis/opponents.js';
 import type { Game } from '../../model/game.js';
-import { winningAccusation } from '../../model/rules.js';
 import type { Timed } from './format.js';
 
 export function OpponentsView({ opponents, game }: { opponents: Timed<Opponents> | null; game: Game }) {
-  if (game.me === null || winningAccusation(game.events) !== null) return null;
+  if (game.me === null) return null;
   const o = opponents?.result;
   return (
     <section class="opponents" aria-labelledby="opp-h" data-view="opponents">

@@ -1,15 +1,14 @@
 // The best suggestions, and on the board the rooms ranked by what a suggestion there is worth per
-// turn; the switch between the card game and the board. Nothing once the game is won.
+// turn; the switch between the card game and the board.
 import type { SuggestResult } from '../../analysis/suggest.js';
 import type { Game } from '../../model/game.js';
-import { winningAccusation } from '../../model/rules.js';
 import type { PawnInput } from '../board-advice.js';
 import { BoardRooms } from './board-rooms.js';
 import type { Timed } from './format.js';
 import { PlayMode } from './play-mode.js';
 
 export function SuggestionsView({ suggestions, game, board, pawn, onPawn, onBoard }: { suggestions: Timed<SuggestResult> | null; game: Game; board: boolean; pawn: PawnInput; onPawn: (p: PawnInput) => void; onBoard: (board: boolean) => void }) {
-  if (game.me === null || winningAccusation(game.events) !== null) return null;
+  if (game.me === null) return null;
   const names = (cards: number[]) => cards.map((c) => game.deck.cards[c]);
   const result = suggestions?.result;
   return (
