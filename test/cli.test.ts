@@ -54,10 +54,14 @@ function cluedoWithStdout(fd: number, ...args: string[]): Run {
 }
 
 /**
- * Starts the CLI, sends SIGINT as soon as stderr has a line matching `ready` (a --progress line:
- * the handler is installed by then), and resolves when the process has exited.
+ * Starts the CLI, sends SIGINT (or `signal`) as soon as stderr has a line matching `ready` (a
+ * --progress line: the handler is installed by then), and resolves when the process has exited.
  */
 function interrupted(ready: RegExp, ...args: string[]): Promise<Run & { runningAtSignal: boolean }> {
+  return interruptedBy('SIGINT', ready, ...args);
+}
+
+function interruptedBy(signal: NodeJS.Signals, ready: RegExp, ...args: string[]): Promise<Run & { runningAtSignal: boolean }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, env: env() });
     let stdout = '';
@@ -70,7 +74,7 @@ function interrupted(ready: RegExp, ...args: string[]): Promise<Run & { runningA
       if (!sent && stderr.split('\n').some((line) => ready.test(line))) {
         sent = true;
         runningAtSignal = child.exitCode === null && child.signalCode === null;
-        child.kill('SIGINT');
+        child.kill(signal);
       }
     });
     child.on('error', reject);
@@ -460,10 +464,11 @@ describe('cluedo suggest', () => {
 });
 
 describe('Ctrl-C', () => {
-  // Each run is given far more work than it could finish before the signal, which is sent once
+  // Each run is given far more work than it could finish before the signal (seconds of drawing and
+  // scoring: --no-exact, since the early game's deals are few enough to count), which is sent once
   // its first progress line shows that it is under way with the handler installed.
   it('suggest: exit 130, "cluedo: cancelled", nothing on stdout', async () => {
-    const r = await interrupted(/^cluedo: progress: /, 'suggest', 'examples/classic-6p-early.json', '--samples', '5000000', '--threads', '2', '--progress');
+    const r = await interrupted(/^cluedo: progress: /, 'suggest', 'examples/classic-6p-early.json', '--samples', '5000000', '--no-exact', '--threads', '2', '--progress');
     expect(r.runningAtSignal, 'the request finished before the signal').toBe(true);
     expect(r.signal, `killed by the signal, stderr: ${r.stderr}`).toBeNull();
     expect(r.status, r.stderr).toBe(130);
@@ -480,6 +485,19 @@ describe('Ctrl-C', () => {
     // the one line of the CLI's own; any stray warning is the subject of the "no warnings" test above
     const own = lines(r.stderr).filter((l) => !/^\(node:\d+\)|^\(Use `node --trace-warnings/.test(l) && !l.startsWith('cluedo: progress: '));
     expect(own).toEqual(['cluedo: cancelled']);
+  });
+
+  // What timeout, Slurm, Kubernetes and systemd send, and a closed terminal: a request ends as on Ctrl-C, exit 128 + the signal's number.
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)('suggest: %s ends it as Ctrl-C does: exit %i, "cluedo: cancelled by" the signal', async (signal, code) => {
+    const r = await interruptedBy(signal, /^cluedo: progress: /, 'suggest', 'examples/classic-6p-early.json', '--samples', '5000000', '--no-exact', '--threads', '2', '--progress');
+    expect(r.runningAtSignal, 'the request finished before the signal').toBe(true);
+    expect(r.signal, `killed by the signal, stderr: ${r.stderr}`).toBeNull();
+    expect(r.status, r.stderr).toBe(code);
+    expect(r.stdout).toBe('');
+    expect(lines(r.stderr).filter((l) => !l.startsWith('cluedo: progress: '))).toEqual([`cluedo: cancelled by ${signal}`]);
   });
 });
 
@@ -602,15 +620,19 @@ describe('cluedo simulate', () => {
     expect(existsSync(join(logs, 'game-2-P5.json'))).toBe(true);
   });
 
-  it('Ctrl-C after the first finished games keeps them: prints their summary, writes every output, exits 130', async () => {
-    const out = join(dir, 'stopped');
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)('%s after the first finished games keeps them: prints their summary, writes every output, exits %i', async (signal, code) => {
+    const out = join(dir, `stopped-${signal}`);
     mkdirSync(out);
     const [json, csv, report] = ['json', 'csv', 'html'].map((x) => join(out, `run.${x}`));
-    const r = await interrupted(/^cluedo: progress: [1-9][\d,]* of 100,000 games/, 'simulate', '--games', '100000', '--agents', 'entropy:samples=2000',
+    const r = await interruptedBy(signal, /^cluedo: progress: [1-9][\d,]* of 100,000 games/, 'simulate', '--games', '100000', '--agents', 'entropy:samples=2000',
       '--threads', '2', '--progress', '--json', json, '--csv', csv, '--report', report);
     expect(r.runningAtSignal).toBe(true);
     expect(r.signal, r.stderr).toBeNull();
-    expect(r.status, r.stderr).toBe(130);
+    expect(r.status, r.stderr).toBe(code);
     const head = /^(\d+) of 100000 games.*interrupted/.exec(r.stdout);
     expect(head, r.stdout).not.toBeNull();
     const saved = JSON.parse(readFileSync(json, 'utf8'));

@@ -3,18 +3,18 @@
 // a value that the file it names refutes: fromCommandLine) exits 2; bad input (a file, a log's
 // contents) or an output that cannot be written exits 1;
 // anything else is our bug and exits 70 (EX_SOFTWARE), without a stack trace unless
-// CLUEDO_DEBUG is set. Ctrl-C exits 130.
+// CLUEDO_DEBUG is set. A run ended by Ctrl-C exits 130 (by SIGTERM 143, SIGHUP 129: cancel.ts).
 import { COMMAND_NAMES } from './command-names.js';
 import { CommanderError } from 'commander';
 import { InputError } from '../model/errors.js';
 import { PositionTooLargeError } from '../knowledge/wasm-core.js';
 import { CancelledError, WorkerFailedError } from '../runtime/executor.js';
 import { oneLine } from '../model/quote.js';
+import { cancelledWords, interruptedExitCode } from './cancel.js';
 
 export const EXIT_INPUT = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_INTERNAL = 70;
-export const EXIT_CANCELLED = 130;
 
 /** A mistake on the command line: an unknown option, a bad or missing value, options that conflict. */
 export class UsageError extends Error {
@@ -66,12 +66,12 @@ export function reportError(error: unknown): number {
     return EXIT_USAGE;
   }
   if (error instanceof CancelledError) {
-    printLine('cancelled');
-    return EXIT_CANCELLED;
+    printLine(cancelledWords());
+    return interruptedExitCode();
   }
   if (error instanceof QuestionsCancelledError) {
     printLine(error.message);
-    return EXIT_CANCELLED;
+    return interruptedExitCode();
   }
   if (error instanceof OutputError) {
     for (const failure of error.failures) printLine(failure);

@@ -1,9 +1,10 @@
 // Writing a command's answer to standard output. A reader that stops early (`| head`) is no error:
 // the rest is dropped quietly. Any other failure (a full disk, an I/O error) must not pass for
-// success: it is an OutputError, exit 1. An answer is written whole or not at all: a Ctrl-C that
-// comes while it is written lets it end, and the command then exits 130.
+// success: it is an OutputError, exit 1. An answer is written whole or not at all: a Ctrl-C (or
+// SIGTERM, SIGHUP) that comes while it is written lets it end, and the command then exits 130 (143, 129).
 import { readFileSync, readlinkSync } from 'node:fs';
-import { EXIT_CANCELLED, OutputError } from './errors.js';
+import { OutputError } from './errors.js';
+import { interruptedExitCode, onEndingSignals } from './cancel.js';
 
 let readerGone = false;
 
@@ -32,7 +33,7 @@ export function writeFailure(e: NodeJS.ErrnoException): string {
 let answering = false;
 
 /**
- * From the first write of an answer on, Ctrl-C no longer ends the process: a reader that takes the
+ * From the first write of an answer on, Ctrl-C (or SIGTERM, SIGHUP) no longer ends the process: a reader that takes the
  * answer slowly holds the write (to a pipe, Node writes synchronously), and an answer cut short
  * could pass for a whole one with a program that reads it. The Ctrl-C is noted instead, and the
  * command, its answer written, exits 130. (The listener stays: a signal that came during the
@@ -41,8 +42,8 @@ let answering = false;
 function noteCtrlCFromNowOn(): void {
   if (answering) return;
   answering = true;
-  process.on('SIGINT', () => {
-    process.exitCode = EXIT_CANCELLED;
+  onEndingSignals(() => {
+    process.exitCode = interruptedExitCode();
   });
 }
 

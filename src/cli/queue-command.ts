@@ -13,7 +13,7 @@ import { InputError } from '../model/errors.js';
 import { UsageError, printLine } from './errors.js';
 import { FaultLines } from './fault-lines.js';
 import { FAULT_REASONS_KEPT } from '../tournament/types.js';
-import { withCancellation } from './cancel.js';
+import { interruptedExitCode, withCancellation } from './cancel.js';
 import { noteThreads, threadCount } from './options.js';
 import type { OutputPath } from './output-files.js';
 import { reportMerged } from './merge-command.js';
@@ -140,7 +140,7 @@ export async function runQueued(
     });
     if (interrupted) {
       stderr(`cluedo: stopped: ${stored.size} of ${spec.shards} ${forCount(spec.shards, 'shard')} stored, the others stay queued for the workers; resume with --resume ${id}`);
-      process.exitCode = 130;
+      process.exitCode = interruptedExitCode();
       return;
     }
     const merged = mergeShards(await queue.readResults(redis, id));
@@ -171,8 +171,6 @@ export function workerCommand(): Command {
       await noteThreads(opts.threads);
       const redis = await queue.connectRedis(address);
       const pool = tournamentPool(opts.threads);
-      const onTerm = () => process.emit('SIGINT');
-      process.on('SIGTERM', onTerm);
       try {
         await withCancellation(async (signal) => {
           const started = Date.now();
@@ -188,10 +186,9 @@ export function workerCommand(): Command {
           });
           faults.finish();
           stderr(`worker done: ${played} ${forCount(played, 'shard')} in ${((Date.now() - started) / 1000).toFixed(1)} s${signal.aborted ? ' (stopped)' : ''}`);
-          if (signal.aborted) process.exitCode = 130;
+          if (signal.aborted) process.exitCode = interruptedExitCode();
         });
       } finally {
-        process.removeListener('SIGTERM', onTerm);
         await pool.close();
         redis.disconnect();
       }

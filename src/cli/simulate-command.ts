@@ -24,7 +24,7 @@ import { formatMeanInterval } from '../tournament/format.js';
 import { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { gameToLog } from '../io/write-log.js';
 import { fromCommandLine, OutputError, UsageError, printLine } from './errors.js';
-import { withCancellation } from './cancel.js';
+import { interruptedExitCode, withCancellation } from './cancel.js';
 import { noteThreads, path, wholeNumber, seedValue, threadCount } from './options.js';
 import { requireOptions, type Requirements } from './option-rules.js';
 import { addQueueTlsOptions, QUEUE_TLS_REQUIREMENTS, type QueueTlsOptions } from './queue-tls.js';
@@ -277,7 +277,7 @@ async function runShard(request: Extract<SimulateRequest, { kind: 'shard' }>, ex
   const what = `shard ${shard.index}/${shard.count}: games ${shard.from}-${shard.to - 1} (${shard.to - shard.from} of ${games}), seed ${seed}`;
   if (outcome.file === null) {
     printLine(`${what}: interrupted after ${outcome.done} ${forCount(outcome.done, 'game')}, ${seconds} s; no shard file written`);
-    process.exitCode = 130;
+    process.exitCode = interruptedExitCode();
     return;
   }
   writeAtomically(request.out, shardFileText(outcome.file));
@@ -317,7 +317,7 @@ async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, 
     (config.endmove !== 'never' ? `endmove ${config.endmove}, ` : '') +
     (config.board ? `board classic (${boardDescription(config.board)}), ` : '') +
     `${seconds.toFixed(1)} s${interrupted ? ' (interrupted: results of the finished games)' : ''}`;
-  if (interrupted) process.exitCode = 130;
+  if (interrupted) process.exitCode = interruptedExitCode();
   // A summary that cannot be printed must not cost the files: write everything, then report.
   const failures = await failuresOf(() => writeStdout(`${head}\n\n${renderSummary(summary, { faults: config.external !== undefined })}\n${config.solo ? `\n${soloLine(summary, config, rowLabel)}\n` : ''}`));
 
@@ -380,7 +380,7 @@ async function runThesisAndReport(request: Extract<SimulateRequest, { kind: 'the
   const head =
     `The thesis's experiment: ${counted(games, 'game')} per agent, ${thesis.THESIS_PLAYERS} players, the measured agent in seat 1 among scripted opponents, ` +
     `seed ${seed}, ${seconds.toFixed(1)} s${interrupted ? ' (interrupted: results of the finished games)' : ''}`;
-  if (interrupted) process.exitCode = 130;
+  if (interrupted) process.exitCode = interruptedExitCode();
   const failures = await failuresOf(() => writeStdout(`${head}\n\n${thesis.renderThesis(rows, pairs)}\n`));
 
   // The measured seats only: the opponents are part of the table, not of the comparison.
