@@ -21,6 +21,11 @@ const REASONS: Record<string, string> = {
   EBADF: 'it is closed',
   EFBIG: 'the file is too large',
   EDQUOT: 'the disk quota is exceeded',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'the name is too long',
 };
 
 /** Why a write failed, in words: "no space left on the device (ENOSPC)". */
