@@ -139,9 +139,13 @@ function replaceFile(target: Extract<FileTarget, { kind: 'file' | 'new' }>, text
     // Never through a file or link already there ('wx'); private until it has the target's mode.
     fd = openSync(temporary, 'wx', target.kind === 'file' ? 0o600 : 0o666);
     writeFileSync(fd, text);
-    if (target.kind === 'file') keepModeAndOwner(fd, target.stats);
-    // On the disk before the rename: a crash after it must not leave an empty file in place of the old.
-    fsyncSync(fd);
+    if (target.kind === 'file') {
+      keepModeAndOwner(fd, target.stats);
+      // On the disk before it replaces the old file: a power cut after the rename must not leave an
+      // empty file in its place. A new file has nothing to lose, and --logs writes thousands, at
+      // some 5 ms a sync.
+      fsyncSync(fd);
+    }
     closeSync(fd);
     fd = undefined;
     renameSync(temporary, target.path);
