@@ -12,7 +12,7 @@ import { InputError } from '../model/errors.js';
 import { shorten } from '../model/quote.js';
 import { fromCommandLine } from './errors.js';
 import { writeStdout } from './output.js';
-import { writeAtomically } from './output-files.js';
+import { checkOutputFile, logOutput, writeOutputFile } from './output-files.js';
 
 /** The deck and rule variants a new log takes; empty for the classic deck and the standard rules. */
 export type DeckSource = Pick<GameLog, 'deck' | 'rules'>;
@@ -69,15 +69,16 @@ export function checkSetup(answers: SetupAnswers): Game {
   return parseGame(setupLog(answers), { words: SETUP_WORDS });
 }
 
-/** An existing file is never replaced without --force. */
+/** An existing file is never replaced without --force, nor anything but a file it can write (a device, a read-only file) with it. */
 export function checkNewFile(file: string, force: boolean | undefined): void {
   if (existsSync(file) && !force) throw new InputError(`${file} exists: pass --force to replace it, or cluedo add to go on with it`);
+  checkOutputFile(logOutput(file));
 }
 
 /** Checks the setup, writes it with every name in full, atomically, and prints what it is in one line. */
 export async function writeNewLog(file: string, answers: SetupAnswers): Promise<void> {
   const game = fromCommandLine(() => checkSetup(answers));
-  writeAtomically({ option: 'the log', path: file }, `${toJson(gameToLog(game))}\n`);
+  writeOutputFile(logOutput(file), `${toJson(gameToLog(game))}\n`);
   const who = game.me === null ? 'you watch as a spectator' : `you are ${game.players[game.me]} holding ${game.myHand.map((c) => game.deck.cards[c]).join(', ')}`;
   await writeStdout(`${file}: ${game.players.length} players, ${who}\n`);
 }

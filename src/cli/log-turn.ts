@@ -11,7 +11,7 @@ import type { Game } from '../model/game.js';
 import { InputError } from '../model/errors.js';
 import type { OpenGame } from '../analysis/open-game.js';
 import { writeStdout } from './output.js';
-import { writeAtomically } from './output-files.js';
+import { checkOutputFile, logOutput, writeOutputFile } from './output-files.js';
 
 /** One turn: a suggestion and who showed a card (null: nobody), or an accusation; names as typed. */
 export type Turn =
@@ -31,9 +31,10 @@ export function turnEvent(turn: Turn): GameLogEvent {
   return { type: 'suggestion', by: turn.by, cards: turn.cards, shownBy: turn.shownBy, ...(turn.shown !== undefined && { shown: turn.shown }) };
 }
 
-/** The log of `file`, opened: an impossible log, or a game already won, is refused here, before any entry. */
+/** The log of `file`, opened: an impossible log, a game already won, or a file it cannot write back, is refused here, before any entry. */
 export async function openLog(file: string): Promise<OpenGame> {
   const log = readGameLogFile(file) as GameLog;
+  checkOutputFile(logOutput(file));
   const { OpenGame } = await import('../analysis/open-game.js');
   const open = new OpenGame(log);
   try {
@@ -61,6 +62,6 @@ export function checkPassed(game: Game, index: number, typed: readonly string[])
 /** Writes the log with its new last event, atomically, and prints that event as a sentence. */
 export async function saveTurn(file: string, after: OpenGame): Promise<void> {
   const index = after.game.events.length - 1;
-  writeAtomically({ option: 'the log', path: file }, `${toJson(after.log())}\n`);
+  writeOutputFile(logOutput(file), `${toJson(after.log())}\n`);
   await writeStdout(`${file}: event ${index + 1}: ${eventSentence(after.game, index, { at: false })}\n`);
 }

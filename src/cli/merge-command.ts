@@ -1,6 +1,5 @@
 // cluedo merge: the shard files of one tournament (simulate --shard i/N --out FILE) merged into its
 // summary, exactly as if the tournament had run in one process.
-import { writeFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { InputError } from '../model/errors.js';
 import { quote, shorten } from '../model/quote.js';
@@ -45,7 +44,10 @@ export function mergeCommand(): Command {
         { option: '--csv', path: opts.csv },
         { option: '--report', path: opts.report },
       ].filter((o): o is OutputPath => o.path !== undefined);
-      checkDistinct(outputs);
+      checkDistinct(
+        outputs,
+        files.map((path) => ({ option: 'the shard file', path })),
+      );
       outputs.forEach(checkOutputFile);
       const { parseShardFile, mergeShards } = await import('../tournament/shards.js');
       const shards = files.map((name) => ({ name: shorten(name), file: parseShardFile(readJson(name), shorten(name)) }));
@@ -107,7 +109,7 @@ export async function reportMerged(merged: MergedShards, source: string, outputs
     failures.push(...e.failures);
   }
   try {
-    await writeOutputs(outputs.map((output) => ({ ...output, write: (file: string) => writeFileSync(file, texts[output.option]()) })));
+    await writeOutputs(outputs.map((output) => ({ ...output, text: texts[output.option] })));
   } catch (e) {
     if (!(e instanceof OutputError)) throw e;
     failures.push(...e.failures);

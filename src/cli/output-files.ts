@@ -1,57 +1,49 @@
-// The files a long run writes at its end (simulate's --json, --csv, --report, --logs). Each path is
-// checked before the run starts, so that an hour of games is not lost to a typo in a directory
-// name; at the end every output is attempted, and each failure is reported.
-import { accessSync, constants, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+// The files a command writes: its outputs (simulate's --json, --csv, --report and --logs, a shard
+// file, merge's outputs) and the game log of new and add. Each path is checked before any work,
+// so that an hour of games is not lost to a typo in a directory name; at the end every output is
+// attempted, and each failure is reported. Every file is written by writeFileWhole (write-file.ts).
+import { mkdirSync, statSync } from 'node:fs';
 import { quote } from '../model/quote.js';
 import { InputError } from '../model/errors.js';
 import { OutputError, UsageError } from './errors.js';
 import { writeFailure } from './output.js';
+import { fileIdentity, fileTarget, refusal, writable, writeFileWhole } from './write-file.js';
 
-/** An output of a command: the option that names it and its path. */
+/** A file a command writes: the option that names it and its path. */
 export interface OutputPath {
   option: string;
   path: string;
+  /** Only a regular file will do: a game log, read back later, is never a device or a pipe. */
+  fileOnly?: boolean;
+}
+
+/** The game log that new and add write. */
+export function logOutput(path: string): OutputPath {
+  return { option: 'the log', path, fileOnly: true };
 }
 
 function code(e: unknown): string {
   return (e as NodeJS.ErrnoException).code ?? '';
 }
 
+/** Why a write or its check failed, in words. */
+function reason(e: unknown): string {
+  return e instanceof InputError ? e.message : writeFailure(e as NodeJS.ErrnoException);
+}
+
 function problem(output: OutputPath, why: string): InputError {
   return new InputError(`${output.option} ${quote(output.path)}: ${why}`);
 }
 
-function writable(path: string): boolean {
-  try {
-    accessSync(path, constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A file that can be created or overwritten: not a directory, in an existing writable directory. */
+/** A file that can be written as writeFileWhole writes it: in an existing writable directory, not read-only, not a directory. */
 export function checkOutputFile(output: OutputPath): void {
+  let why: string | null;
   try {
-    const stats = statSync(output.path);
-    if (stats.isDirectory()) throw problem(output, 'it is a directory');
-    if (!writable(output.path)) throw problem(output, 'permission denied');
-    return;
+    why = refusal(fileTarget(output.path), output.fileOnly === true);
   } catch (e) {
-    if (e instanceof InputError) throw e;
-    if (code(e) === 'ENOTDIR') throw problem(output, 'a part of the path is not a directory');
-    if (code(e) !== 'ENOENT') throw problem(output, writeFailure(e as NodeJS.ErrnoException));
+    why = reason(e);
   }
-  const parent = dirname(output.path);
-  let stats;
-  try {
-    stats = statSync(parent);
-  } catch {
-    throw problem(output, `there is no directory ${quote(parent)}`);
-  }
-  if (!stats.isDirectory()) throw problem(output, `${quote(parent)} is not a directory`);
-  if (!writable(parent)) throw problem(output, `permission denied in ${quote(parent)}`);
+  if (why !== null) throw problem(output, why);
 }
 
 /** A directory to write into: made now if missing, so that a path it cannot be made at is refused at once. */
@@ -70,40 +62,57 @@ export function prepareOutputDirectory(output: OutputPath): void {
   if (!writable(output.path)) throw problem(output, 'permission denied');
 }
 
-/** Two outputs naming one file would overwrite each other. */
-export function checkDistinct(outputs: OutputPath[]): void {
-  const seen = new Map<string, string>();
-  for (const { option, path } of outputs) {
-    const other = seen.get(resolve(path));
-    if (other !== undefined) throw new UsageError(`${other} and ${option} name the same file ${quote(path)}`);
-    seen.set(resolve(path), option);
+/**
+ * Two outputs naming one file would overwrite each other, and an output naming an input (a shard
+ * file merged) would destroy it: refused, whatever the paths look like (links, ./a and a).
+ */
+export function checkDistinct(outputs: OutputPath[], inputs: OutputPath[] = []): void {
+  const seen = new Map<string, OutputPath>();
+  for (const input of inputs) {
+    const identity = fileIdentity(input.path);
+    if (identity !== null && !seen.has(identity)) seen.set(identity, input);
+  }
+  for (const output of outputs) {
+    const identity = fileIdentity(output.path);
+    if (identity === null) continue;
+    const other = seen.get(identity);
+    if (other !== undefined) {
+      throw new UsageError(
+        other.path === output.path
+          ? `${other.option} and ${output.option} name the same file ${quote(output.path)}`
+          : `${other.option} ${quote(other.path)} and ${output.option} ${quote(output.path)} name the same file`,
+      );
+    }
+    seen.set(identity, output);
   }
 }
 
-/**
- * Writes every output (a function making its text, or writing it itself), going on past
- * failures; throws one OutputError listing them all at the end.
- */
-export async function writeOutputs(outputs: Array<OutputPath & { write: (path: string) => void | Promise<void> }>): Promise<void> {
+/** An output's contents: its text, or a function writing it itself (--logs, a folder of files). */
+export type OutputWriter = OutputPath & ({ text: () => string } | { write: (path: string) => void | Promise<void> });
+
+/** Writes every output, going on past failures; throws one OutputError listing them all at the end. */
+export async function writeOutputs(outputs: OutputWriter[]): Promise<void> {
   const failures: string[] = [];
   for (const output of outputs) {
     try {
-      await output.write(output.path);
+      if ('text' in output) writeFileWhole(output.path, output.text(), output.fileOnly === true);
+      else await output.write(output.path);
     } catch (e) {
-      failures.push(`cannot write ${output.option} ${quote(output.path)}: ${e instanceof InputError ? e.message : writeFailure(e as NodeJS.ErrnoException)}`);
+      failures.push(cannotWrite(output, e));
     }
   }
   if (failures.length > 0) throw new OutputError(failures);
 }
 
-/** Writes a temporary file beside `output` and renames it over: a killed job leaves no half file. */
-export function writeAtomically(output: OutputPath, text: string): void {
-  const temporary = join(dirname(output.path), `.${basename(output.path)}.${process.pid}.tmp`);
+/** Writes one output whole (writeFileWhole); a failure is an OutputError naming it. */
+export function writeOutputFile(output: OutputPath, text: string): void {
   try {
-    writeFileSync(temporary, text);
-    renameSync(temporary, output.path);
+    writeFileWhole(output.path, text, output.fileOnly === true);
   } catch (e) {
-    rmSync(temporary, { force: true });
-    throw new OutputError([`cannot write ${output.option} ${quote(output.path)}: ${writeFailure(e as NodeJS.ErrnoException)}`]);
+    throw new OutputError([cannotWrite(output, e)]);
   }
+}
+
+function cannotWrite(output: OutputPath, e: unknown): string {
+  return `cannot write ${output.option} ${quote(output.path)}: ${reason(e)}`;
 }

@@ -2,7 +2,9 @@
 // the rest is dropped quietly. Any other failure (a full disk, an I/O error) must not pass for
 // success: it is an OutputError, exit 1. An answer is written whole or not at all: a Ctrl-C (or
 // SIGTERM, SIGHUP) that comes while it is written lets it end, and the command then exits 130 (143, 129).
-import { readFileSync, readlinkSync } from 'node:fs';
+// A standard output closed at start (`>&-`) is no error either: Node opens /dev/null read-write in
+// its place, exactly as `1<>/dev/null` and Python's subprocess.DEVNULL give it, so the answer goes
+// where theirs does.
 import { OutputError } from './errors.js';
 import { interruptedExitCode, onEndingSignals } from './cancel.js';
 
@@ -19,9 +21,14 @@ process.stderr.on('error', () => {});
 const REASONS: Record<string, string> = {
   ENOSPC: 'no space left on the device',
   EIO: 'input/output error',
-  EBADF: 'it is closed',
+  EBADF: 'it is not open for writing',
   EFBIG: 'the file is too large',
   EDQUOT: 'the disk quota is exceeded',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'the name is too long',
 };
 
 /** Why a write failed, in words: "no space left on the device (ENOSPC)". */
@@ -62,24 +69,4 @@ export function writeStdout(text: string): Promise<void> {
       else reject(new OutputError([`cannot write to standard output: ${writeFailure(e)}`]));
     });
   });
-}
-
-/**
- * Whether the process started with its standard output closed (`>&-`). Node then opens /dev/null
- * in its place, read-write, so that writes vanish without an error; a redirection to /dev/null
- * is write-only. Known on Linux (from /proc); elsewhere false.
- */
-export function stdoutClosedAtStart(): boolean {
-  try {
-    if (readlinkSync('/proc/self/fd/1') !== '/dev/null') return false;
-    const flags = /^flags:\s*([0-7]+)/m.exec(readFileSync('/proc/self/fdinfo/1', 'utf8'));
-    return flags !== null && (parseInt(flags[1], 8) & 3) === 2; // O_RDWR
-  } catch {
-    return false;
-  }
-}
-
-/** Refuses to start a command whose answer could not be written: its standard output is closed. */
-export function requireStdout(): void {
-  if (stdoutClosedAtStart()) throw new OutputError(['cannot write to standard output: it is closed (EBADF); nothing was run (to discard the output, redirect it to /dev/null)']);
 }

@@ -5,7 +5,6 @@
 import { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { commanderExit, reportError } from './errors.js';
-import { requireStdout } from './output.js';
 
 function version(): string {
   return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -21,8 +20,6 @@ export function program(commands: readonly Command[]): Command {
     .exitOverride(commanderExit('cluedo'));
   for (const command of commands) {
     command.copyInheritedSettings(cli);
-    // A command whose answer is its standard output does not start without one (a worker reports on stderr).
-    if (command.name() !== 'worker') command.hook('preAction', requireStdout);
     cli.addCommand(command.exitOverride(commanderExit(`cluedo ${command.name()}`)));
   }
   return cli;

@@ -2,7 +2,7 @@
 // requests (simulateRequest): a local run, the thesis's experiment (--preset thesis), one shard of
 // a run (--shard i/N --out FILE), or a run on a job queue (--queue URL). Which options go together
 // is said by commander (conflicts, implies) and by the table of requirements below.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, Option } from 'commander';
@@ -29,7 +29,8 @@ import { noteThreads, path, wholeNumber, seedValue, threadCount } from './option
 import { requireOptions, type Requirements } from './option-rules.js';
 import { addQueueTlsOptions, QUEUE_TLS_REQUIREMENTS, type QueueTlsOptions } from './queue-tls.js';
 import { writeStdout } from './output.js';
-import { checkDistinct, checkOutputFile, prepareOutputDirectory, writeAtomically, writeOutputs, type OutputPath } from './output-files.js';
+import { checkDistinct, checkOutputFile, prepareOutputDirectory, writeOutputFile, writeOutputs, type OutputPath, type OutputWriter } from './output-files.js';
+import { writeFileWhole } from './write-file.js';
 import { ProgressLines } from './progress.js';
 import { FaultLines, faultsWhere } from './fault-lines.js';
 import { boardDescription, soloLine } from './summary-lines.js';
@@ -280,7 +281,7 @@ async function runShard(request: Extract<SimulateRequest, { kind: 'shard' }>, ex
     process.exitCode = interruptedExitCode();
     return;
   }
-  writeAtomically(request.out, shardFileText(outcome.file));
+  writeOutputFile(request.out, shardFileText(outcome.file));
   await writeStdout(`${what}, ${seconds} s: wrote ${request.out.path}\n`);
 }
 
@@ -336,13 +337,10 @@ async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, 
         run: head,
       }),
   };
-  const writers = request.outputs.map((output) => ({
-    ...output,
-    write:
-      output.option === '--logs'
-        ? (dir: string) => writeLogs(dir, config, seed, request.logGames, playTournamentGameAsync)
-        : (file: string) => writeFileSync(file, texts[output.option]()),
-  }));
+  const writers = request.outputs.map(
+    (output): OutputWriter =>
+      output.option === '--logs' ? { ...output, write: (dir) => writeLogs(dir, config, seed, request.logGames, playTournamentGameAsync) } : { ...output, text: texts[output.option] },
+  );
   failures.push(...(await failuresOf(() => writeOutputs(writers))));
   if (failures.length > 0) throw new OutputError(failures);
   if (stopped !== null) throw new InputError(`the run stopped: ${stopped}`);
@@ -397,7 +395,7 @@ async function runThesisAndReport(request: Extract<SimulateRequest, { kind: 'the
         run: head,
       }),
   };
-  const writers = request.outputs.map((output) => ({ ...output, write: (file: string) => writeFileSync(file, texts[output.option]()) }));
+  const writers = request.outputs.map((output) => ({ ...output, text: texts[output.option] }));
   failures.push(...(await failuresOf(() => writeOutputs(writers))));
   if (failures.length > 0) throw new OutputError(failures);
 }
@@ -562,6 +560,6 @@ async function writeLogs(dir: string, config: TournamentConfig, seed: number, ga
   const core = KnowledgeCore.create();
   for (let g = 0; g < games; g++) {
     const { views } = await play(config, seed, g, core);
-    views.forEach((view, s) => writeFileSync(join(dir, `game-${g + 1}-P${s}.json`), `${JSON.stringify(gameToLog(view.game()), null, 2)}\n`));
+    views.forEach((view, s) => writeFileWhole(join(dir, `game-${g + 1}-P${s}.json`), `${JSON.stringify(gameToLog(view.game()), null, 2)}\n`, false));
   }
 }

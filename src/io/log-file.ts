@@ -38,7 +38,8 @@ export function readRegularFile(path: string, what: string, limit: number): Buff
   }
 }
 
-function fileKind(stats: Stats): string {
+/** What a file that is not a regular one is, in words: "a directory", "a pipe". */
+export function fileKind(stats: Stats): string {
   if (stats.isDirectory()) return 'a directory';
   if (stats.isCharacterDevice()) return 'a character device';
   if (stats.isBlockDevice()) return 'a block device';
