@@ -513,7 +513,7 @@ describe('names that could be lost or misread', () => {
       message = (e as Error).message;
     }
     expect(message).toMatch(/^me: unknown player "Z{40}…" \(100,000 characters\); the players are "A" and "B"$/);
-    bad({ deck, players: ['two\nlines', 'B'], events: [suggestion('B', ['Ada', 'axe', 'attic'], 'two\nlines', 'axe')] }, 'see the card, and the log has no observer ("me") and no deal');
+    bad({ deck, players: ['two\nlines', 'B'], events: [suggestion('B', ['Ada', 'axe', 'attic'], 'two\nlines', 'axe')] }, 'players[0] "two\\nlines": a name may not contain the control character U+000A');
     bad({ deck, players: ['A', 'B'], me: 'A', myHand: ['Ada', 'bat'], events: [suggestion('B', ['Ada', 'axe', 'attic'], 'A', 'new\nline')] },
       'unknown card "new\\nline"');
   });

@@ -1,6 +1,6 @@
 // The one name rule (docs/game-log.md, "Names"): the exact name, then a unique prefix of the name
-// or of one of its words, ignoring case, spaces, "_", "-" and "."; an ambiguous or unknown name is
-// an error listing the candidates. Checked against a reference written here from the rule's words,
+// or of one of its words, ignoring case, spaces, "_", "-", "." and the characters that show nothing,
+// in the composed form (NFC); an ambiguous or unknown name is an error listing the candidates. Checked against a reference written here from the rule's words,
 // and through every layer that reads names: the resolver, the log reader, the formula parser, the
 // advisor's completion, the board's binding and the command line.
 import { describe, expect, it } from 'vitest';
@@ -18,10 +18,11 @@ import { ROOM_NAMES, ROOMS } from '../src/game/board/classic.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** The rule, from its words: strip case and the four separators; exact first, then unique prefixes of the name or a word. */
+/** The rule, from its words: composed, without case, the four separators and what shows nothing; exact first, then unique prefixes of the name or a word. */
 function reference(names: readonly string[], input: string): number | 'ambiguous' | 'unknown' {
-  const strip = (s: string) => [...s.toLowerCase()].filter((ch) => !/\s/u.test(ch) && !'_-.'.includes(ch)).join('');
-  const words = (s: string) => s.toLowerCase().split(/[\s_.-]+/u).filter((w) => w.length > 0);
+  const seen = (s: string) => [...s.normalize('NFC').toLowerCase()].filter((ch) => !/\p{Default_Ignorable_Code_Point}/u.test(ch)).join('');
+  const strip = (s: string) => [...seen(s)].filter((ch) => !/\s/u.test(ch) && !'_-.'.includes(ch)).join('');
+  const words = (s: string) => seen(s).split(/[\s_.-]+/u).filter((w) => w.length > 0);
   const key = strip(input);
   if (key === '') return 'unknown';
   const exact = names.flatMap((n, i) => (strip(n) === key ? [i] : []));
@@ -49,10 +50,10 @@ const deckNames = fc
     { minLength: 2, maxLength: 8, selector: (n) => n.toLowerCase().replace(/[\s_.-]+/g, '') },
   )
   .filter((names) => names.every((n) => n.replace(/[\s_.-]+/g, '') !== ''));
-/** What a person types: a name, a word or a prefix of one, in any case, with separators anywhere; or a stray string. */
+/** What a person types: a name, a word or a prefix of one, in any case, with separators or invisible characters anywhere; or a stray string. */
 const typed = (names: string[]) =>
   fc.oneof(
-    fc.tuple(fc.constantFrom(...names), fc.nat(), fc.boolean(), fc.constantFrom(...SEPARATORS)).map(([n, cut, upper, sep]) => {
+    fc.tuple(fc.constantFrom(...names), fc.nat(), fc.boolean(), fc.constantFrom(...SEPARATORS, '\u200b', '\u3164', '\ufe0f')).map(([n, cut, upper, sep]) => {
       const source = cut % 3 === 0 ? n : n.split(/[\s_.-]+/)[cut % n.split(/[\s_.-]+/).length];
       const prefix = source.slice(0, 1 + (cut % Math.max(1, source.length)));
       const cased = upper ? prefix.toUpperCase() : prefix.toLowerCase();

@@ -9,7 +9,7 @@ import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import type { Random } from '../model/random.js';
 import { InputError } from '../model/errors.js';
 import { nearMisses } from '../model/names.js';
-import { quoteList } from '../model/quote.js';
+import { quote, quoteList } from '../model/quote.js';
 import type { SyncAgent } from '../game/agent.js';
 import { RESPONSE_POLICIES, type ResponsePolicy } from '../knowledge/responses.js';
 import { exactKnowledge, naiveKnowledge, type KnowledgeModel } from './knowledge.js';
@@ -101,12 +101,12 @@ export function parseAgentSpec(text: string, defined: readonly string[] = []): A
   const colon = trimmed.indexOf(':');
   const name = (colon < 0 ? trimmed : trimmed.slice(0, colon)).toLowerCase();
   if (!(AGENT_NAMES as readonly string[]).includes(name)) {
-    const where = trimmed === name ? '' : ` in "${text}"`;
+    const where = trimmed === name ? '' : ` in ${quote(text)}`;
     const own = colon < 0 ? undefined : defined.find((d) => d.toLowerCase() === name);
     if (own !== undefined) throw new InputError(`agent "${own}" is defined on the command line and takes no options${where}`);
     const known = [...AGENT_NAMES, ...defined];
     const near = nearMisses(name, known);
-    throw new InputError(`unknown agent "${name}"${where}${near.length > 0 ? `; did you mean ${quoteList(near)}?` : ''} (agents: ${known.join(', ')})`);
+    throw new InputError(`unknown agent ${quote(name)}${where}${near.length > 0 ? `; did you mean ${quoteList(near)}?` : ''} (agents: ${known.join(', ')})`);
   }
   const spec: AgentSpec = {
     label: trimmed,
@@ -125,7 +125,7 @@ export function parseAgentSpec(text: string, defined: readonly string[] = []): A
   const epistemic = spec.name === 'epistemic';
   const planner = spec.name === 'planner';
   const probability = (key: string, value: string, bad: (why: string) => InputError) => {
-    if (!/^\d*\.?\d+$/.test(value) || Number(value) > 1) throw bad(`${key} must be a probability from 0 to 1, not "${value}"`);
+    if (!/^\d*\.?\d+$/.test(value) || Number(value) > 1) throw bad(`${key} must be a probability from 0 to 1, not ${quote(value)}`);
     return Number(value);
   };
   const options = colon < 0 ? [] : trimmed.slice(colon + 1).split(',').filter((o) => o.trim() !== '');
@@ -133,9 +133,9 @@ export function parseAgentSpec(text: string, defined: readonly string[] = []): A
     const eq = option.indexOf('=');
     const key = (eq < 0 ? option : option.slice(0, eq)).trim();
     const value = eq < 0 ? '' : option.slice(eq + 1).trim();
-    const bad = (why: string) => new InputError(`agent "${text}": ${why}`);
+    const bad = (why: string) => new InputError(`agent ${quote(text)}: ${why}`);
     if (key === 'refute') {
-      if (!(REFUTATION_NAMES as readonly string[]).includes(value)) throw bad(`refute must be ${REFUTATION_NAMES.join(', ')}, not "${value}"`);
+      if (!(REFUTATION_NAMES as readonly string[]).includes(value)) throw bad(`refute must be ${REFUTATION_NAMES.join(', ')}, not ${quote(value)}`);
       spec.refute = value as RefutationName;
     } else if (key === 'accuse' && !epistemic && !planner) {
       const risky = /^risky:(\d*\.?\d+)$/.exec(value);
@@ -143,39 +143,39 @@ export function parseAgentSpec(text: string, defined: readonly string[] = []): A
       if (value === 'certain' || value === 'never' || value === 'two') spec.accuse = value;
       else if (risky && Number(risky[1]) > 0 && Number(risky[1]) <= 1) spec.accuse = Number(risky[1]);
       else if (wait) spec.accuse = { wait: Number(wait[1]) };
-      else throw bad(`accuse must be certain, never, two, risky:P with 0 < P ≤ 1, or wait:N with N own turns, not "${value}"`);
+      else throw bad(`accuse must be certain, never, two, risky:P with 0 < P ≤ 1, or wait:N with N own turns, not ${quote(value)}`);
     } else if (key === 'suggest' && CHOOSING.has(spec.name)) {
-      if (!(SUGGESTION_NAMES as readonly string[]).includes(value)) throw bad(`suggest must be ${SUGGESTION_NAMES.join(', ')}, not "${value}"`);
+      if (!(SUGGESTION_NAMES as readonly string[]).includes(value)) throw bad(`suggest must be ${SUGGESTION_NAMES.join(', ')}, not ${quote(value)}`);
       spec.suggest = value as SuggestionName;
     } else if (key === 'bluff' && CHOOSING.has(spec.name)) {
-      if (!/^\d{1,3}$/.test(value)) throw bad(`bluff must be a number of suggestions from 0 to 999, not "${value}"`);
+      if (!/^\d{1,3}$/.test(value)) throw bad(`bluff must be a number of suggestions from 0 to 999, not ${quote(value)}`);
       spec.bluff = Number(value);
     } else if (key === 'responses' && (spec.name === 'deductive' || spec.name === 'kripke' || spec.name === 'entropy')) {
-      if (!(RESPONSE_POLICIES as readonly string[]).includes(value)) throw bad(`responses must be ${RESPONSE_POLICIES.join(', ')}, not "${value}"`);
+      if (!(RESPONSE_POLICIES as readonly string[]).includes(value)) throw bad(`responses must be ${RESPONSE_POLICIES.join(', ')}, not ${quote(value)}`);
       spec.responses = value as ResponsePolicy;
     } else if (key === 'own' && (spec.name === 'random' || planner)) {
-      if (value !== 'include' && value !== 'exclude') throw bad(`own must be include or exclude, not "${value}"`);
+      if (value !== 'include' && value !== 'exclude') throw bad(`own must be include or exclude, not ${quote(value)}`);
       spec.own = value;
     } else if (planner && (key === 'lookahead' || key === 'closing' || key === 'threat')) {
-      if (value !== 'on' && value !== 'off') throw bad(`${key} must be on or off, not "${value}"`);
+      if (value !== 'on' && value !== 'off') throw bad(`${key} must be on or off, not ${quote(value)}`);
       spec.planner[key] = value === 'on';
     } else if (planner && key === 'hide') {
-      if (!/^(0|1)(\.\d+)?$/.test(value) || Number(value) > 1) throw bad(`hide must be a number from 0 to 1, not "${value}"`);
+      if (!/^(0|1)(\.\d+)?$/.test(value) || Number(value) > 1) throw bad(`hide must be a number from 0 to 1, not ${quote(value)}`);
       spec.planner.hide = Number(value);
     } else if (key === 'samples') {
       if (spec.name !== 'entropy' && !epistemic && !planner) throw bad('only the entropy, epistemic and planner agents take samples=');
-      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000_000) throw bad(`samples must be a whole number from 1 to 1,000,000, not "${value}"`);
+      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000_000) throw bad(`samples must be a whole number from 1 to 1,000,000, not ${quote(value)}`);
       spec.samples = Number(value);
     } else if (key === 'exact' && spec.name === 'entropy') {
-      if (!(ENTROPY_EXACTNESS as readonly string[]).includes(value)) throw bad(`exact must be ${ENTROPY_EXACTNESS.join(', ')}, not "${value}"`);
+      if (!(ENTROPY_EXACTNESS as readonly string[]).includes(value)) throw bad(`exact must be ${ENTROPY_EXACTNESS.join(', ')}, not ${quote(value)}`);
       spec.exact = value as EntropyExactness;
     } else if ((epistemic || planner) && key === 'draws') {
-      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 100_000) throw bad(`draws must be a whole number from 1 to 100000, not "${value}"`);
+      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 100_000) throw bad(`draws must be a whole number from 1 to 100000, not ${quote(value)}`);
       spec.epistemic.draws = Number(value);
     } else if (epistemic && (key === 'risk' || key === 'threat')) {
       spec.epistemic[key] = probability(key, value, bad);
     } else if (epistemic && key === 'endmoves') {
-      if (value !== 'announced' && value !== 'inferred') throw bad(`endmoves must be announced or inferred, not "${value}"`);
+      if (value !== 'announced' && value !== 'inferred') throw bad(`endmoves must be announced or inferred, not ${quote(value)}`);
       spec.epistemic.endmoves = value;
     } else {
       const known = epistemic
@@ -183,12 +183,12 @@ export function parseAgentSpec(text: string, defined: readonly string[] = []): A
         : planner
         ? 'refute=…, samples=…, draws=…, lookahead=on|off, closing=on|off, threat=on|off, own=include|exclude, hide=0…1'
         : `refute=…, accuse=…${spec.name === 'entropy' ? ', samples=…, exact=off|auto|always' : spec.name === 'random' ? ', own=…' : ''}${CHOOSING.has(spec.name) ? ', suggest=…, bluff=…' : ''}${spec.name === 'entropy' || spec.name === 'deductive' || spec.name === 'kripke' ? ', responses=…' : ''}`;
-      throw bad(`unknown option "${key}" (options: ${known})`);
+      throw bad(`unknown option ${quote(key)} (options: ${known})`);
     }
   }
   // Exact scores take every consistent deal as equally likely; reading shows as `uniform` or `repeat` weighs them.
   if (spec.exact !== 'off' && spec.responses !== 'holds' && spec.responses !== 'first') {
-    throw new InputError(`agent "${text}": exact=${spec.exact} takes every consistent deal as equally likely, so it goes with responses=holds or first only`);
+    throw new InputError(`agent ${quote(text)}: exact=${spec.exact} takes every consistent deal as equally likely, so it goes with responses=holds or first only`);
   }
   return spec;
 }

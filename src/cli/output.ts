@@ -7,6 +7,7 @@
 // where theirs does.
 import { OutputError } from './errors.js';
 import { interruptedExitCode, onEndingSignals } from './cancel.js';
+import { terminalText } from '../model/quote.js';
 
 let readerGone = false;
 
@@ -54,12 +55,16 @@ function noteCtrlCFromNowOn(): void {
   });
 }
 
-/** Writes `text` to stdout, whole, and resolves once it is written (or once the reader has gone). */
+/**
+ * Writes `text` to stdout, whole, and resolves once it is written (or once the reader has gone).
+ * No control character but the newline goes out raw (terminalText): what a user typed or a file
+ * said (a path, say) cannot drive the terminal; JSON reads the escapes as the characters.
+ */
 export function writeStdout(text: string): Promise<void> {
   if (readerGone) return Promise.resolve();
   noteCtrlCFromNowOn();
   return new Promise((resolve, reject) => {
-    process.stdout.write(text, (error?: Error | null) => {
+    process.stdout.write(terminalText(text), (error?: Error | null) => {
       const e = error as NodeJS.ErrnoException | null | undefined;
       // Only once a poll phase of the event loop has passed, which delivers a Ctrl-C received
       // during the write: a command that ends right after its answer would otherwise end before it

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { distance } from 'fastest-levenshtein';
 import { CLASSIC_DECK, MAX_CARDS, MAX_SEATS, MIN_SEATS, makeDeck, type Deck } from '../model/deck.js';
-import { indistinctNames, makeNameResolver, nameKey, UnknownNameError, type NameResolver } from '../model/names.js';
+import { definedName, indistinctNames, makeNameResolver, nameKey, UnknownNameError, type NameResolver } from '../model/names.js';
 import { quote, quoteList, shorten } from '../model/quote.js';
 import { counted, forCount } from '../model/numbers.js';
 import { InputError } from '../model/errors.js';
@@ -260,7 +260,9 @@ export function parseGame(json: unknown, options: { words?: LogWords } = {}): Ga
   const named = (part: 'players' | 'me' | 'myHand' | 'faceUp') => words[part] ?? part;
   const log = parseShape(json);
   const deck = log.deck === undefined ? CLASSIC_DECK : checkDeck(deckEntries(log.deck));
-  const players = checkPlayers(log.players, named('players'));
+  // A player's place: its JSON path, or its number in the answer that gave the players.
+  const playerPlace = (i: number) => (words.players === undefined ? `players[${i}]` : `${words.players}: player ${i + 1}`);
+  const players = checkPlayers(log.players, named('players'), playerPlace);
   const card = makeNameResolver('card', deck.cards);
   const player = makeNameResolver('player', players);
 
@@ -480,13 +482,13 @@ function checkDeal(
 // ---------------------------------------------------------------------------------------------
 // The setup
 
-/** A deck's categories and their cards, in order, checked as a log's `deck` is (card names trimmed). */
+/** A deck's categories and their cards, in order, checked as a log's `deck` is (every name read by definedName). */
 export function checkDeck(categories: Array<[string, string[]]>): Deck {
   if (categories.length === 0) throw new InputError('deck has no categories');
-  for (const [name] of categories) checkCategoryName(name);
+  const names = categories.map(([name]) => categoryName(name));
   const total = categories.reduce((n, [, cards]) => n + cards.length, 0);
   if (total > MAX_CARDS) throw new InputError(`deck has ${total} cards; at most ${MAX_CARDS} are supported`);
-  const entries = categories.map(([name, cards]) => [name, cards.map((c) => c.trim())] as const);
+  const entries = categories.map(([key, cards], g) => [names[g], cards.map((c, j) => definedName(c, formatPath(['deck', key, j])))] as const);
   const seen = new Map<string, { card: string; category: string }>();
   for (const [name, cards] of entries) {
     if (cards.length === 0) throw new InputError(`deck: category ${quote(name)} has no cards`);
@@ -508,8 +510,9 @@ export function checkDeck(categories: Array<[string, string[]]>): Deck {
   return makeDeck(Object.fromEntries(entries.map(([name, cards]) => [name, [...cards]])));
 }
 
-/** The JSON key names the category in messages and in the analysis; some keys cannot do that job. */
-function checkCategoryName(name: string): void {
+/** The category a JSON key names, in messages and in the analysis (read by definedName); some keys cannot do that job. */
+function categoryName(key: string): string {
+  const name = definedName(key, 'deck: category');
   if (nameKey(name) === '') throw new InputError('deck: a category has an empty name');
   // JavaScript objects list keys like "7" before all others, whatever the file says, so the
   // deck's order (that of solutions and suggestions) would silently change.
@@ -518,14 +521,15 @@ function checkCategoryName(name: string): void {
       `deck: category ${quote(name)} is a whole number, which JSON objects move ahead of the other keys (changing the deck's order); give it a name with a letter`,
     );
   }
+  return name;
 }
 
 /** The analysis names the owners besides the seats "envelope" and "table": no seat may take those names. */
 const RESERVED_OWNERS = ['envelope', 'table'];
 
-/** The players in seat order, trimmed and checked; `where` names them in messages. */
-function checkPlayers(names: string[], where: string): string[] {
-  const players = names.map((p) => p.trim());
+/** The players in seat order, read as names (definedName) and checked; `where` names them in messages, `place` each one. */
+function checkPlayers(names: string[], where: string, place: (i: number) => string): string[] {
+  const players = names.map((p, i) => definedName(p, place(i)));
   if (players.length < MIN_SEATS || players.length > MAX_SEATS) {
     throw new InputError(`${where}: need ${MIN_SEATS} to ${MAX_SEATS} players, got ${players.length}`);
   }

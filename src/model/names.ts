@@ -1,11 +1,13 @@
 // The one way a name typed by a person is matched to a card, a player, a category or a room,
 // everywhere: logs, formulas, the command line, the board and the advisor. The rule
 // (docs/game-log.md, "Names"): the exact name, then a unique prefix of the name or of one of its
-// words, ignoring case, spaces, "_", "-" and ".". A name that matches several is an error listing
+// words, ignoring case, spaces, "_", "-" and ".", and compared in Unicode's composed form (NFC)
+// without the characters that show nothing. A name that matches several is an error listing
 // them; one that matches nothing, an error listing the near misses (a typo), or else every name.
+// And what a name may be: no character that acts rather than shows (quote.ts CONTROL).
 import { distance } from 'fastest-levenshtein';
 import { InputError } from './errors.js';
-import { quote, quoteList } from './quote.js';
+import { CONTROL, quote, quoteList } from './quote.js';
 
 export type NameKind = 'card' | 'player' | 'category' | 'room' | 'owner';
 
@@ -31,17 +33,62 @@ export type NameResolver = (input: string, where: string) => number;
 /** What separates the words of a name, and is ignored when names are compared. */
 const SEPARATORS = /[\s_.\-]+/gu;
 
-/** A name as compared: lower case, without spaces, "_", "-" or ".": "Mrs. White" and "mrs_white" are one. */
+/**
+ * Characters that show nothing (a Hangul filler, a variation selector, a zero-width space): two
+ * names that differ by them alone look the same, so they are no part of a name as compared.
+ */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+
+/** A name as compared, separators aside: composed (NFC, so that "Café" typed decomposed is "Café"), lower case, nothing invisible. */
+function comparable(name: string): string {
+  // NFC first: both forms of a name then reach toLowerCase as one string.
+  return name.normalize('NFC').toLowerCase().replace(INVISIBLE, '');
+}
+
+/**
+ * A name as compared: composed (NFC), lower case, without spaces, "_", "-", "." or characters that
+ * show nothing: "Mrs. White" and "mrs_white" are one.
+ */
 export function nameKey(name: string): string {
-  return name.toLowerCase().replace(SEPARATORS, '');
+  return comparable(name).replace(SEPARATORS, '');
 }
 
 /** The words of a name, as compared: "Mrs. White" → ["mrs", "white"]. */
 export function nameWords(name: string): string[] {
-  return name
-    .toLowerCase()
+  return comparable(name)
     .split(SEPARATORS)
     .filter((w) => w !== '');
+}
+
+/** What each kind of control character (quote.ts CONTROL) is called in messages. */
+const CONTROL_KINDS: Array<[RegExp, string]> = [
+  [/\p{Cc}/u, 'control character'],
+  [/\p{Cf}/u, 'format character'],
+  [/\p{Zl}/u, 'line separator'],
+  [/\p{Zp}/u, 'paragraph separator'],
+];
+
+/**
+ * Why `name` cannot be a name, or null: it holds a character that acts rather than shows (an
+ * escape sequence would drive the terminal that prints the name; a zero-width or bidi character
+ * would make two names look alike, or one look like another).
+ */
+export function nameProblem(name: string): string | null {
+  const c = CONTROL.exec(name)?.[0];
+  if (c === undefined) return null;
+  const kind = CONTROL_KINDS.find(([pattern]) => pattern.test(c))![1];
+  return `a name may not contain the ${kind} U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/**
+ * A name as a list of names holds it (the players, a deck's cards and categories): composed (NFC)
+ * and trimmed, so that it is shown and written one way; an InputError `where "name": why` when
+ * nameProblem refuses it, anywhere in it, ends included.
+ */
+export function definedName(name: string, where: string): string {
+  const problem = nameProblem(name);
+  if (problem !== null) throw new InputError(`${where} ${quote(name)}: ${problem}`);
+  return name.normalize('NFC').trim();
 }
 
 /**
@@ -50,11 +97,26 @@ export function nameWords(name: string): string[] {
  * resolver of the project makes.
  */
 export function nameMatches(names: readonly string[], input: string): number[] {
+  return matchesAmong(compared(names), input);
+}
+
+/** A list of names as the rule compares them: each one's key and words. */
+interface ComparedNames {
+  keys: string[];
+  words: string[][];
+}
+
+function compared(names: readonly string[]): ComparedNames {
+  return { keys: names.map(nameKey), words: names.map(nameWords) };
+}
+
+/** nameMatches over names compared once (a resolver's, asked for name after name). */
+function matchesAmong(names: ComparedNames, input: string): number[] {
   const key = nameKey(input);
   if (key === '') return [];
-  const exact = names.flatMap((n, i) => (nameKey(n) === key ? [i] : []));
+  const exact = names.keys.flatMap((k, i) => (k === key ? [i] : []));
   if (exact.length > 0) return exact;
-  return names.flatMap((n, i) => (nameKey(n).startsWith(key) || nameWords(n).some((w) => w.startsWith(key)) ? [i] : []));
+  return names.keys.flatMap((k, i) => (k.startsWith(key) || names.words[i].some((w) => w.startsWith(key)) ? [i] : []));
 }
 
 /** Two names that the rule cannot tell apart (the same key), or null: a list of names must have none. */
@@ -77,10 +139,12 @@ function plural(kind: NameKind): string {
 export function makeNameResolver(kind: NameKind, names: readonly string[]): NameResolver {
   // A long log names the same few cards and players over and over.
   const resolved = new Map<string, number>();
+  let comparedNames: ComparedNames | undefined;
   return (input: string, where: string): number => {
     const known = resolved.get(input);
     if (known !== undefined) return known;
-    const hits = nameMatches(names, input);
+    comparedNames ??= compared(names);
+    const hits = matchesAmong(comparedNames, input);
     if (hits.length === 1) {
       resolved.set(input, hits[0]);
       return hits[0];

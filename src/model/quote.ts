@@ -1,5 +1,21 @@
 // How messages show what the user wrote: names can be anything a JSON string holds (newlines, a
-// megabyte of text), and a message must stay one readable line.
+// megabyte of text, an escape sequence), and a message must stay one readable line that shows
+// every character as it is and lets none of them act on the terminal.
+
+/**
+ * A character that acts rather than shows: a control (C0 and DEL: escape sequences, carriage
+ * returns, NUL; C1), a format character (zero-width characters, bidi controls, the soft hyphen) or
+ * the line or paragraph separator. Messages show it escaped; no name may hold one (model/names.ts).
+ */
+export const CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+const CONTROLS = new RegExp(CONTROL.source, 'gu');
+
+const NAMED_CONTROLS: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** A control character as JSON writes it: \n, \r and \t by name, any other as \u escapes (two for a character beyond U+FFFF). */
+function escapeControl(c: string): string {
+  return NAMED_CONTROLS[c] ?? Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
+}
 
 /** Longer names are cut to this many characters in messages. */
 export const SHOWN_CHARS = 40;
@@ -21,14 +37,15 @@ function lengthNote(s: string): string {
   return ` (${s.length.toLocaleString('en-US')} characters)`;
 }
 
-/** The name itself when short, else its first SHOWN_CHARS characters, "…" and its length. */
+/** The name itself when short, else its first SHOWN_CHARS characters, "…" and its length; control characters escaped. */
 export function shorten(s: string): string {
-  return isLong(s) ? head(s) + lengthNote(s) : s;
+  return oneLine(isLong(s) ? head(s) + lengthNote(s) : s);
 }
 
 /** `"name"` with quotes, backslashes and control characters escaped as in JSON; a long one shortened. */
 export function quote(s: string): string {
-  return isLong(s) ? JSON.stringify(head(s)) + lengthNote(s) : JSON.stringify(s);
+  // JSON.stringify escapes C0 controls but leaves DEL, C1, format characters and separators as they are.
+  return oneLine(isLong(s) ? JSON.stringify(head(s)) + lengthNote(s) : JSON.stringify(s));
 }
 
 /** `A`, `A and B`, `A, B and C` (or another conjunction): a short list of words, as they are. */
@@ -50,10 +67,14 @@ export function quoteList(names: string[], conjunction = 'or'): string {
   return joinList(q, conjunction);
 }
 
-/** Control characters (a newline in a player's name, say) escaped, so a message stays on one line. */
+/** Control characters (CONTROL: a newline in a player's name, an escape sequence in a path) escaped, so a message stays on one line and cannot drive the terminal. */
 export function oneLine(message: string): string {
-  const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-  return message.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => named[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return message.replace(CONTROLS, escapeControl);
+}
+
+/** Text for a terminal: every control character escaped as oneLine does but the newlines that end its lines. */
+export function terminalText(text: string): string {
+  return text.replace(CONTROLS, (c) => (c === '\n' ? c : escapeControl(c)));
 }
 
 const utf8 = new TextEncoder();

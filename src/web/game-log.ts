@@ -3,7 +3,8 @@
 // localStorage. Only a game the engine opened is ever saved.
 import { CLASSIC_CATEGORIES } from '../model/deck.js';
 import { defaultHandSizes } from '../model/game.js';
-import { nameKey, nameMatches } from '../model/names.js';
+import { nameKey, nameMatches, nameProblem } from '../model/names.js';
+import { quote } from '../model/quote.js';
 import type { GameLog, GameLogEvent, LogWords } from '../io/log.js';
 import { readPawn, type PawnInput } from './board-advice.js';
 import { counted } from '../model/numbers.js';
@@ -133,6 +134,10 @@ export function setupProblems(form: SetupForm): string[] {
   const cards = Object.values(form.deck).reduce((n, c) => n + c.length, 0);
   const dealt = cards - Object.keys(form.deck).length - form.faceUp.length;
   if (form.players.length < 2) problems.push('Name at least two players, in seat order.');
+  for (const p of form.players) {
+    const problem = nameProblem(p);
+    if (problem !== null) problems.push(`Player ${quote(p)}: ${problem}.`);
+  }
   // Names are told apart as every name is matched (model/names.ts).
   const keys = form.players.map(nameKey);
   const twice = form.players.find((_, i) => keys.indexOf(keys[i]) !== i);

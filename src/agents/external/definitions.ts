@@ -3,6 +3,7 @@
 // kinds registered in it (Node registers both: ./node.ts), so that this layer stays free of Node.
 import { InputError } from '../../model/errors.js';
 import { Random } from '../../model/random.js';
+import { quote } from '../../model/quote.js';
 import type { Agent } from '../../game/agent.js';
 import type { Deck } from '../../model/deck.js';
 
@@ -78,7 +79,7 @@ export const AGENT_NAME = /^[A-Za-z0-9._-]{1,40}$/;
 
 /** Why `name` cannot name an external agent, or null. */
 export function agentNameProblem(name: string, builtIn: readonly string[]): string | null {
-  if (!AGENT_NAME.test(name)) return `agent name ${JSON.stringify(name)} must be 1 to 40 letters, digits, "-", "_" or "."`;
+  if (!AGENT_NAME.test(name)) return `agent name ${quote(name)} must be 1 to 40 letters, digits, "-", "_" or "."`;
   if (builtIn.includes(name.toLowerCase())) return `agent name "${name}" is a built-in agent's; choose another`;
   return null;
 }
