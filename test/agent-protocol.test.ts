@@ -215,11 +215,11 @@ describe("the end of a run ends each program's process group", () => {
     }
     return left;
   };
-  /** simulate with a program of `forks DIR`, in a process group of its own, as a shell starts a command. */
-  const start = (args: string[]) => {
+  /** simulate with a program of `forks DIR` (or another mode that forks), in a process group of its own, as a shell starts a command. */
+  const start = (args: string[], mode = 'forks') => {
     const dir = mkdtempSync(join(tmpdir(), 'cluedo-forks-'));
     dirs.push(dir);
-    const child = spawn(process.execPath, [MAIN, 'simulate', '--agent-cmd', `f=${misbehaving(`forks ${dir}`)}`, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, [MAIN, 'simulate', '--agent-cmd', `f=${misbehaving(`${mode} ${dir}`)}`, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     started.push(child);
     let stderr = '';
     child.stdout!.resume();
@@ -238,6 +238,15 @@ describe("the end of a run ends each program's process group", () => {
     expect(await run.exit, run.stderr()).toBe(0);
     // The check before the first game and at least one worker thread started the program.
     expect(processes(run.dir, 'child').length).toBeGreaterThanOrEqual(2);
+    expect(await survivors([...processes(run.dir, 'program'), ...processes(run.dir, 'child')])).toEqual([]);
+  }, 120_000);
+
+  it('a program killed after a timeout is killed with its child', async () => {
+    // The limit is generous (its hello must come within it on a loaded machine); the suggestions never come.
+    const run = start(['--agent-timeout', '4000', '--agents', 'f,random', '--players', '2', '--games', '2', '--threads', '1'], 'forks-mute');
+    expect(await run.exit, run.stderr()).toBe(0);
+    // The check, and a fresh program after each timeout but the last.
+    expect(processes(run.dir, 'child').length).toBeGreaterThanOrEqual(3);
     expect(await survivors([...processes(run.dir, 'program'), ...processes(run.dir, 'child')])).toEqual([]);
   }, 120_000);
 
