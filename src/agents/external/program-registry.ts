@@ -12,9 +12,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const CHANNEL = 'cluedo:agent-programs';
 /** How long a program may take to exit once its input is closed, before its group is asked to end (SIGTERM). */
-export const GRACE_MS = 2000;
+const GRACE_MS = 2000;
 /** How long a group asked to end may take, before what is left of it is killed (SIGKILL). */
-export const TERM_GRACE_MS = 1000;
+const TERM_GRACE_MS = 1000;
 const POLL_MS = 20;
 
 interface Announcement {
@@ -41,7 +41,7 @@ function announce(message: Announcement): void {
 export function programStarted(pid: number): void {
   running.add(pid);
   announce({ pid, running: true });
-  guardTheEnd();
+  tieToThisProcess();
 }
 
 /** Called by the thread that started a program once it has ended the program's group. */
@@ -61,7 +61,7 @@ export function listenForPrograms(): void {
     if (on) running.add(pid);
     else running.delete(pid);
   };
-  guardTheEnd();
+  tieToThisProcess();
 }
 
 let guarded = false;
@@ -70,7 +70,7 @@ let guarded = false;
 const PASSED_ON = ['SIGINT', 'SIGHUP', 'SIGTERM'] as const;
 
 /** In the main thread, once: the ending signals passed on to every group, and every group killed when this process exits. */
-function guardTheEnd(): void {
+function tieToThisProcess(): void {
   if (guarded || !isMainThread) return;
   guarded = true;
   // The way out that skipped ending them (an error, process.exit): nothing can be awaited any more.
