@@ -1,5 +1,6 @@
-// Simulated six-player games per second, 1 thread vs 2: deductive agents only, and one entropy
-// agent among five deductive ones.
+// Simulated six-player games per second, 1 thread vs 2: deductive agents only, one entropy agent
+// among five deductive ones, and long games (random agents that never accuse, to a 20,000-turn
+// cap), whose turns cost what short games' do.
 import { Bench } from 'tinybench';
 import { CLASSIC_CATEGORIES } from '../src/model/deck.js';
 import { runTournament } from '../src/tournament/run.js';
@@ -14,6 +15,7 @@ export async function benchSimulate(time: number) {
     ['deductive ×6', { deck: CLASSIC_CATEGORIES, players: 6, agents: ['deductive'], maxTurns: 300 }, 400],
     // Seats rotate through the list, so every game has exactly one entropy agent.
     ['entropy + deductive ×5', { deck: CLASSIC_CATEGORIES, players: 6, agents: ['entropy', 'deductive', 'deductive', 'deductive', 'deductive', 'deductive'], maxTurns: 300 }, 40],
+    ['random ×6, 20,000 turns', { deck: CLASSIC_CATEGORIES, players: 6, agents: ['random:accuse=never'], maxTurns: 20_000 }, 2],
   ];
   try {
     const bench = new Bench({ name: 'simulate', time, iterations: 2, warmup: true, warmupIterations: 1 });

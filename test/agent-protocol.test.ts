@@ -3,15 +3,16 @@
 // across threads, every fault the protocol names counted and the run finished, the checks made
 // before the first game, and the command line split as a POSIX shell splits it (Python's shlex as
 // the independent oracle).
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { commandWords } from '../src/agents/external/command-words.js';
 import { escapeHtml } from '../src/tournament/html-report.js';
+import { until } from './support/cluedo-cli.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = join(ROOT, 'dist', 'cli', 'cluedo.mjs');
@@ -185,6 +186,80 @@ describe('faults: the seat is out, the run goes on, each fault counted by kind',
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^cluedo: the run stopped: .*agent bad: .*cannot start again.*3 starts in a row failed/);
   });
+});
+
+describe("the end of a run ends each program's process group", () => {
+  // Each program of `forks DIR` forks a child that holds its standard output and error open and
+  // sleeps for an hour; the processes started are listed in DIR (test/fixtures/agents/misbehaving.py).
+  const started: ChildProcess[] = [];
+  const dirs: string[] = [];
+  const processes = (dir: string, kind: 'program' | 'child' | 'playing') =>
+    readdirSync(dir)
+      .filter((name) => name.startsWith(`${kind}-`))
+      .map((name) => Number(name.slice(kind.length + 1)));
+  /** Whether the process runs (a zombie has exited: only its status is left to collect). */
+  const running = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return existsSync(`/proc/${pid}`) ? !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8')) : true;
+    } catch {
+      return false;
+    }
+  };
+  /** Those of `pids` still running once the command has exited, given their ends a few moments to be collected. */
+  const survivors = async (pids: number[]) => {
+    let left = pids.filter(running);
+    for (let tries = 0; left.length > 0 && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      left = left.filter(running);
+    }
+    return left;
+  };
+  /** simulate with a program of `forks DIR` (or another mode that forks), in a process group of its own, as a shell starts a command. */
+  const start = (args: string[], mode = 'forks') => {
+    const dir = mkdtempSync(join(tmpdir(), 'cluedo-forks-'));
+    dirs.push(dir);
+    const child = spawn(process.execPath, [MAIN, 'simulate', '--agent-cmd', `f=${misbehaving(`${mode} ${dir}`)}`, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    started.push(child);
+    let stderr = '';
+    child.stdout!.resume();
+    child.stderr!.on('data', (d) => (stderr += d));
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    return { child, dir, exit, stderr: () => stderr };
+  };
+  afterEach(() => {
+    // Whatever a failed test left behind: the command, the programs and their children.
+    for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+    for (const dir of dirs.splice(0)) for (const pid of [...processes(dir, 'program'), ...processes(dir, 'child')]) if (running(pid)) process.kill(pid, 'SIGKILL');
+  });
+
+  it('a program whose child keeps its output open: the command exits once the run is over, and the child is ended', async () => {
+    const run = start(['--agents', 'f,random', '--players', '3', '--games', '4', '--threads', '2']);
+    expect(await run.exit, run.stderr()).toBe(0);
+    // The check before the first game and at least one worker thread started the program.
+    expect(processes(run.dir, 'child').length).toBeGreaterThanOrEqual(2);
+    expect(await survivors([...processes(run.dir, 'program'), ...processes(run.dir, 'child')])).toEqual([]);
+  }, 120_000);
+
+  it('a program killed after a timeout is killed with its child', async () => {
+    // The limit is generous (its hello must come within it on a loaded machine); the suggestions never come.
+    const run = start(['--agent-timeout', '4000', '--agents', 'f,random', '--players', '2', '--games', '2', '--threads', '1'], 'forks-mute');
+    expect(await run.exit, run.stderr()).toBe(0);
+    // The check, and a fresh program after each timeout but the last.
+    expect(processes(run.dir, 'child').length).toBeGreaterThanOrEqual(3);
+    expect(await survivors([...processes(run.dir, 'program'), ...processes(run.dir, 'child')])).toEqual([]);
+  }, 120_000);
+
+  it('Ctrl-C at the terminal: passed on to the programs; the command exits 130, and every program and its child is ended', async () => {
+    const run = start(['--agents', 'f,random', '--players', '3', '--games', '1000000', '--threads', '2']);
+    // A worker thread's program is playing: the terminal's Ctrl-C goes to the command's process group.
+    await until(() => processes(run.dir, 'playing').length > 0 || run.child.exitCode !== null);
+    process.kill(-run.child.pid!, 'SIGINT');
+    expect(await run.exit, run.stderr()).toBe(130);
+    // Each program that was playing heard the Ctrl-C, as it would in the terminal's process group.
+    for (const pid of processes(run.dir, 'playing')) expect(existsSync(join(run.dir, `interrupted-${pid}`))).toBe(true);
+    expect(await survivors([...processes(run.dir, 'program'), ...processes(run.dir, 'child')])).toEqual([]);
+  }, 120_000);
 });
 
 describe('every fault carries its reason: the request, the reply, what was wrong', () => {

@@ -77,12 +77,19 @@ export function suggestAroundOneUnknown(rng: Random, knowledge: KnowledgeModel):
 /**
  * Hansen & Hansen's bluff: in its first `suggestions` suggestions, one category (not the room on a
  * board) names a card of its own hand instead of `base`'s card, chosen at random among the
- * categories it holds cards of; later suggestions are `base`'s.
+ * categories it holds cards of; later suggestions are `base`'s. One policy per seat and game (it counts).
  */
 export function bluffing(base: SuggestionPolicy, rng: Random, suggestions: number): SuggestionPolicy {
+  // Its suggestions so far, counted from the events it has not read yet: a decision late in a long
+  // game costs what an early one does.
+  let made = 0;
+  let read = 0;
   return (view, room) => {
     const cards = base(view, room);
-    const made = view.events.filter((e) => (e.type === 'suggestion' || e.type === 'suggest') && e.by === view.me).length;
+    for (; read < view.events.length; read++) {
+      const e = view.events[read];
+      if ((e.type === 'suggestion' || e.type === 'suggest') && e.by === view.me) made++;
+    }
     if (made >= suggestions) return cards;
     const fixed = room === undefined ? -1 : view.deck.categoryOf[room];
     const own = view.myHand.filter((c) => view.deck.categoryOf[c] !== fixed);

@@ -555,11 +555,15 @@ async function progressOf(lines: boolean, total: number): Promise<Progress> {
   };
 }
 
-/** Replays the first games in process (they are determined by the seed) and writes each seat's view. */
+/** Replays the first games in process (they are determined by the seed) and writes each seat's view; ends the programs it started. */
 async function writeLogs(dir: string, config: TournamentConfig, seed: number, games: number, play: typeof playTournamentGameAsync): Promise<void> {
   const core = KnowledgeCore.create();
-  for (let g = 0; g < games; g++) {
-    const { views } = await play(config, seed, g, core);
-    views.forEach((view, s) => writeFileWhole(join(dir, `game-${g + 1}-P${s}.json`), `${JSON.stringify(gameToLog(view.game()), null, 2)}\n`, false));
+  try {
+    for (let g = 0; g < games; g++) {
+      const { views } = await play(config, seed, g, core);
+      views.forEach((view, s) => writeFileWhole(join(dir, `game-${g + 1}-P${s}.json`), `${JSON.stringify(gameToLog(view.game()), null, 2)}\n`, false));
+    }
+  } finally {
+    if (config.external) await (await import('../agents/external/node.js')).closeAgentPrograms();
   }
 }

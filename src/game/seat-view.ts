@@ -29,6 +29,8 @@ export class SeatView {
   readonly myHand: readonly number[];
   readonly #events: GameEvent[] = [];
   readonly #showedTo: number[];
+  /** The cards shown to it, per refuting seat: kept as events arrive, since agents ask at every decision. */
+  readonly #shownToMe: number[];
   /** The card it showed, by the index of the event in which it showed it. */
   readonly #showedAt = new Map<number, number>();
 
@@ -41,6 +43,7 @@ export class SeatView {
     this.me = me;
     this.myHand = Object.freeze([...hand]);
     this.#showedTo = new Array(setup.players.length).fill(0);
+    this.#shownToMe = new Array(setup.players.length).fill(0);
     giveWriter((seen) => this.#record(seen));
   }
 
@@ -66,6 +69,7 @@ export class SeatView {
         const iShowed = seen.by === this.me && seen.shown !== null;
         if (iShowed) this.#showed(seen.to, seen.shown!);
         event = { type: 'showcard', by: seen.by, to: seen.to, cards: this.#cards(seen.cards), shown: iShowed ? null : seen.shown };
+        if (seen.to === this.me && event.shown !== null) this.#shownToMe[seen.by] |= 1 << event.shown;
         break;
       }
       case 'suggestion': {
@@ -73,6 +77,7 @@ export class SeatView {
         // A card it showed is kept apart: a log names the card only on the observer's own suggestions.
         if (iShowed) this.#showed(seen.by, seen.shown!);
         event = { type: 'suggestion', by: seen.by, cards: this.#cards(seen.cards), shownBy: seen.shownBy, shown: iShowed ? null : seen.shown };
+        if (seen.by === this.me && event.shownBy !== null && event.shown !== null) this.#shownToMe[event.shownBy] |= 1 << event.shown;
         break;
       }
     }
@@ -110,12 +115,7 @@ export class SeatView {
 
   /** Mask of the cards shown to this seat, per refuting seat. */
   shownToMe(): number[] {
-    const shown = new Array<number>(this.players.length).fill(0);
-    for (const e of this.#events) {
-      if (e.type === 'suggestion' && e.by === this.me && e.shownBy !== null && e.shown !== null) shown[e.shownBy] |= 1 << e.shown;
-      if (e.type === 'showcard' && e.to === this.me && e.shown !== null) shown[e.by] |= 1 << e.shown;
-    }
-    return shown.map((m) => m >>> 0);
+    return this.#shownToMe.map((m) => m >>> 0);
   }
 
   /** Seats out of the game after a wrong accusation. */

@@ -5,12 +5,14 @@
 // or a reply out of step (not one JSON object with the request's id) the program is ended, and
 // started again (with hello) before its next request. A crash is reported once the
 // program's streams are closed, so that its exit status and everything it wrote are in the reason
-// whatever the timing. Node only.
+// whatever the timing. Each program runs in a process group of its own, which is what the engine
+// ends (program-registry.ts): whatever the program started goes with it. Node only.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { AgentFault, AgentUnavailableError } from '../../game/agent.js';
 import type { ExternalAgentDefinition } from './definitions.js';
 import type { AgentChannel, Reply } from './protocol-agent.js';
-import { GRACE_MS, programEnded, programStarted } from './program-registry.js';
+import { endGroups, programEnded, programStarted, signalGroup } from './program-registry.js';
 
 export const PROTOCOL_VERSION = 1;
 /** The longest line either side may send. */
@@ -56,7 +58,12 @@ export class AgentProcess implements AgentChannel {
   /** Starts the program and awaits its hello; throws an Error saying why it could not. */
   async start(): Promise<void> {
     const [file, ...args] = this.definition.command!;
-    const child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    // Detached: the leader of a process group of its own. Unreferenced, it and its pipes never keep
+    // this process alive by themselves: a request awaits its reply with a timer, and a program left
+    // running when this process exits is killed then (program-registry.ts).
+    const child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    child.unref();
+    for (const pipe of [child.stdin, child.stdout, child.stderr]) (pipe as unknown as Socket).unref();
     this.#child = child;
     this.#line = '';
     this.#discarding = false;
@@ -77,9 +84,7 @@ export class AgentProcess implements AgentChannel {
     child.once('exit', closing);
     child.stdout.once('end', closing);
     await spawned;
-    const pid = child.pid!;
-    programStarted(pid);
-    child.once('exit', () => programEnded(pid));
+    programStarted(child.pid!);
     const { object: hello } = await this.#send(null, { type: 'hello', protocol: PROTOCOL_VERSION, agent: this.definition.name }).catch((fault: AgentFault) => {
       this.#kill();
       throw new Error(fault.kind === 'timeout' ? `no hello within ${this.definition.timeoutMs} ms` : fault.message);
@@ -112,16 +117,14 @@ export class AgentProcess implements AgentChannel {
     this.#queue = this.#queue.then(() => this.#write(message)).catch(() => {});
   }
 
-  /** Closes the program's input; kills it if it has not exited after a grace period. Resolves once it has exited. */
-  close(): Promise<void> {
+  /** Closes the program's input, then ends its process group (endGroups: signals after a grace period). Resolves once it is ended. */
+  async close(): Promise<void> {
     const child = this.#child;
-    if (child === null) return Promise.resolve();
+    if (child === null) return;
     this.#child = null;
-    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.stdin.end();
-    const timer = setTimeout(() => child.kill('SIGKILL'), GRACE_MS);
-    return exited.finally(() => clearTimeout(timer));
+    if (child.pid !== undefined) await endGroups([child.pid]);
+    released(child);
   }
 
   async #restart(): Promise<void> {
@@ -216,9 +219,24 @@ export class AgentProcess implements AgentChannel {
     this.#fail(new AgentFault('crash', `${what}${tail ? `; it wrote: ${tail}` : ''}`));
   }
 
+  /** Kills the program's process group at once (after a fault: nothing it does any more counts). */
   #kill(): void {
     const child = this.#child;
     this.#child = null;
-    child?.kill('SIGKILL');
+    if (child === null) return;
+    if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
+    released(child);
   }
+}
+
+/**
+ * Lets go of an ended program: its pipes, which a process it started and that left its group may
+ * still hold open (its output's end is not awaited), and its process.
+ */
+function released(child: ChildProcessWithoutNullStreams): void {
+  child.stdin.destroy();
+  child.stdout.destroy();
+  child.stderr.destroy();
+  child.unref();
+  if (child.pid !== undefined) programEnded(child.pid);
 }
