@@ -143,7 +143,9 @@ describe.skipIf(!HAVE_REDIS)('a tournament on the queue (BullMQ on a real redis-
     // an unknown id
     const unknown = cluedo(['simulate', '--queue', url, '--resume', 't0000000000000000']);
     expect(await unknown.exit).toBe(1);
-    expect(unknown.stderr()).toBe(`cluedo: no tournament t0000000000000000 in Redis at ${url}\n`);
+    expect(unknown.stderr()).toBe(
+      `cluedo: no tournament t0000000000000000 in Redis at ${url}: it was never enqueued there, or Redis lost it (restarted without persistence?); run the simulate command that enqueued it again: it plays the shards not stored\n`,
+    );
   }, 120_000);
 
   it('a database the server does not have is refused in one line, not played in database 0', async () => {
