@@ -98,12 +98,21 @@ export async function writeOutputs(outputs: Array<OutputPath & { write: (path: s
 
 /** Writes a temporary file beside `output` and renames it over: a killed job leaves no half file. */
 export function writeAtomically(output: OutputPath, text: string): void {
-  const temporary = join(dirname(output.path), `.${basename(output.path)}.${process.pid}.tmp`);
+  try {
+    replaceFile(output.path, text);
+  } catch (e) {
+    throw new OutputError([`cannot write ${output.option} ${quote(output.path)}: ${writeFailure(e as NodeJS.ErrnoException)}`]);
+  }
+}
+
+/** Replaces the file at `path` by `text` whole or not at all (a temporary file renamed over it); throws the file system's error. */
+export function replaceFile(path: string, text: string): void {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
     writeFileSync(temporary, text);
-    renameSync(temporary, output.path);
+    renameSync(temporary, path);
   } catch (e) {
     rmSync(temporary, { force: true });
-    throw new OutputError([`cannot write ${output.option} ${quote(output.path)}: ${writeFailure(e as NodeJS.ErrnoException)}`]);
+    throw e;
   }
 }
