@@ -322,7 +322,7 @@ describe('usage mistakes: exit 2, one line', () => {
     [['analyze'], /missing required argument 'log.json'/],
     [['analyze', log, log], /too many arguments/],
     [['analyze', log, '--threads', '2'], /^cluedo: --threads goes with --samples or --opponents: exact counting runs on one thread$/m],
-    [['analyze', log, '--samples', '100', '--progress'], /--progress goes with --threads/],
+    [['analyze', log, '--progress'], /^cluedo: --progress goes with --samples or --threads: progress is shown while samples are drawn$/m],
     [['analyze', log, '--samples', '1000', '--threads', '257'], /--threads must be a whole number from 1 to 256, got "257"/],
     [['analyze', log, '--responses', 'bogus'], /^cluedo: option '--responses <policy>' argument 'bogus' is invalid\. Allowed choices are holds, uniform, first, repeat\./m],
     [['analyze', log, '--responses', 'uniform', '--samples', '1000', '--threads', '2'], /^cluedo: option '--responses <policy>' cannot be used with option '--threads <t>'/m],
@@ -485,6 +485,20 @@ describe('Ctrl-C', () => {
     // the one line of the CLI's own; any stray warning is the subject of the "no warnings" test above
     const own = lines(r.stderr).filter((l) => !/^\(node:\d+\)|^\(Use `node --trace-warnings/.test(l) && !l.startsWith('cluedo: progress: '));
     expect(own).toEqual(['cluedo: cancelled']);
+  });
+
+  // In this thread, the samples are drawn a task at a time between turns of the event loop, where
+  // Node reads the signal: the request ends as on a pool, not killed by the signal.
+  it.each([
+    ['SIGINT', 130, 'cluedo: cancelled'],
+    ['SIGTERM', 143, 'cluedo: cancelled by SIGTERM'],
+  ] as const)('analyze --samples 100000000 in this thread (no --threads): %s gives exit %i, "%s", nothing on stdout', async (signal, code, words) => {
+    const r = await interruptedBy(signal, /^cluedo: progress: /, 'analyze', 'examples/classic-6p-early.json', '--samples', '100000000', '--json', '--progress');
+    expect(r.runningAtSignal, 'the request finished before the signal').toBe(true);
+    expect(r.signal, `killed by the signal, stderr: ${r.stderr}`).toBeNull();
+    expect(r.status, r.stderr).toBe(code);
+    expect(r.stdout).toBe('');
+    expect(lines(r.stderr).filter((l) => !l.startsWith('cluedo: progress: '))).toEqual([words]);
   });
 
   // What timeout, Slurm, Kubernetes and systemd send, and a closed terminal: a request ends as on Ctrl-C, exit 128 + the signal's number.
