@@ -10,7 +10,9 @@ import { Random } from '../src/model/random.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
 import { createAgent, parseAgentSpec } from '../src/agents/registry.js';
 import { playGame } from '../src/game/play.js';
-import { accusationAdvice, threatOf } from '../src/analysis/accuse-advice.js';
+import { accusationAdvice, accusationAdviceOn, threatOf } from '../src/analysis/accuse-advice.js';
+import { epistemicInThisThread } from '../src/analysis/knows.js';
+import { epistemicPool } from '../src/analysis/pools.js';
 import { parseGame } from '../src/io/log.js';
 import { gameToLog } from '../src/io/write-log.js';
 import { bruteForceGame } from './support/brute-force.js';
@@ -51,6 +53,24 @@ describe('accusation advice', () => {
     expect(threatOf([seat(0.1, 0.3, 0.01)]).standardError).toBeCloseTo(0.01, 12);
     // Two seats: sqrt((0.8 · 0.01)² + (0.7 · 0.02)²)
     expect(threatOf([seat(0.1, 0.3, 0.01), seat(0.2, 0.1, 0.02)]).standardError).toBeCloseTo(Math.hypot(0.8 * 0.01, 0.7 * 0.02), 12);
+  });
+
+  it('on an executor (this thread, a task at a time, or a pool of 2): the same advice, drawn worlds included', async () => {
+    const pool = epistemicPool(2);
+    try {
+      for (const [name, options] of [
+        ['classic-5p-mid', { seed: 3 }],
+        ['classic-5p-mid', { samples: 3000, seed: 9 }],
+        ['classic-6p-late', { seed: 1 }],
+      ] as const) {
+        const game = parseGame(JSON.parse(readFileSync(`examples/${name}.json`, 'utf8')));
+        const want = accusationAdvice(game, options);
+        expect(await accusationAdviceOn(epistemicInThisThread(), game, options), name).toEqual(want);
+        expect(await accusationAdviceOn(pool, game, options), name).toEqual(want);
+      }
+    } finally {
+      await pool.close();
+    }
   });
 
   it('refuses a log without an observer, and an observer already out', () => {

@@ -322,7 +322,7 @@ describe('usage mistakes: exit 2, one line', () => {
     [['analyze'], /missing required argument 'log.json'/],
     [['analyze', log, log], /too many arguments/],
     [['analyze', log, '--threads', '2'], /^cluedo: --threads goes with --samples or --opponents: exact counting runs on one thread$/m],
-    [['analyze', log, '--samples', '100', '--progress'], /--progress goes with --threads/],
+    [['analyze', log, '--progress'], /^cluedo: --progress goes with --samples or --threads: progress is shown while samples are drawn$/m],
     [['analyze', log, '--samples', '1000', '--threads', '257'], /--threads must be a whole number from 1 to 256, got "257"/],
     [['analyze', log, '--responses', 'bogus'], /^cluedo: option '--responses <policy>' argument 'bogus' is invalid\. Allowed choices are holds, uniform, first, repeat\./m],
     [['analyze', log, '--responses', 'uniform', '--samples', '1000', '--threads', '2'], /^cluedo: option '--responses <policy>' cannot be used with option '--threads <t>'/m],
@@ -504,6 +504,20 @@ describe('Ctrl-C', () => {
     expect(own).toEqual(['cluedo: cancelled']);
   });
 
+  // In this thread, the samples are drawn a task at a time between turns of the event loop, where
+  // Node reads the signal: the request ends as on a pool, not killed by the signal.
+  it.each([
+    ['SIGINT', 130, 'cluedo: cancelled'],
+    ['SIGTERM', 143, 'cluedo: cancelled by SIGTERM'],
+  ] as const)('analyze --samples 100000000 in this thread (no --threads): %s gives exit %i, "%s", nothing on stdout', async (signal, code, words) => {
+    const r = await interruptedBy(signal, /^cluedo: progress: /, 'analyze', 'examples/classic-6p-early.json', '--samples', '100000000', '--json', '--progress');
+    expect(r.runningAtSignal, 'the request finished before the signal').toBe(true);
+    expect(r.signal, `killed by the signal, stderr: ${r.stderr}`).toBeNull();
+    expect(r.status, r.stderr).toBe(code);
+    expect(r.stdout).toBe('');
+    expect(lines(r.stderr).filter((l) => !l.startsWith('cluedo: progress: '))).toEqual([words]);
+  });
+
   // What timeout, Slurm, Kubernetes and systemd send, and a closed terminal: a request ends as on Ctrl-C, exit 128 + the signal's number.
   it.each([
     ['SIGTERM', 143],
@@ -660,5 +674,153 @@ describe('cluedo simulate', () => {
     expect(readFileSync(csv, 'utf8').trim().split('\n')).toHaveLength(1 + saved.games.length * 6);
     expect(existsSync(report)).toBe(true);
     expect(lines(r.stderr).every((l) => l.startsWith('cluedo: progress: ')), r.stderr).toBe(true);
+  });
+});
+
+describe('cluedo simulate --resume', () => {
+  // Quick games on two threads: the first progress line comes after the first few of them, long
+  // before the last, and the signal is sent then.
+  const RUN = ['simulate', '--games', '200', '--agents', 'random,deductive', '--seed', '7', '--threads', '2', '--progress'];
+  let dir = '';
+  /** What the run never stopped writes. */
+  let whole: { json: string; csv: string; report: string };
+
+  const outputsIn = (name: string) => {
+    const [json, csv, report] = ['json', 'csv', 'html'].map((x) => join(dir, `${name}.${x}`));
+    return { json, csv, report, args: ['--json', json, '--csv', csv, '--report', report] };
+  };
+  const read = (out: { json: string; csv: string; report: string }) => ({ json: readFileSync(out.json, 'utf8'), csv: readFileSync(out.csv, 'utf8'), report: readFileSync(out.report, 'utf8') });
+  /** The report's one line that holds the time taken: "<dt>run</dt><dd>200 of 200 games, ..., 4.1 s</dd>". */
+  const timeless = (report: string) => report.replace(/(<dt>run<\/dt><dd>[^<]*), \d+\.\d s</, '$1, (time) s<');
+  const savedGames = (json: string) => (JSON.parse(readFileSync(json, 'utf8')) as { interrupted: boolean; games: Array<{ game: number }> });
+  /** The file of an interrupted run that finished only `numbers`, made from the whole run's games. */
+  const partialRun = async (name: string, numbers: (game: number) => boolean) => {
+    const [{ accumulate, finalize }, { accumulatorFor, summaryOrder }, { runFileText }] = await Promise.all([
+      import('../src/tournament/summary.js'),
+      import('../src/tournament/shards.js'),
+      import('../src/tournament/run-file.js'),
+    ]);
+    const run = JSON.parse(whole.json);
+    const games = run.games.filter((g: { game: number }) => numbers(g.game));
+    const accumulator = games.reduce(accumulate, accumulatorFor(run.config));
+    const file = join(dir, `${name}.json`);
+    writeFileSync(file, runFileText({ ...run, interrupted: true, games, accumulator, summary: finalize(accumulator, summaryOrder(run.config)) }));
+    return file;
+  };
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cluedo-resume-'));
+    const out = outputsIn('whole');
+    const r = cluedo(...RUN, ...out.args);
+    expect(r.status, r.stderr).toBe(0);
+    whole = read(out);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('interrupted (SIGINT), then resumed: the --json and --csv of the run never stopped, byte for byte; the report differs only in its time; progress counts the games played before', async () => {
+    const out = outputsIn('once');
+    const stopped = await interrupted(/^cluedo: progress: /, ...RUN, ...out.args);
+    expect(stopped.runningAtSignal).toBe(true);
+    expect(stopped.status, stopped.stderr).toBe(130);
+    const kept = savedGames(out.json);
+    expect(kept.interrupted).toBe(true);
+    expect(kept.games.length).toBeGreaterThan(0);
+    expect(kept.games.length).toBeLessThan(200);
+
+    const resumed = cluedo(...RUN, ...out.args, '--resume');
+    expect(resumed.status, resumed.stderr).toBe(0);
+    const n = kept.games.length;
+    expect(lines(resumed.stderr)[0]).toBe(`cluedo: resuming the run in ${JSON.stringify(out.json)}: ${n} of 200 games played, ${200 - n} left to play`);
+    const counts = lines(resumed.stderr).slice(1).map((l) => Number(/^cluedo: progress: (\d+) of 200 games/.exec(l)![1]));
+    expect(counts[0]).toBeGreaterThan(n);
+    expect(counts.at(-1)).toBe(200);
+    expect(resumed.stdout).toMatch(/^200 of 200 games, 6 players, seed 7, /);
+    const written = read(out);
+    expect(written.json).toBe(whole.json);
+    expect(written.csv).toBe(whole.csv);
+    expect(timeless(written.report)).toBe(timeless(whole.report));
+  });
+
+  it('resumed twice: interrupted again while resumed (SIGTERM), then resumed to the end: the bytes of the run never stopped', async () => {
+    const out = outputsIn('twice');
+    const first = await interrupted(/^cluedo: progress: /, ...RUN, ...out.args);
+    expect(first.status, first.stderr).toBe(130);
+    const once = savedGames(out.json);
+    const second = await interruptedBy('SIGTERM', /^cluedo: progress: /, ...RUN, ...out.args, '--resume');
+    expect(second.runningAtSignal).toBe(true);
+    expect(second.status, second.stderr).toBe(143);
+    const twice = savedGames(out.json);
+    expect(twice.interrupted).toBe(true);
+    expect(twice.games.length).toBeGreaterThan(once.games.length);
+    expect(twice.games.length).toBeLessThan(200);
+    expect(twice.games).toEqual(expect.arrayContaining(once.games));
+    const last = cluedo(...RUN, ...out.args, '--resume');
+    expect(last.status, last.stderr).toBe(0);
+    const written = read(out);
+    expect(written.json).toBe(whole.json);
+    expect(written.csv).toBe(whole.csv);
+  });
+
+  it('resumed from games finished out of order (a stop on several threads leaves gaps): plays the missing numbers only, the same bytes', async () => {
+    const json = await partialRun('gaps', (g) => g % 3 === 0 || (g > 50 && g < 60) || g === 199);
+    const csv = join(dir, 'gaps.csv');
+    const r = cluedo(...RUN, '--json', json, '--csv', csv, '--resume');
+    expect(r.status, r.stderr).toBe(0);
+    expect(lines(r.stderr)[0]).toBe(`cluedo: resuming the run in ${JSON.stringify(json)}: 74 of 200 games played, 126 left to play`);
+    expect(readFileSync(json, 'utf8')).toBe(whole.json);
+    expect(readFileSync(csv, 'utf8')).toBe(whole.csv);
+  });
+
+  it('a run that finished is said to be so: nothing played, the --json rewritten to the same bytes, exit 0', () => {
+    const json = join(dir, 'finished.json');
+    writeFileSync(json, whole.json);
+    const r = cluedo(...RUN, '--json', json, '--resume');
+    expect(r.status, r.stderr).toBe(0);
+    expect(lines(r.stderr)).toEqual([`cluedo: resuming the run in ${JSON.stringify(json)}: 200 of 200 games played, none left to play`]);
+    expect(readFileSync(json, 'utf8')).toBe(whole.json);
+  });
+
+  it('another --seed, --games or --agents than the run\'s: exit 2 naming the option and both values, before any game is played, the file untouched', async () => {
+    const json = await partialRun('mismatch', (g) => g < 50);
+    const before = readFileSync(json, 'utf8');
+    const other = (option: string, value: string) => RUN.map((arg, i) => (RUN[i - 1] === option ? value : arg));
+    for (const [args, option, theirs, ours] of [
+      [other('--seed', '8'), '--seed', '7', '8'],
+      [other('--games', '300'), '--games', '200', '300'],
+      [other('--agents', 'random,naive'), '--agents', 'random,deductive', 'random,naive'],
+      [[...RUN, '--players', '4'], '--players', '6', '4'],
+    ] as const) {
+      const r = cluedo(...args, '--json', json, '--resume');
+      expectOneLineError(r, 2, new RegExp(`^cluedo: --resume: the run in ".*mismatch\\.json" was played with ${option} ${theirs}, and this command asks with ${option} ${ours}: resume a run with the options it was started with$`, 'm'));
+      expect(readFileSync(json, 'utf8')).toBe(before);
+    }
+    expectOneLineError(cluedo(...RUN, '--board', 'classic', '--json', json, '--resume'), 2, /^cluedo: --resume: the run in ".*" was played without --board, and this command asks with --board classic: /m);
+  });
+
+  it('--resume without --json, or with an id but no --queue: exit 2, one line', () => {
+    expectOneLineError(cluedo(...RUN, '--resume'), 2, /^cluedo: --resume goes with --json or --queue: a local run continues from the games its --json file holds \(the only output with every game\)/m);
+    expectOneLineError(cluedo(...RUN, '--csv', join(dir, 'x.csv'), '--resume'), 2, /^cluedo: --resume goes with --json or --queue: /m);
+    expectOneLineError(cluedo(...RUN, '--json', join(dir, 'x.json'), '--resume', 't0123456789abcdef'), 2, /^cluedo: --resume "t0123456789abcdef": a tournament id goes with --queue; a local run is resumed by --resume alone/m);
+    expectOneLineError(cluedo('simulate', '--queue', 'redis://127.0.0.1:1', '--resume'), 2, /^cluedo: --resume with --queue takes a tournament id as printed by simulate --queue \(t and 16 hex digits\), got none$/m);
+    expectOneLineError(cluedo('simulate', '--preset', 'thesis', '--json', join(dir, 'x.json'), '--resume'), 2, /cannot be used with option '--resume \[id\]'/);
+  });
+
+  it('a --json file that is not a run\'s, or a corrupted one: exit 1 naming the file and the JSON path, nothing played, the file untouched', async () => {
+    const json = await partialRun('corrupted', (g) => g < 50);
+    const run = JSON.parse(readFileSync(json, 'utf8'));
+    const cases: Array<[string, string, RegExp]> = [
+      ['not-json', 'not JSON {', /^cluedo: --json file ".*not-json\.json" is not valid JSON: /m],
+      ['analysis', readFileSync(join(ROOT, 'examples/classic-6p-early.expected.json'), 'utf8'), /^cluedo: ".*analysis\.json": not the --json file of a run \(with its gamesRequested and games, as cluedo simulate --json FILE writes\)$/m],
+      ['won', JSON.stringify({ ...run, games: run.games.map((g: { game: number; seatResults: object[] }) => (g.game === 5 ? { ...g, seatResults: [{ ...g.seatResults[0], won: 'yes' }, ...g.seatResults.slice(1)] } : g)) }), /^cluedo: ".*won\.json": games\[5\]\.seatResults\[0\]\.won: .*boolean/m],
+      ['order', JSON.stringify({ ...run, games: [run.games[1], run.games[0], ...run.games.slice(2)] }), /^cluedo: ".*order\.json": games\[1\]\.game: the games must be numbered from 0 to 199 \(gamesRequested\), in order, each once$/m],
+      ['sums', JSON.stringify({ ...run, games: run.games.slice(1) }), /^cluedo: ".*sums\.json": accumulator: the games do not add up to its sums$/m],
+    ];
+    for (const [name, text, message] of cases) {
+      const file = join(dir, `${name}.json`);
+      writeFileSync(file, text);
+      expectOneLineError(cluedo(...RUN, '--json', file, '--resume'), 1, message);
+      expect(readFileSync(file, 'utf8')).toBe(text);
+    }
+    expectOneLineError(cluedo(...RUN, '--json', join(dir, 'none.json'), '--resume'), 1, /^cluedo: cannot read --json file ".*none\.json": /m);
   });
 });

@@ -304,6 +304,20 @@ describe('tournaments', () => {
     outcome.results.forEach((r, i) => i > 0 && expect(r.game).toBeGreaterThan(outcome.results[i - 1].game));
   });
 
+  it('resumed from finished games with gaps (as a stop on several threads leaves them): plays only the missing numbers, and gives the results of a run never stopped', async () => {
+    const quick: TournamentConfig = { ...config, agents: ['random', 'deductive'] };
+    const whole = await runTournament(quick, { games: 23, seed: 4 });
+    // Games 0-2, 7, 9-12 and 22 finished; the others (3-6, 8, 13-21) did not.
+    const finished = whole.results.filter((r) => [0, 1, 2, 7, 9, 10, 11, 12, 22].includes(r.game));
+    const playedNow: number[] = [];
+    const progress: number[] = [];
+    const resumed = await runTournament(quick, { games: 23, seed: 4, finished, onResults: (batch) => playedNow.push(...batch.map((r) => r.game)), onProgress: (done) => progress.push(done) });
+    expect(playedNow.sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 8, 13, 14, 15, 16, 17, 18, 19, 20, 21]);
+    expect(progress[0]).toBeGreaterThan(finished.length);
+    expect(progress.at(-1)).toBe(23);
+    expect(resumed).toEqual({ results: whole.results, done: 23, interrupted: false });
+  });
+
   it('rejects unknown agents and bad options with a clear message', () => {
     expect(() => parseAgentSpec('deductiv')).toThrow(InputError);
     expect(() => parseAgentSpec('deductiv')).toThrow(/did you mean "deductive"/);

@@ -184,6 +184,16 @@ describe('estimate(): through the pool', () => {
     expect(again).toEqual(got);
   });
 
+  it("with method 'mcmc': equals analyze(log, { method: 'mcmc', samples, seed }) exactly, on every example, in this thread and on a pool", async () => {
+    for (const name of EXAMPLES) {
+      const log = readLog(name);
+      const want = analyze(log, { method: 'mcmc', samples: 20_000, seed: 6 });
+      expect(want.method, name).toBe('mcmc');
+      expect(await estimate(log, { method: 'mcmc', samples: 20_000, seed: 6 }), name).toEqual(want);
+      expect(await estimate(log, { method: 'mcmc', samples: 20_000, seed: 6, executor: pool2 }), name).toEqual(want);
+    }
+  });
+
   const N = 40_000;
   for (const name of EXAMPLES) {
     it(`${name}: within 4 standard errors of the exact answer; exact 0 and 1 exactly`, async () => {
@@ -309,6 +319,25 @@ describe('cancellation and faults', () => {
     await expect(stopped).rejects.toBeInstanceOf(CancelledError);
     expect(laterReports).toBe(3);
     expectSameArray((await tallySamples(thread, s, 50_000, 21)).ownerCounts, (await tallySamples(pool1, s, 50_000, 21)).ownerCounts, 'in this thread after cancellation');
+  });
+
+  it('in this thread, a signal the process receives (as Ctrl-C is) is handled between two tasks, and stops the request there', async () => {
+    const s = store();
+    const controller = new AbortController();
+    const onSignal = () => controller.abort();
+    process.once('SIGUSR2', onSignal);
+    let reports = 0;
+    try {
+      // The first task's report sends the signal; Node reads it in the event loop's poll phase, which
+      // the next task must wait for.
+      const request = tallySamples(inThisThread(), s, 5_000_000, 21, controller.signal, () => {
+        if (++reports === 1) process.kill(process.pid, 'SIGUSR2');
+      });
+      await expect(request).rejects.toBeInstanceOf(CancelledError);
+      expect(reports).toBe(1);
+    } finally {
+      process.removeListener('SIGUSR2', onSignal);
+    }
   });
 
   it('a worker that throws, then a worker that exits: one WorkerFailedError each, and the pool keeps serving', async () => {

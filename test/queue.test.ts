@@ -210,7 +210,7 @@ describe('bad queue addresses: one line, a non-zero exit, within seconds', () =>
     for (const [args, message] of [
       [['simulate', '--games', '4', '--shards', '2'], 'cluedo: --shards goes with --queue: the queue plays the shards\n'],
       [['simulate', '--games', '4', '--queue', 'redis://127.0.0.1:1', '--shards', '5'], 'cluedo: --shards 5 of 4 games would leave some empty (--shards ≤ --games)\n'],
-      [['simulate', '--queue', 'redis://127.0.0.1:1', '--resume', 't0123456789abcdef', '--games', '5'], 'cluedo: option \'--resume <id>\' cannot be used with option \'--games <g>\' (see "cluedo simulate --help")\n'],
+      [['simulate', '--queue', 'redis://127.0.0.1:1', '--resume', 't0123456789abcdef', '--games', '5'], 'cluedo: --resume t0123456789abcdef cannot be used with --games: the tournament on the queue keeps the options it was started with\n'],
     ] as const) {
       const run = cluedo([...args]);
       expect(await run.exit).toBe(2);

@@ -8,8 +8,9 @@ import { gameOf, type GameLog } from '../io/log.js';
 import { requireGameGoesOn } from '../io/describe.js';
 import { InputError } from '../model/errors.js';
 import { eliminatedSeats } from '../model/rules.js';
-import { analyze } from './analyze.js';
-import { opponentsInThisThread, type OpponentKnowledge } from './opponents.js';
+import { analyze, type Analysis } from './analyze.js';
+import { opponents, opponentsInThisThread, type OpponentKnowledge } from './opponents.js';
+import type { Executor } from '../runtime/executor.js';
 
 export interface AccusationAdvice {
   /** The most likely solution, in category order. */
@@ -53,15 +54,34 @@ export function threatOf(seats: readonly OpponentKnowledge[]): { threat: number;
 }
 
 export function accusationAdvice(input: GameLog | Game, options: AccusationAdviceOptions = {}): AccusationAdvice {
+  const { game, analysis } = observersAnalysis(input);
+  if (analysis.solutions.length === 1) return adviceOn(game, analysis.solutions, []);
+  return adviceOn(game, analysis.solutions, opponentsInThisThread(game, opponentsOptions(options))!.seats);
+}
+
+/**
+ * accusationAdvice with the opponents' worlds drawn on an executor (a pool, or one in this thread),
+ * cancellable by `signal` between its tasks: the same advice.
+ */
+export async function accusationAdviceOn(executor: Executor, input: GameLog | Game, options: AccusationAdviceOptions & { signal?: AbortSignal } = {}): Promise<AccusationAdvice> {
+  const { game, analysis } = observersAnalysis(input);
+  if (analysis.solutions.length === 1) return adviceOn(game, analysis.solutions, []);
+  return adviceOn(game, analysis.solutions, (await opponents(game, { ...opponentsOptions(options), executor, signal: options.signal }))!.seats);
+}
+
+/** The game and its analysis, for the observer of a game going on who is still in; an InputError otherwise. */
+function observersAnalysis(input: GameLog | Game): { game: Game; analysis: Analysis } {
   const game = gameOf(input);
   if (game.me === null) throw new InputError('accusation advice is for the observer of a log ("me"); this log has none');
   requireGameGoesOn(game);
   const out = eliminatedSeats(game.events, game.players.length);
   if (out[game.me]) throw new InputError(`${game.players[game.me]} accused wrongly and is out: no more accusations`);
-  const analysis = analyze(game);
-  if (analysis.solutions.length === 1) return adviceOn(game, analysis.solutions, []);
-  const opponents = opponentsInThisThread(game, { nextTurn: true, ...(options.samples !== undefined && { samples: options.samples }), ...(options.seed !== undefined && { seed: options.seed }) })!;
-  return adviceOn(game, analysis.solutions, opponents.seats);
+  return { game, analysis: analyze(game) };
+}
+
+/** What the advice asks of opponents(): whether each seat can accuse by the end of its next turn too. */
+function opponentsOptions(options: AccusationAdviceOptions) {
+  return { nextTurn: true, ...(options.samples !== undefined && { samples: options.samples }), ...(options.seed !== undefined && { seed: options.seed }) };
 }
 
 /**

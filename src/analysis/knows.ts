@@ -5,9 +5,11 @@
 import type { Game } from '../model/game.js';
 import { gameOf, type GameLog } from '../io/log.js';
 import type { Executor, TaskRef } from '../runtime/executor.js';
+import { InProcessExecutor } from '../runtime/in-process.js';
 import { FullSizeEngine, chunksOf } from '../epistemic/full-size.js';
 import { finishKnows, knowsInThisThread, planKnows, type FormulaQuery, type KnowsOptions, type KnowsReport } from '../epistemic/knows.js';
 import { textQueries } from '../epistemic/queries.js';
+import * as epistemicTasks from './epistemic-tasks.js';
 import { EPISTEMIC_TASKS, type HitsPayload } from './epistemic-tasks.js';
 
 const HITS: TaskRef = { module: EPISTEMIC_TASKS, name: 'hits' };
@@ -29,13 +31,22 @@ export async function knows(input: GameLog | Game, formulas: ReadonlyArray<strin
   return knowsOn(options.executor, game, queries, options);
 }
 
+/** An executor that draws the worlds of knows() and opponents() in this thread, a few chunks at a time: cancellable between them. */
+export function epistemicInThisThread(): Executor {
+  return new InProcessExecutor({ [EPISTEMIC_TASKS]: epistemicTasks });
+}
+
+/** Chunks of worlds per task at most: a task stays short enough to stop soon after a signal, long enough to dwarf a pool's overhead. */
+const MAX_CHUNKS_PER_TASK = 8;
+
 /** knows() on an executor: the drawn worlds' chunks shared among its threads. */
 export async function knowsOn(executor: Executor, game: Game, queries: FormulaQuery[], options: KnowsOptions & { signal?: AbortSignal } = {}): Promise<KnowsReport> {
   const plan = planKnows(game, queries, options);
   const estimates = await Promise.all(
     plan.pending.map(async (p) => {
       const chunks = chunksOf(plan.samples);
-      const tasks = Math.max(1, Math.min(chunks, executor.threads * 2));
+      // Two tasks per thread, or more to keep each within MAX_CHUNKS_PER_TASK; none empty.
+      const tasks = Math.max(1, Math.min(chunks, Math.max(executor.threads * 2, Math.ceil(chunks / MAX_CHUNKS_PER_TASK))));
       const parts = await Promise.all(
         Array.from({ length: tasks }, (_, t) => {
           const first = Math.floor((t * chunks) / tasks);

@@ -73,6 +73,15 @@ function use(store: ConstraintStore): Position {
 }
 
 /**
+ * Hands a position built in this thread to the tasks this thread runs (an InProcessExecutor's):
+ * those of its store draw from it rather than build it again. They own it from now on.
+ */
+export function drawFromInThisThread(position: Position): void {
+  if (last?.position !== position) last?.position.dispose();
+  last = { key: JSON.stringify(position.store), position };
+}
+
+/**
  * V8 compiles Wasm first with its baseline compiler and optimises hot functions later: a worker
  * runs every kernel a little at start-up, so the first real request does not pay for it.
  */

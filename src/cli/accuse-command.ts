@@ -7,6 +7,7 @@ import type { Game } from '../model/game.js';
 import type { AccusationAdvice } from '../analysis/accuse-advice.js';
 import { seedValue, wholeNumber } from './options.js';
 import { writeStdout } from './output.js';
+import { cancellableRequest } from './cancel.js';
 
 interface AccuseOptions {
   samples?: number;
@@ -23,8 +24,9 @@ export function accuseCommand(): Command {
     .option('--json', 'print the advice as JSON')
     .action(async (file: string, opts: AccuseOptions) => {
       const game = parseGame(readGameLogFile(file));
-      const [{ accusationAdvice }, { accusationAdviceJson }] = await Promise.all([import('../analysis/accuse-advice.js'), import('../analysis/json.js')]);
-      const advice = accusationAdvice(game, { samples: opts.samples, seed: opts.seed });
+      const [{ accusationAdviceOn }, { accusationAdviceJson }, { epistemicInThisThread }] = await Promise.all([import('../analysis/accuse-advice.js'), import('../analysis/json.js'), import('../analysis/knows.js')]);
+      // The opponents' worlds are drawn a few chunks at a time between turns of the event loop, so that Ctrl-C stops the request there.
+      const advice = await cancellableRequest((signal) => accusationAdviceOn(epistemicInThisThread(), game, { samples: opts.samples, seed: opts.seed, signal }));
       await writeStdout(`${opts.json ? toJson(accusationAdviceJson(game, advice)) : renderAccusation(game, advice)}\n`);
     });
 }

@@ -3,7 +3,7 @@
 // The options are read into one request (analyzeRequest); which go together is said by commander
 // (conflicts) and by the table of requirements below.
 import { Command, Option } from 'commander';
-import { analyze, type Analysis, type AnalysisMethod } from '../analysis/analyze.js';
+import { analyze, DEFAULT_ANALYSIS_SAMPLES, type Analysis, type AnalysisMethod } from '../analysis/analyze.js';
 import { explain } from '../analysis/explain.js';
 import { analysisJson, explanationJson, opponentsJson } from '../analysis/json.js';
 import { makeNameResolver } from '../model/names.js';
@@ -17,7 +17,8 @@ import type { RationalAnalysis } from '../analysis/rational.js';
 import { RESPONSE_POLICIES, type ResponsePolicy } from '../knowledge/responses.js';
 import { renderNotebook } from './notebook.js';
 import { fromCommandLine, UsageError } from './errors.js';
-import { withCancellation } from './cancel.js';
+import { cancellableRequest } from './cancel.js';
+import type { Executor } from '../runtime/executor.js';
 import { noteThreads, wholeNumber, seedValue, threadCount } from './options.js';
 import { requireOptions } from './option-rules.js';
 import { writeStdout } from './output.js';
@@ -50,8 +51,10 @@ export type AnalyzeRequest =
       top: number;
       /** How the position is read: as it is, under rational opponents, or under a response policy. */
       reading: { kind: 'plain'; method: 'auto' | AnalysisMethod; samples?: number; seed?: number; maxNodes?: number; responses?: ResponsePolicy } | { kind: 'rational'; samples?: number; seed?: number };
-      /** Sampling shared among worker threads (with --threads), with progress lines. */
-      pool: { threads: number; progress: boolean } | null;
+      /** Worker threads to draw on (--threads), or null: in this thread. */
+      threads: number | null;
+      /** Progress lines while samples are drawn. */
+      progress: boolean;
       opponents: boolean;
     };
 
@@ -69,7 +72,7 @@ export function analyzeCommand(): Command {
     .option('--samples <n>', 'estimate from n draws (--method sampled unless a method is given)', wholeNumber('--samples', 100_000_000))
     .option('--seed <s>', 'seed of the sampler (with --samples)', seedValue)
     .addOption(new Option('--threads <t>', 'sample (or draw worlds for --opponents) on this many worker threads; the same answer for any number').argParser(threadCount))
-    .option('--progress', 'print progress lines on stderr while sampling on threads (with --threads)')
+    .option('--progress', 'print progress lines on stderr while drawing samples (with --samples)')
     .option('--top <k>', 'how many solutions to list in the notebook', wholeNumber('--top', 100_000), 10)
     .addOption(
       new Option('--rational', 'assume every other seat accuses as soon as it knows: a turn ended without an accusation says it did not know the envelope').conflicts([
@@ -104,7 +107,7 @@ export function analyzeCommand(): Command {
     .action(async (file: string, opts: AnalyzeOptions) => runAnalyze(analyzeRequest(file, opts)));
   return requireOptions(command, {
     '--threads': { anyOf: ['--samples', '--opponents'], why: 'exact counting runs on one thread' },
-    '--progress': { anyOf: ['--threads'], why: 'sampling in this thread shows no progress' },
+    '--progress': { anyOf: ['--samples', '--threads'], why: 'progress is shown while samples are drawn' },
   });
 }
 
@@ -118,41 +121,45 @@ export function analyzeRequest(file: string, opts: AnalyzeOptions): AnalyzeReque
   const reading = opts.rational
     ? ({ kind: 'rational', samples: opts.samples, seed: opts.seed } as const)
     : ({ kind: 'plain', method: opts.method ?? (opts.samples === undefined ? 'auto' : 'sampled'), samples: opts.samples, seed: opts.seed, maxNodes: opts.maxNodes, responses: opts.responses } as const);
-  const pool = opts.threads === undefined ? null : { threads: opts.threads, progress: opts.progress === true };
-  return { kind: 'notebook', file, game, json, top: opts.top, reading, pool, opponents: opts.opponents === true };
+  return { kind: 'notebook', file, game, json, top: opts.top, reading, threads: opts.threads ?? null, progress: opts.progress === true, opponents: opts.opponents === true };
 }
 
 async function runAnalyze(request: AnalyzeRequest): Promise<void> {
   if (request.kind === 'why') {
-    await writeStdout(`${whyText(request.game, request.card, request.json)}\n`);
+    await writeStdout(`${await cancellableRequest(async () => whyText(request.game, request.card, request.json))}\n`);
     return;
   }
-  const { game, reading, pool } = request;
-  if (pool !== null) await noteThreads(pool.threads);
-  let analysis: Analysis;
-  let rational: RationalAnalysis['rational'] | null = null;
-  if (reading.kind === 'rational') {
-    const { rationalAnalysis } = await import('../analysis/rational.js');
-    ({ rational, ...analysis } = rationalAnalysis(game, { samples: reading.samples, seed: reading.seed }));
-  } else if (pool === null || reading.samples === undefined) {
-    analysis = analyze(game, { method: reading.method, samples: reading.samples, seed: reading.seed, maxNodes: reading.maxNodes, responses: reading.responses });
-  } else {
+  const { game, reading, threads } = request;
+  if (threads !== null) await noteThreads(threads);
+  // The same answer in this thread as on a pool: in this thread, samples and worlds are drawn a
+  // task at a time between turns of the event loop, so that Ctrl-C stops the request there.
+  const { analysis, rational, opponents } = await cancellableRequest(async (signal) => {
+    let analysis: Analysis;
+    let rational: RationalAnalysis['rational'] | null = null;
     const samples = reading.samples;
-    const [{ estimate }, { analysisPool }] = await Promise.all([import('../analysis/estimate.js'), import('../analysis/pools.js')]);
-    analysis = await withPool(analysisPool(pool.threads), (executor) =>
-      withCancellation((signal) => {
-        const progress = pool.progress ? new ProgressLines('samples', samples) : null;
-        progress?.begin(`drawing ${counted(samples, 'sample')}`);
-        return estimate(game, { samples, seed: reading.seed, executor, maxNodes: reading.maxNodes, signal, onProgress: (done) => progress?.update(done) });
-      }),
-    );
-  }
-  let opponents: Opponents | null = null;
-  if (request.opponents) {
-    const [{ opponents: ask }, { epistemicPool }] = await Promise.all([import('../analysis/opponents.js'), import('../analysis/pools.js')]);
-    const seed = reading.seed;
-    opponents = pool === null ? await ask(game, { seed }) : await withPool(epistemicPool(pool.threads), (executor) => withCancellation((signal) => ask(game, { seed, executor, signal })));
-  }
+    if (reading.kind === 'rational') {
+      const { rationalAnalysis } = await import('../analysis/rational.js');
+      ({ rational, ...analysis } = rationalAnalysis(game, { samples, seed: reading.seed }));
+    } else if ((reading.method === 'sampled' || reading.method === 'mcmc') && (reading.responses ?? 'holds') === 'holds') {
+      const method = reading.method;
+      const draws = samples ?? DEFAULT_ANALYSIS_SAMPLES;
+      const { estimate } = await import('../analysis/estimate.js');
+      analysis = await onThreads(threads, async (n) => (await import('../analysis/pools.js')).analysisPool(n), (executor) => {
+        const progress = request.progress ? new ProgressLines('samples', draws) : null;
+        progress?.begin(`drawing ${counted(draws, 'sample')}`);
+        return estimate(game, { samples: draws, seed: reading.seed, method, executor, maxNodes: reading.maxNodes, signal, onProgress: (done) => progress?.update(done) });
+      });
+    } else {
+      // Exact counting, the choice of 'auto' and a response policy's weights are answered in this thread, in one piece.
+      analysis = analyze(game, { method: reading.method, samples, seed: reading.seed, maxNodes: reading.maxNodes, responses: reading.responses });
+    }
+    let opponents: Opponents | null = null;
+    if (request.opponents) {
+      const [{ opponents: ask }, { epistemicInThisThread }] = await Promise.all([import('../analysis/opponents.js'), import('../analysis/knows.js')]);
+      opponents = await onThreads(threads, async (n) => (await import('../analysis/pools.js')).epistemicPool(n), (executor) => ask(game, { seed: reading.seed, executor: executor ?? epistemicInThisThread(), signal }));
+    }
+    return { analysis, rational, opponents };
+  });
   // --json prints exactly the documented analysis object, however it was computed.
   const text = request.json
     ? toJson({ ...analysisJson(game, analysis), ...(rational ? { rational } : {}), ...(opponents ? { opponents: opponentsJson(game, opponents) } : {}) })
@@ -160,8 +167,10 @@ async function runAnalyze(request: AnalyzeRequest): Promise<void> {
   await writeStdout(`${text}\n`);
 }
 
-/** Runs `work` on a pool, closed after it whatever happens. */
-async function withPool<P extends { close(): Promise<void> }, T>(pool: P, work: (pool: P) => Promise<T>): Promise<T> {
+/** Runs `work` on a pool of `threads` threads, closed after it whatever happens; with no threads, on none (undefined: this thread). */
+async function onThreads<T>(threads: number | null, makePool: (threads: number) => Promise<Executor & { close(): Promise<void> }>, work: (executor: Executor | undefined) => Promise<T>): Promise<T> {
+  if (threads === null) return work(undefined);
+  const pool = await makePool(threads);
   try {
     return await work(pool);
   } finally {

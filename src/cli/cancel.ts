@@ -5,6 +5,7 @@
 // (and whatever it writes of what it finished) is over, so a second signal cannot kill the process
 // halfway through writing.
 import { constants } from 'node:os';
+import { CancelledError } from '../runtime/executor.js';
 
 /** The signals that end a run as Ctrl-C does. */
 export const ENDING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -50,4 +51,29 @@ export async function withCancellation<T>(work: (signal: AbortSignal) => Promise
   } finally {
     stop();
   }
+}
+
+/**
+ * A request that answers one question (analyze, suggest, knows, accuse, refute), in this thread
+ * or on a pool: an ending signal cancels it (a CancelledError: nothing printed, exit 128 + the
+ * signal's number), at the next task on an executor that yields between its tasks, or when a
+ * stretch of work that cannot be cut (one long Wasm call) returns: the signal is then taken
+ * before the answer would be printed.
+ */
+export async function cancellableRequest<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  return withCancellation(async (signal) => {
+    const answer = await work(signal);
+    await pastPollPhase();
+    if (signal.aborted) throw new CancelledError('the request was cancelled');
+    return answer;
+  });
+}
+
+/**
+ * Resolves once the event loop has gone through its poll phase, where Node reads the signals that
+ * came while this thread was busy. One setImmediate may run in the check phase that follows the
+ * poll phase this thread was busy in; the second runs after the next poll phase.
+ */
+async function pastPollPhase(): Promise<void> {
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
 }

@@ -6,12 +6,12 @@ import { quote, shorten } from '../model/quote.js';
 import { counted } from '../model/numbers.js';
 import { toJson } from '../io/json.js';
 import { DEFAULT_KNOWS_SAMPLES, type KnowsReport } from '../epistemic/knows.js';
-import { knows } from '../analysis/knows.js';
+import { epistemicInThisThread, knows } from '../analysis/knows.js';
 import { DEFAULT_MAX_WORLDS, type ShowcardReading } from '../epistemic/explicit/game-model.js';
 import { fileQueries, textQueries } from '../epistemic/queries.js';
 import { fromCommandLine, UsageError } from './errors.js';
 import { noteThreads, seedValue, threadCount, wholeNumber } from './options.js';
-import { withCancellation } from './cancel.js';
+import { cancellableRequest } from './cancel.js';
 import { writeStdout } from './output.js';
 
 interface KnowsOptions {
@@ -50,13 +50,15 @@ export function knowsCommand(): Command {
       if (opts.formulas !== undefined) queries.push(...fileQueries(readFormulasFile(opts.formulas), opts.formulas, game, at, queries.length + 1));
       const options = { showcard: opts.showcard, maxWorlds: opts.maxWorlds, samples: opts.samples, seed: opts.seed };
       let report: KnowsReport;
-      if (opts.threads === undefined) report = await knows(game, queries, options);
+      // In this thread, the worlds are drawn a few chunks at a time between turns of the event
+      // loop, so that Ctrl-C stops the request there: the same answer as on a pool.
+      if (opts.threads === undefined) report = await cancellableRequest((signal) => knows(game, queries, { ...options, executor: epistemicInThisThread(), signal }));
       else {
         await noteThreads(opts.threads);
         const { epistemicPool } = await import('../analysis/pools.js');
         const pool = epistemicPool(opts.threads);
         try {
-          report = await withCancellation((signal) => knows(game, queries, { ...options, executor: pool, signal }));
+          report = await cancellableRequest((signal) => knows(game, queries, { ...options, executor: pool, signal }));
         } finally {
           await pool.close();
         }

@@ -29,8 +29,8 @@ export function leagueCommand(): Command {
     command.addOption(option);
   }
   command.action(async (opts: LeagueOptions, self: Command) => {
-    // Not a required option: a tournament resumed on the queue has its agents stored with it.
-    if (opts.agents === undefined && opts.resume === undefined) throw new UsageError('--agents is missing: name the pool of agents, at least as many as --players');
+    // Not a required option: a tournament resumed on the queue by its id has its agents stored with it.
+    if (opts.agents === undefined && (opts.queue === undefined || opts.resume === undefined)) throw new UsageError('--agents is missing: name the pool of agents, at least as many as --players');
     await runSimulate(await simulateRequest({ ...opts, agents: opts.agents ?? '', schedule: 'league' }, self));
   });
   // simulate's rules; those of its options a league does not take never apply.

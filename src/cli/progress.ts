@@ -9,8 +9,11 @@ export class ProgressLines {
   private last = -Infinity;
   private readonly started = Date.now();
 
-  /** `unit` names what is counted ("games", "samples"); `total` is how many there will be. */
-  constructor(private readonly unit: string, private readonly total: number) {}
+  /**
+   * `unit` names what is counted ("games", "samples"); `total` is how many there will be; `from`,
+   * how many were done before (a resumed run's), which the rate leaves out.
+   */
+  constructor(private readonly unit: string, private readonly total: number, private readonly from = 0) {}
 
   /** A line saying what has begun. */
   begin(what: string): void {
@@ -23,7 +26,7 @@ export class ProgressLines {
     if (now - this.last < EVERY_MS && done < this.total) return;
     this.last = now;
     const seconds = Math.max(0.001, (now - this.started) / 1000);
-    const rate = done / seconds;
+    const rate = (done - this.from) / seconds;
     this.print(`${done.toLocaleString('en-US')} of ${this.total.toLocaleString('en-US')} ${this.unit}, ${formatRate(rate)} ${this.unit}/s`);
   }
 

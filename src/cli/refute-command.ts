@@ -7,6 +7,7 @@ import { toJson } from '../io/json.js';
 import type { Game } from '../model/game.js';
 import type { RefutationAdvice } from '../analysis/refute-advice.js';
 import { writeStdout } from './output.js';
+import { cancellableRequest } from './cancel.js';
 import { nameList } from './options.js';
 import { fromCommandLine } from './errors.js';
 
@@ -33,7 +34,7 @@ export function refuteCommand(): Command {
         checkRefutation(game, typed, '--cards');
         return typed;
       });
-      const advice = refutationAdvice(game, request);
+      const advice = await cancellableRequest(async () => refutationAdvice(game, request));
       await writeStdout(`${opts.json ? toJson(refutationAdviceJson(game, advice)) : renderAdvice(game, advice)}\n`);
     });
 }

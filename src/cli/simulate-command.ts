@@ -1,7 +1,8 @@
 // cluedo simulate: games between agents, compared with confidence intervals. One run is one of four
-// requests (simulateRequest): a local run, the thesis's experiment (--preset thesis), one shard of
-// a run (--shard i/N --out FILE), or a run on a job queue (--queue URL). Which options go together
-// is said by commander (conflicts, implies) and by the table of requirements below.
+// requests (simulateRequest): a local run (or the rest of one, --resume), the thesis's experiment
+// (--preset thesis), one shard of a run (--shard i/N --out FILE), or a run on a job queue (--queue
+// URL, or --resume ID). Which options go together is said by commander (conflicts, implies), by
+// the table of requirements below, and for --resume by simulateRequest.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -26,7 +27,8 @@ import { gameToLog } from '../io/write-log.js';
 import { fromCommandLine, OutputError, UsageError, printLine } from './errors.js';
 import { interruptedExitCode, withCancellation } from './cancel.js';
 import { noteThreads, path, wholeNumber, seedValue, threadCount } from './options.js';
-import { requireOptions, type Requirements } from './option-rules.js';
+import { given, requireOptions, type Requirements } from './option-rules.js';
+import { runToResume, type Resumed } from './resume.js';
 import { addQueueTlsOptions, QUEUE_TLS_REQUIREMENTS, type QueueTlsOptions } from './queue-tls.js';
 import { writeStdout } from './output.js';
 import { checkDistinct, checkOutputFile, prepareOutputDirectory, writeOutputFile, writeOutputs, type OutputPath, type OutputWriter } from './output-files.js';
@@ -71,7 +73,8 @@ export interface SimulateOptions extends QueueTlsOptions {
   keepGames?: boolean;
   queue?: string;
   shards?: number;
-  resume?: string;
+  /** An id with --queue; true alone (a local run, continued from its --json file). */
+  resume?: string | true;
   agentCmd: string[];
   agentModule: string[];
   agentTimeout: number;
@@ -79,17 +82,17 @@ export interface SimulateOptions extends QueueTlsOptions {
 
 /** What one run of simulate does, read from its options. */
 export type SimulateRequest =
-  | { kind: 'run'; config: TournamentConfig; games: number; seed: number; threads?: number; progress: boolean; outputs: OutputPath[]; logGames: number }
+  | { kind: 'run'; config: TournamentConfig; games: number; seed: number; threads?: number; progress: boolean; outputs: OutputPath[]; logGames: number; resumed: Resumed | null }
   | { kind: 'thesis'; configs: TournamentConfig[]; games: number; seed: number; threads?: number; progress: boolean; outputs: OutputPath[] }
   | { kind: 'shard'; config: TournamentConfig; games: number; seed: number; threads?: number; progress: boolean; shard: ShardRange; out: OutputPath; keepGames: boolean }
   | { kind: 'queue'; url: string; tls: QueueTlsOptions; tournament: { config: TournamentConfig; seed: number; games: number; shards: number } | { resume: string }; outputs: OutputPath[] };
 
 /** The options the thesis's experiment fixes. */
-const FIXED_BY_THESIS = ['agentCmd', 'agentModule', 'players', 'solo', 'field', 'maxTurns', 'endmove', 'logs', 'board', 'dice', 'steps', 'exitCost', 'summon', 'shard', 'queue'];
+const FIXED_BY_THESIS = ['agentCmd', 'agentModule', 'players', 'solo', 'field', 'maxTurns', 'endmove', 'logs', 'board', 'dice', 'steps', 'exitCost', 'summon', 'shard', 'queue', 'resume'];
 /** The options of a whole run that a shard leaves to cluedo merge. */
 const OUTPUTS_OF_A_RUN = ['json', 'csv', 'report', 'logs'];
-/** What a queued tournament already says, when resumed. */
-const FIXED_BY_RESUME = ['players', 'agents', 'games', 'seed', 'maxTurns', 'solo', 'field', 'board', 'shards', 'endmove'];
+/** What a queued tournament already says, when resumed by its id (a local run is resumed with its options given again). */
+const FIXED_BY_RESUME = ['--players', '--agents', '--games', '--seed', '--max-turns', '--solo', '--field', '--board', '--shards', '--endmove'];
 
 /**
  * Splits "a,b:k=v,k2=v2,c" into agents: a comma followed by an option ("key=") continues the
@@ -163,7 +166,10 @@ export function simulateCommand(): Command {
       ]),
     )
     .option('--shards <n>', 'with --queue: the number of shards (default: one per 500 games)', wholeNumber('--shards', 1_000_000))
-    .addOption(new Option('--resume <id>', 'with --queue: wait again for tournament <id> (printed when it started), enqueueing only the shards not yet stored').conflicts(FIXED_BY_RESUME))
+    .option(
+      '--resume [id]',
+      'continue a run: alone, the local run that was interrupted, from the games its --json file holds (give the same options); with --queue, wait again for tournament <id> (printed when it started), enqueueing only the shards not yet stored',
+    )
     .action(async (opts: SimulateOptions, self: Command) => runSimulate(await simulateRequest(opts, self)));
   return requireOptions(addQueueTlsOptions(command), simulateRequirements());
 }
@@ -182,7 +188,7 @@ export function simulateRequirements(): Requirements {
     '--out': { anyOf: ['--shard'], why: 'it names the shard file of --shard i/N' },
     '--keep-games': { anyOf: ['--shard'], why: "it keeps every game's result in the shard file" },
     '--shards': { anyOf: ['--queue'], why: 'the queue plays the shards' },
-    '--resume': { anyOf: ['--queue'], why: 'it resumes a tournament on the queue' },
+    '--resume': { anyOf: ['--json', '--queue'], why: 'a local run continues from the games its --json file holds (the only output with every game), a tournament on the queue from Redis' },
     '--log-games': { anyOf: ['--logs'], why: 'it says how many games --logs writes' },
     ...QUEUE_TLS_REQUIREMENTS,
   };
@@ -197,12 +203,19 @@ export async function simulateRequest(opts: SimulateOptions, command: Command): 
     checkQueueUrl(opts.queue, tls);
     const outputs = checkOutputs(opts);
     if (opts.resume !== undefined) {
-      if (!/^t[0-9a-f]{16}$/.test(opts.resume)) throw new UsageError(`--resume takes a tournament id as printed by simulate --queue (t and 16 hex digits), got ${quote(opts.resume)}`);
+      if (opts.resume === true || !/^t[0-9a-f]{16}$/.test(opts.resume)) {
+        throw new UsageError(`--resume with --queue takes a tournament id as printed by simulate --queue (t and 16 hex digits), got ${opts.resume === true ? 'none' : quote(opts.resume)}`);
+      }
+      const fixed = FIXED_BY_RESUME.find((flag) => given(command, flag));
+      if (fixed !== undefined) throw new UsageError(`--resume ${opts.resume} cannot be used with ${fixed}: the tournament on the queue keeps the options it was started with`);
       return { kind: 'queue', url: opts.queue, tls, tournament: { resume: opts.resume }, outputs };
     }
     const shards = opts.shards ?? defaultShards(opts.games);
     if (shards > opts.games) throw new UsageError(`--shards ${shards} of ${opts.games} ${forCount(opts.games, 'game')} would leave some empty (--shards ≤ --games)`);
     return { kind: 'queue', url: opts.queue, tls, tournament: { config: configOf(opts), seed: opts.seed, games: opts.games, shards }, outputs };
+  }
+  if (typeof opts.resume === 'string') {
+    throw new UsageError(`--resume ${quote(opts.resume)}: a tournament id goes with --queue; a local run is resumed by --resume alone, with its options and --json file`);
   }
   if (opts.shard !== undefined) {
     const { parseShardSpec } = await import('../tournament/shards.js');
@@ -217,7 +230,11 @@ export async function simulateRequest(opts: SimulateOptions, command: Command): 
     const agents = agentsOf(command.getOptionValueSource('agents') === 'cli' ? opts.agents : THESIS_AGENTS);
     return { kind: 'thesis', configs: agents.map(thesisConfig), games: opts.games, seed: opts.seed, threads: opts.threads, progress, outputs: checkOutputs(opts) };
   }
-  return { kind: 'run', config: configOf(opts), games: opts.games, seed: opts.seed, threads: opts.threads, progress, outputs: checkOutputs(opts), logGames: Math.min(opts.logGames, opts.games) };
+  const config = configOf(opts);
+  const outputs = checkOutputs(opts);
+  // The file is read and checked before anything is played.
+  const resumed = opts.resume === true ? await runToResume(opts.json!, config, opts.seed, opts.games) : null;
+  return { kind: 'run', config, games: opts.games, seed: opts.seed, threads: opts.threads, progress, outputs, logGames: Math.min(opts.logGames, opts.games), resumed };
 }
 
 export async function runSimulate(request: SimulateRequest): Promise<void> {
@@ -285,22 +302,31 @@ async function runShard(request: Extract<SimulateRequest, { kind: 'shard' }>, ex
   await writeStdout(`${what}, ${seconds} s: wrote ${request.out.path}\n`);
 }
 
-/** Plays the games, prints the summary and writes the outputs; Ctrl-C keeps the finished games. */
+/**
+ * Plays the games (those a resumed run's file lacks), prints the summary and writes the outputs;
+ * Ctrl-C keeps the finished games.
+ */
 async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, executor: Executor, signal: AbortSignal): Promise<void> {
-  const [{ runTournament, TournamentStoppedError }, { accumulate, finalize, rowLabel }, { renderSummary }, { renderHtmlReport }, { toCsv }, { playTournamentGameAsync }] = await Promise.all([
+  const [{ runTournament, TournamentStoppedError }, { accumulate, finalize, rowLabel }, { renderSummary }, { renderHtmlReport }, { toCsv }, { playTournamentGameAsync }, { runFileText }] = await Promise.all([
     import('../tournament/run.js'),
     import('../tournament/summary.js'),
     import('../tournament/text-report.js'),
     import('../tournament/html-report.js'),
     import('../tournament/csv.js'),
     import('../tournament/play.js'),
+    import('../tournament/run-file.js'),
   ]);
-  const { config, games, seed } = request;
-  const progress = await progressOf(request.progress, games);
+  const { config, games, seed, resumed } = request;
+  const finished = resumed?.finished ?? [];
+  if (resumed !== null) {
+    const left = games - finished.length;
+    printLine(`resuming the run in ${quote(resumed.file)}: ${finished.length.toLocaleString('en-US')} of ${counted(games, 'game')} played, ${left === 0 ? 'none' : left.toLocaleString('en-US')} left to play`);
+  }
+  const progress = await progressOf(request.progress, games, finished.length);
   const faults = new FaultLines(progress.note, faultsWhere(request.outputs, true));
   const started = Date.now();
   let stopped: string | null = null;
-  const { results, interrupted } = await runTournament(config, { games, seed, executor, signal, onProgress: progress.update, onResults: (batch) => faults.games(batch) }).catch((error) => {
+  const { results, interrupted } = await runTournament(config, { games, seed, executor, signal, finished, onProgress: progress.update, onResults: (batch) => faults.games(batch) }).catch((error) => {
     // An agent from outside that can no longer start: the finished games are reported, then the reason.
     if (!(error instanceof TournamentStoppedError)) throw error;
     stopped = error.message;
@@ -323,7 +349,7 @@ async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, 
   const failures = await failuresOf(() => writeStdout(`${head}\n\n${renderSummary(summary, { faults: config.external !== undefined })}\n${config.solo ? `\n${soloLine(summary, config, rowLabel)}\n` : ''}`));
 
   const texts: Record<string, () => string> = {
-    '--json': () => `${JSON.stringify({ config, seed, gamesRequested: games, interrupted, summary, accumulator, games: results }, null, 2)}\n`,
+    '--json': () => runFileText({ config, seed, gamesRequested: games, interrupted, summary, accumulator, games: results }),
     '--csv': () => toCsv(results),
     '--report': () =>
       renderHtmlReport(summary, 'Clue agents compared', {
@@ -530,10 +556,10 @@ interface Progress {
   note: (line: string) => void;
 }
 
-/** Plain lines with --progress, a bar on a terminal, else nothing. */
-async function progressOf(lines: boolean, total: number): Promise<Progress> {
+/** Plain lines with --progress, a bar on a terminal, else nothing; counting from `done`, the games a resumed run has. */
+async function progressOf(lines: boolean, total: number, done = 0): Promise<Progress> {
   if (lines) {
-    const out = new ProgressLines('games', total);
+    const out = new ProgressLines('games', total, done);
     return { update: (done) => out.update(done), stop: () => {}, note: printLine };
   }
   if (!process.stderr.isTTY) return { update: () => {}, stop: () => {}, note: printLine };
@@ -543,9 +569,9 @@ async function progressOf(lines: boolean, total: number): Promise<Progress> {
     cliProgress.Presets.shades_classic,
   );
   const started = Date.now();
-  bar.start(total, 0, { speed: '0.0' });
+  bar.start(total, done, { speed: '0.0' });
   return {
-    update: (done) => bar.update(done, { speed: (done / Math.max(0.001, (Date.now() - started) / 1000)).toFixed(1) }),
+    update: (now) => bar.update(now, { speed: ((now - done) / Math.max(0.001, (Date.now() - started) / 1000)).toFixed(1) }),
     stop: () => bar.stop(),
     // The line takes the bar's place; the bar is drawn again under it at its next change.
     note: (line) => {

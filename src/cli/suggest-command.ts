@@ -8,7 +8,7 @@ import { suggestionsJson } from '../analysis/json.js';
 import type { Game } from '../model/game.js';
 import { DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES } from '../analysis/request.js';
 import { toJson } from '../io/json.js';
-import { withCancellation } from './cancel.js';
+import { cancellableRequest } from './cancel.js';
 import { noteThreads, wholeNumber, seedValue, threadCount } from './options.js';
 import { writeStdout } from './output.js';
 import { ProgressLines } from './progress.js';
@@ -82,7 +82,7 @@ async function runSuggest(request: SuggestRequest): Promise<void> {
   const pool = analysisPool(request.threads);
   let result: SuggestResult;
   try {
-    result = await withCancellation((signal) => {
+    result = await cancellableRequest((signal) => {
       const progress = request.progress ? new ProgressLines('suggestions', 1) : null;
       progress?.begin('drawing the deals to score on');
       return suggest(game, {

@@ -4,6 +4,9 @@
 import { CancelledError, taskFunction, type Executor, type RunOptions, type TaskModule, type TaskRef } from './executor.js';
 
 export class InProcessExecutor implements Executor {
+  /** Settled once the last task asked for has started (its synchronous part run): the next starts after it. */
+  private started: Promise<void> = Promise.resolve();
+
   constructor(
     /** The task modules it runs, by id ("analysis/tasks"). */
     private readonly modules: Readonly<Record<string, TaskModule>>,
@@ -12,13 +15,25 @@ export class InProcessExecutor implements Executor {
   ) {}
 
   async run<R>(task: TaskRef, payload: unknown, options: RunOptions = {}): Promise<R> {
-    // Each task waits its turn behind what the event loop has queued (a timer, a progress
-    // callback's abort), so that a request's tasks can be cancelled between one and the next.
-    await nextTurn();
-    if (options.signal?.aborted) throw new CancelledError('the request was cancelled');
-    const module = this.modules[task.module];
-    if (module === undefined) throw new Error(`this executor was given no task module ${task.module}`);
-    return (await taskFunction(module, task)(payload)) as R;
+    // Tasks start one at a time, each a turn of the event loop after the one before it: what came
+    // meanwhile (a timer, a progress callback's abort, a signal such as Ctrl-C, which Node reads in
+    // the loop's poll phase) is handled between one and the next, so that a request's tasks can be
+    // cancelled there. Tasks asked for together would otherwise all run in one turn.
+    const turn = this.started.then(nextTurn);
+    let start!: () => void;
+    this.started = new Promise((resolve) => (start = resolve));
+    try {
+      await turn;
+      if (options.signal?.aborted) throw new CancelledError('the request was cancelled');
+      const module = this.modules[task.module];
+      if (module === undefined) throw new Error(`this executor was given no task module ${task.module}`);
+      const result = taskFunction(module, task)(payload);
+      // An asynchronous task (an agent from outside awaited) lets the next one start meanwhile.
+      start();
+      return (await result) as R;
+    } finally {
+      start();
+    }
   }
 
   async close(): Promise<void> {}

@@ -1,6 +1,7 @@
 // Running a tournament: games on an executor (worker threads in parallel, or this thread), in small
 // numbered batches, results kept as they finish. Stopping (an AbortSignal) keeps every game
-// already finished.
+// already finished; a run resumed from those plays only the game numbers missing (each game is
+// decided by the seed and its number alone), so that its results are those of a run never stopped.
 import { CancelledError, type Executor, type TaskRef } from '../runtime/executor.js';
 import { InProcessExecutor } from '../runtime/in-process.js';
 import type { GameResult } from './results.js';
@@ -24,12 +25,18 @@ export interface TournamentRunOptions {
   onResults?: (batch: readonly GameResult[]) => void;
   /** Keep the results for the outcome (default true); false keeps no per-game array. */
   keepResults?: boolean;
+  /**
+   * Games of this run finished before (a stopped run's, resumed): not played again, counted in
+   * `done` and the progress from the start, and among the results. They need not be consecutive:
+   * a run stopped on several threads leaves gaps.
+   */
+  finished?: readonly GameResult[];
 }
 
 export interface TournamentOutcome {
   /** Finished games, in game order (none with keepResults: false). */
   results: GameResult[];
-  /** How many games finished. */
+  /** How many games finished (with those `finished` gave). */
   done: number;
   /** True when the run was stopped before every game finished. */
   interrupted: boolean;
@@ -50,18 +57,28 @@ export class TournamentStoppedError extends Error {
 export const GAMES_PER_TASK = 4;
 
 export async function runTournament(config: TournamentConfig, options: TournamentRunOptions): Promise<TournamentOutcome> {
-  const results: GameResult[] = [];
   const keep = options.keepResults ?? true;
+  const finished = options.finished ?? [];
+  const played = new Set(finished.map((g) => g.game));
+  const results: GameResult[] = keep ? [...finished] : [];
   let next = options.from ?? 0;
-  let done = 0;
+  let done = finished.length;
   let interrupted = false;
   let failure: Error | null = null;
+  /** The next batch: up to GAMES_PER_TASK consecutive game numbers not played yet, or null when none is left. */
+  const nextBatch = (): { from: number; to: number } | null => {
+    while (next < options.games && played.has(next)) next++;
+    if (next >= options.games) return null;
+    const from = next;
+    while (next < options.games && next - from < GAMES_PER_TASK && !played.has(next)) next++;
+    return { from, to: next };
+  };
   // Keep two batches per thread in flight: the workers never wait, and a stop abandons little.
   const worker = (executor: Executor) => async () => {
-    while (next < options.games && !options.signal?.aborted && failure === null) {
-      const from = next;
-      const to = Math.min(options.games, from + GAMES_PER_TASK);
-      next = to;
+    while (!options.signal?.aborted && failure === null) {
+      const range = nextBatch();
+      if (range === null) return;
+      const { from, to } = range;
       try {
         const payload: GamesPayload = { config, seed: options.seed, from, to };
         const batch = await executor.run<GameResult[]>(GAMES, payload, { signal: options.signal });

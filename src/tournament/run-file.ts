@@ -1,0 +1,75 @@
+// A local run's --json file (cluedo simulate and league): its settings, seed and games asked for,
+// whether it was interrupted, the summary, its sums and every game's result in game order. Read
+// back, it is what --resume continues from: the games it holds are not played again, and the run
+// resumed writes the bytes the run would have written had it never stopped.
+import * as z from 'zod';
+import { InputError } from '../model/errors.js';
+import { forCount } from '../model/numbers.js';
+import { accumulatorSchema, configSchema, gameResultSchema, jsonPath, positive, whole } from './file-schemas.js';
+import { accumulatorFor, canonicalAccumulator } from './shards.js';
+import { accumulate, type SummaryAccumulator } from './summary.js';
+import type { TournamentConfig } from './play.js';
+import type { GameResult } from './results.js';
+import type { Summary } from './types.js';
+
+export interface RunFile {
+  config: TournamentConfig;
+  seed: number;
+  /** --games: the games of the whole run. */
+  gamesRequested: number;
+  /** True when the run stopped before every game finished (a signal, or an agent from outside that failed). */
+  interrupted: boolean;
+  summary: Summary;
+  accumulator: SummaryAccumulator;
+  /** The finished games, in game order: every one when not interrupted. */
+  games: GameResult[];
+}
+
+/** The file as written: pretty JSON ending with a newline, its keys in this order whatever the object's. */
+export function runFileText({ config, seed, gamesRequested, interrupted, summary, accumulator, games }: RunFile): string {
+  return `${JSON.stringify({ config, seed, gamesRequested, interrupted, summary, accumulator, games }, null, 2)}\n`;
+}
+
+const runSchema = z.strictObject({
+  config: configSchema,
+  seed: whole,
+  gamesRequested: positive,
+  interrupted: z.boolean(),
+  // Computed from the games, as the accumulator is: written again, never read.
+  summary: z.record(z.string(), z.unknown()),
+  accumulator: accumulatorSchema,
+  games: z.array(gameResultSchema),
+});
+
+/**
+ * The run file in `json` (already parsed) from `name`, as it was written (its objects' keys in
+ * their order in the file); an InputError naming the file and the JSON path of the first problem
+ * otherwise.
+ */
+export function parseRunFile(json: unknown, name: string): RunFile {
+  const has = (key: string) => typeof json === 'object' && json !== null && key in json;
+  if (has('preset')) throw new InputError(`${name}: the --json file of the thesis's experiment (--preset thesis), which cannot be resumed`);
+  if (!has('gamesRequested') || !has('games')) throw new InputError(`${name}: not the --json file of a run (with its gamesRequested and games, as cluedo simulate --json FILE writes)`);
+  const parsed = runSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InputError(`${name}: ${jsonPath(issue.path) || '(top level)'}: ${issue.message}`);
+  }
+  const file = json as RunFile;
+  const { gamesRequested, games } = file;
+  const wrong = games.findIndex((g, k) => g.game >= gamesRequested || (k > 0 && g.game <= games[k - 1].game));
+  if (wrong !== -1) {
+    throw new InputError(`${name}: games[${wrong}].game: the games must be numbered from 0 to ${gamesRequested - 1} (gamesRequested), in order, each once`);
+  }
+  if (!file.interrupted && games.length !== gamesRequested) {
+    throw new InputError(`${name}: interrupted: false, but the file holds ${games.length} of the ${gamesRequested} ${forCount(gamesRequested, 'game')} requested`);
+  }
+  let sums: string;
+  try {
+    sums = JSON.stringify(canonicalAccumulator(games.reduce(accumulate, accumulatorFor(file.config))));
+  } catch (e) {
+    throw new InputError(`${name}: games: ${(e as Error).message}`);
+  }
+  if (sums !== JSON.stringify(canonicalAccumulator(file.accumulator))) throw new InputError(`${name}: accumulator: the games do not add up to its sums`);
+  return file;
+}
