@@ -14,7 +14,10 @@ export interface CorrectionOptions {
   maxSize?: number;
   /** Stop after this many corrections (default 5). */
   maxResults?: number;
-  /** Stop after this many consistency checks (default 2,000): an answer in well under a second. */
+  /**
+   * Stop after this many consistency checks (default 2,000), the searches for conflicts included:
+   * each check costs about a millisecond, however long the log.
+   */
   maxChecks?: number;
 }
 
