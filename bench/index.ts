@@ -7,7 +7,8 @@
 // the job queue (BullMQ on a local redis-server) with `-- --queue-only`; agents from outside (a
 // Python program over the process protocol, a module, against a built-in agent; `-- --agents-only`);
 // the advice at the table: which card to show, whether to accuse, an edit of turn 1 of 40, the view
-// after an entry (`-- --advice-only`).
+// after an entry (`-- --advice-only`); an impossible log of 10,000 and 100,000 events explained
+// (`-- --contradiction-only`).
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -33,6 +34,7 @@ import { benchWeb, printWeb } from './web.js';
 import { benchQueue, printQueue } from './queue.js';
 import { benchAgents, printAgents } from './agents.js';
 import { benchAdvice, printAdvice } from './advice.js';
+import { benchContradiction, printContradiction } from './contradiction.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -54,6 +56,8 @@ const { values: args } = parseArgs({
     'agents-only': { type: 'boolean', default: false },
     /** Run only the timings of the advice at the table (which card to show, whether to accuse, an edit, an entry). */
     'advice-only': { type: 'boolean', default: false },
+    /** Run only the explanation of impossible logs of 10,000 and 100,000 events. */
+    'contradiction-only': { type: 'boolean', default: false },
     /**
      * Run only the speed targets of the information-maximising strategy, side by side against
      * --compare: one entropy agent among five deductive as a share of six deductive agents' games
@@ -222,6 +226,11 @@ if (args['advice-only']) {
   process.exit(0);
 }
 
+if (args['contradiction-only']) {
+  printContradiction(await benchContradiction());
+  process.exit(0);
+}
+
 if (args['targets-only']) {
   const result = benchBeforeAfter(args.compare);
   const start = benchStartup();
@@ -263,6 +272,7 @@ const responses = await benchResponses(TIME / 2);
 const web = await benchWeb();
 const agents = await benchAgents();
 const advice = benchAdvice();
+const contradictions = await benchContradiction();
 
 console.log(`\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; one thread\n`);
 console.log('Consistency check (classic-6p-late, 4096 deals, half consistent)');
@@ -315,9 +325,10 @@ printResponses(responses);
 printWeb(web);
 printAgents(agents);
 printAdvice(advice);
+printContradiction(contradictions);
 
 if (args.json) {
-  const out = { web, agents, advice, board, epistemic, opponents, responses, date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup, large, beforeAfter };
+  const out = { web, agents, advice, contradictions, board, epistemic, opponents, responses, date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup, large, beforeAfter };
   writeFileSync(args.json, `${JSON.stringify(out, null, 2)}\n`);
   console.log(`\nwrote ${args.json}`);
 }

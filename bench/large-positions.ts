@@ -30,7 +30,7 @@ export interface LargePositionRow {
  * Runs the CLI in a child process that reports its own resource use on exit (through fd 3), so
  * the peak memory is the whole command's.
  */
-function runCli(args: string[]): Promise<{ stdout: string; seconds: number; peakMemoryMB: number; exitCode: number | null }> {
+export function runCli(args: string[]): Promise<{ stdout: string; seconds: number; peakMemoryMB: number; exitCode: number | null }> {
   const wrapper = [
     "import { writeSync } from 'node:fs';",
     "process.on('exit', () => writeSync(3, JSON.stringify(process.resourceUsage())));",

@@ -4,14 +4,14 @@
 // command line's message and the advisor's refusal.
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import type { ConstraintStore } from '../knowledge/constraints.js';
-import { setupStore } from '../knowledge/constraints-of.js';
+import { constraintsOf } from '../knowledge/constraints-of.js';
 import type { ResponsePolicy } from '../knowledge/responses.js';
 import { cardsInWords, eventSentence } from '../io/describe.js';
 import { InputError } from '../model/errors.js';
 import type { Game } from '../model/game.js';
 import { isConsistentQuickly } from './consistency.js';
-import { likelyWrongEntries, correctionsInWords, type Corrections } from './corrections.js';
-import { conflictingEvents, explained, factsPerEvent, shortestPrefix, storeWith, type ExplainedEvent } from './minimal-events.js';
+import { likelyWrongEntries, correctionsInWords, type CorrectionOptions, type Corrections } from './corrections.js';
+import { EventSets, explained, minimalSubset, shortestPrefix, type ExplainedEvent, type Work } from './minimal-events.js';
 
 export type { ExplainedEvent } from './minimal-events.js';
 
@@ -21,6 +21,11 @@ export interface Contradiction {
   sentence: string;
   /** A minimal set of earlier events that, with `event` and the setup, leave no deal. Ascending. */
   conflicts: ExplainedEvent[];
+  /**
+   * False when the search for `conflicts` ran out of its budget (1,000 consistency checks): the
+   * events listed are then in the set, but others may be missing.
+   */
+  conflictsComplete: boolean;
   /** The entries most likely wrong: the smallest sets whose removal leaves a deal (analysis/corrections.ts). */
   corrections: Corrections;
   text: string;
@@ -34,29 +39,59 @@ export class ContradictionError extends InputError {
   }
 }
 
+/** Consistency checks the search for the conflicting events takes when given no budget. */
+export const CONFLICT_CHECKS = 1000;
+
+export interface ContradictionOptions {
+  /** Consistency checks the search for the conflicting events may take (default CONFLICT_CHECKS). */
+  maxChecks?: number;
+  /** The limits of the search for the entries most likely wrong. */
+  corrections?: CorrectionOptions;
+  /** Counts the work done, for measuring it. */
+  work?: Work;
+}
+
 /**
  * null when some deal is consistent with the log; else the first event after which none is left
  * (prefixes only lose deals: a binary search finds it) and a minimal set of earlier events it
  * conflicts with. Throws InputError when the setup alone leaves no deal.
  */
-export function gameContradiction(game: Game, core: KnowledgeCore): Contradiction | null {
-  const consistent = (store: ConstraintStore) => isConsistentQuickly(core, store);
-  const facts = factsPerEvent(game);
-  const setup = setupStore(game);
-  const prefix = (k: number) => storeWith(game, facts, [...Array(k).keys()], setup);
-  if (consistent(prefix(game.events.length))) return null;
-  const k = shortestPrefix(game.events.length, (n) => !consistent(prefix(n)));
+export function gameContradiction(game: Game, core: KnowledgeCore, { maxChecks = CONFLICT_CHECKS, corrections: limits, work }: ContradictionOptions = {}): Contradiction | null {
+  const sets = new EventSets(game, core, work);
+  if (sets.leavesDeal()) return null;
+  // Positions over the events that teach something: the others cannot be the first without a deal.
+  const k = shortestPrefix(sets.events.length, (n) => !sets.leavesDeal({ to: n }));
   if (k === 0) throw setupContradiction(game);
-  const sentence = eventSentence(game, k - 1);
-  const what = eventSentence(game, k - 1, { at: false });
-  const conflicts = conflictingEvents(game, k - 1, consistent).map((i) => explained(game, i));
+  const bad = k - 1;
+  const found = minimalSubset(bad, (kept, from) => !sets.leavesDeal({ from, to: bad, plus: [...kept, bad] }), maxChecks);
+  const event = sets.events[bad];
+  const conflicts = found.kept.map((p) => explained(game, sets.events[p]));
+  const corrections = likelyWrongEntries(game, core, limits, sets);
+  const text = conflictsInWords(game, event, conflicts, found.complete);
+  return {
+    event: event + 1,
+    sentence: eventSentence(game, event),
+    conflicts,
+    conflictsComplete: found.complete,
+    corrections,
+    text: [text, correctionsInWords(corrections, limits?.maxSize)].filter(Boolean).join(' '),
+  };
+}
+
+/** "No deal is left after event 9 (…), which conflicts with …": event `bad` (0-based) and the earlier events found. */
+function conflictsInWords(game: Game, bad: number, conflicts: ExplainedEvent[], complete: boolean): string {
+  const head = `No deal is left after event ${bad + 1} (${eventSentence(game, bad, { at: false })})`;
   const given = `given ${setupInWords(game)}`;
-  const text =
-    conflicts.length === 0
-      ? `No deal is left after event ${k} (${what}), which the setup alone (${setupInWords(game)}) rules out.`
-      : `No deal is left after event ${k} (${what}), which conflicts with ${conflicts.length === 1 ? 'an earlier event' : `${conflicts.length} earlier events`} (${given}): ${conflicts.map((e) => e.sentence).join('; ')}.`;
-  const corrections = likelyWrongEntries(game, core);
-  return { event: k, sentence, conflicts, corrections, text: [text, correctionsInWords(corrections)].filter(Boolean).join(' ') };
+  const some = conflicts.length === 1 ? 'an earlier event' : `${conflicts.length} earlier events`;
+  const listed = conflicts.map((e) => e.sentence).join('; ');
+  if (!complete) {
+    return conflicts.length === 0
+      ? `${head}; the search for the earlier events it conflicts with (${given}) ran out of its budget before finding any.`
+      : `${head}, which conflicts with ${some} and maybe others (${given}; the search for them ran out of its budget): ${listed}.`;
+  }
+  return conflicts.length === 0
+    ? `${head}, which the setup alone (${setupInWords(game)}) rules out.`
+    : `${head}, which conflicts with ${some} (${given}): ${listed}.`;
 }
 
 /**
@@ -68,7 +103,7 @@ export function contradiction(core: KnowledgeCore, game: Game, responses: Respon
     const found = gameContradiction(game, core);
     if (found !== null) return new ContradictionError(found);
   }
-  const after = storeAfter ?? ((k: number) => storeWith(game, factsPerEvent(game), [...Array(k).keys()]));
+  const after = storeAfter ?? ((k: number) => constraintsOf(game, k));
   if (!isConsistentQuickly(core, after(0))) return setupContradiction(game);
   const k = shortestPrefix(game.events.length, (n) => !isConsistentQuickly(core, after(n)));
   return new InputError(`No deal is left after event ${k} (${eventSentence(game, k - 1, { at: false })}), reading the cards shown under --responses ${responses}.`);

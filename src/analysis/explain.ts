@@ -3,7 +3,8 @@
 // decided exactly (the core's search for a consistent deal, the deal DAG when the search gives
 // up), never by sampling.
 import { addFact, addFacts, emptyStore, type ConstraintStore, type Fact } from '../knowledge/constraints.js';
-import { setupStore } from '../knowledge/constraints-of.js';
+import { factsOf } from '../knowledge/constraints-of.js';
+import { EventStores } from '../knowledge/event-stores.js';
 import { ownerColumns, type Owner } from '../knowledge/deduce.js';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { possibleOwners } from '../knowledge/search.js';
@@ -21,7 +22,7 @@ import { contradiction, gameContradiction, type Contradiction, type ExplainedEve
 
 export type { Contradiction, ExplainedEvent } from './contradiction.js';
 export { gameContradiction } from './contradiction.js';
-import { factsPerEvent, shortestPrefix, shrink, storeWith } from './minimal-events.js';
+import { minimalSubset, shortestPrefix, shrink } from './minimal-events.js';
 
 export interface Explanation {
   card: number;
@@ -119,21 +120,20 @@ function explainPlacement(game: Game, card: number, owner: number, holds: boolea
   const consistent = (store: ConstraintStore) => isConsistentQuickly(core, store);
   const negation: Fact = { kind: holds ? 'lacks' : 'holds', owner, cards: bit(card) };
   const forces = (store: ConstraintStore) => !consistent(addFact(store, negation));
-  const facts = factsPerEvent(game);
-  const setup = setupStore(game);
-  const informative = [...facts.keys()].filter((i) => facts[i].length > 0);
-  const full = storeWith(game, facts, informative, setup);
+  // Sets of events by position over those that teach something (stores.events).
+  const stores = new EventStores(game);
+  const full = stores.store();
   if (!consistent(full)) throw contradiction(core, game);
   if (!forces(full)) throw notForced(statement, possibleOwnersInWords(game, card, full, consistent));
 
   // The shortest prefix that forces it ends with a needed event; the earlier ones are dropped one by one.
-  const k = shortestPrefix(informative.length, (n) => forces(storeWith(game, facts, informative.slice(0, n), setup)));
-  const events =
-    k === 0 ? [] : [...shrink(informative.slice(0, k - 1), (kept) => forces(storeWith(game, facts, [...kept, informative[k - 1]], setup))), informative[k - 1]];
+  const k = shortestPrefix(stores.events.length, (n) => forces(stores.store({ to: n })));
+  const needed = k === 0 ? [] : [...minimalSubset(k - 1, (kept, from) => forces(stores.store({ from, to: k - 1, plus: [...kept, k - 1] }))).kept, k - 1];
+  const events = needed.map((p) => stores.events[p]);
 
   // With those events, the observer's cards it still needs (hand sizes keep the rest of the hand implied).
   const bare = emptyStore(game.deck.cards.length, game.deck.categoryMasks, game.handSizes, maskOfCards(game.faceUp));
-  const eventFacts = events.flatMap((i) => facts[i]);
+  const eventFacts = events.flatMap((i) => factsOf(game.events[i], game.players.length, game));
   const held = (cards: readonly number[]): Fact[] => (game.me === null ? [] : cards.map((c) => ({ kind: 'holds', owner: game.me!, cards: bit(c) })));
   const myCards = game.me === null ? [] : shrink(game.myHand, (kept) => forces(addFacts(bare, [...held(kept), ...eventFacts])));
   const faceUp = game.faceUp.includes(card);

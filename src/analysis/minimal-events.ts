@@ -1,11 +1,14 @@
 // Smallest sets of events: which events of a log a conclusion (a forced fact, or "no deal is
 // left") really rests on. Deletion-based: drop each event in turn and keep the drop while the
 // conclusion still holds. The result is minimal (no single event can be left out), not always the
-// smallest set of all, which would cost a search over subsets.
-import { addFacts, type ConstraintStore, type Fact } from '../knowledge/constraints.js';
-import { factsOf, setupStore } from '../knowledge/constraints-of.js';
+// smallest set of all, which would cost a search over subsets. The events dropped before the next
+// one kept are found by galloping and bisection rather than one by one, so that a set of k events
+// of a log of n costs about 2k·log(n/k) questions, not n.
+import type { KnowledgeCore } from '../knowledge/wasm-core.js';
+import { EventStores, type EventSet, type FactCount } from '../knowledge/event-stores.js';
 import type { Game } from '../model/game.js';
 import { eventSentence } from '../io/describe.js';
+import { isConsistentQuickly } from './consistency.js';
 
 /** An event of the log, numbered from 1 as in every message, and in words. */
 export interface ExplainedEvent {
@@ -18,17 +21,31 @@ export function explained(game: Game, i: number): ExplainedEvent {
   return { event: i + 1, sentence: eventSentence(game, i) };
 }
 
-/** Decides whether some deal satisfies a store (by the DAG when it fits, else by the search). */
-export type ConsistencyTest = (store: ConstraintStore) => boolean;
-
-/** What each event of the game tells its observer, as facts (empty for events that teach nothing). */
-export function factsPerEvent(game: Game): Fact[][] {
-  return game.events.map((e) => factsOf(e, game.players.length, game));
+/** What an explanation cost: the consistency questions it asked, and the facts it read into stores. */
+export interface Work extends FactCount {
+  checks: number;
 }
 
-/** `base` (the setup, by default) with the facts of the given events. */
-export function storeWith(game: Game, facts: readonly Fact[][], events: readonly number[], base: ConstraintStore = setupStore(game)): ConstraintStore {
-  return addFacts(base, events.flatMap((i) => facts[i]));
+/** Whether sets of a game's events leave a deal, each question counted in `work`. */
+export class EventSets {
+  readonly stores: EventStores;
+  constructor(
+    game: Game,
+    private readonly core: KnowledgeCore,
+    readonly work: Work = { checks: 0, facts: 0 },
+  ) {
+    this.stores = new EventStores(game, work);
+  }
+
+  /** The events that teach something (0-based): the sets' positions index this. */
+  get events(): readonly number[] {
+    return this.stores.events;
+  }
+
+  leavesDeal(set: EventSet = {}): boolean {
+    this.work.checks++;
+    return isConsistentQuickly(this.core, this.stores.store(set));
+  }
 }
 
 /**
@@ -46,27 +63,52 @@ export function shortestPrefix(n: number, holds: (k: number) => boolean): number
   return good;
 }
 
-/**
- * Deletion-based minimisation: drops each item in turn, in order, and keeps the drop when
- * `still` holds of what is left. `still(items)` must hold. Minimal for a monotone `still`
- * (more items, never less true): no single item of the result can be dropped.
- */
-export function shrink<T>(items: readonly T[], still: (kept: readonly T[]) => boolean): T[] {
-  let kept = [...items];
-  for (const item of items) {
-    const without = kept.filter((x) => x !== item);
-    if (still(without)) kept = without;
-  }
-  return kept;
+export interface MinimalSubset {
+  /** The items kept, ascending. */
+  kept: number[];
+  /** False when `maxCalls` ran out first: `kept` then holds the first items of the answer only. */
+  complete: boolean;
+  /** Calls of `still` made. */
+  calls: number;
 }
 
 /**
- * For a log with no deal left after event `bad` (0-based) but some before it: a minimal set of
- * earlier events that, with event `bad` and the setup, leave no deal. Ascending.
+ * Deletion-based minimisation of the items 0..count-1: drops each item in turn, in order, and
+ * keeps the drop when `still` holds of what is left. `still(kept, from)` is asked of the items of
+ * `kept` (all before `from`) with every item from `from` on, and must hold of all of them. For a
+ * monotone `still` (more items, never less true) the result is minimal (no single item of it can be
+ * dropped), and the same as dropping the items one by one would give.
  */
-export function conflictingEvents(game: Game, bad: number, consistent: ConsistencyTest): number[] {
-  const facts = factsPerEvent(game);
-  const setup = setupStore(game);
-  const earlier = [...Array(bad).keys()].filter((i) => facts[i].length > 0);
-  return shrink(earlier, (kept) => !consistent(storeWith(game, facts, [...kept, bad], setup)));
+export function minimalSubset(count: number, still: (kept: readonly number[], from: number) => boolean, maxCalls = Infinity): MinimalSubset {
+  const kept: number[] = [];
+  let calls = 0;
+  // Item p is the next one kept when the items from the last kept one to p can all be dropped
+  // but p cannot: needed(p) is false, then true, past the last item kept.
+  const needed = (p: number) => (calls++, !still(kept, p + 1));
+  for (let start = 0; start < count; ) {
+    let dropped = start - 1; // every item in [start, dropped] can be dropped
+    let next = -1;
+    for (let step = 1; next < 0; step *= 2) {
+      if (calls >= maxCalls) return { kept, complete: false, calls };
+      const p = Math.min(dropped + step, count - 1);
+      if (needed(p)) next = p;
+      else if (p === count - 1) return { kept, complete: true, calls };
+      else dropped = p;
+    }
+    while (next - dropped > 1) {
+      if (calls >= maxCalls) return { kept, complete: false, calls };
+      const mid = (dropped + next) >>> 1;
+      if (needed(mid)) next = mid;
+      else dropped = mid;
+    }
+    kept.push(next);
+    start = next + 1;
+  }
+  return { kept, complete: true, calls };
+}
+
+/** minimalSubset of a list, `still` given the items left. */
+export function shrink<T>(items: readonly T[], still: (kept: readonly T[]) => boolean): T[] {
+  const item = (i: number) => items[i];
+  return minimalSubset(items.length, (kept, from) => still([...kept.map(item), ...items.slice(from)])).kept.map(item);
 }

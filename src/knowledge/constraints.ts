@@ -125,11 +125,24 @@ export function essentialClauses(store: ConstraintStore): Clause[] {
     return ((c.owners >>> table) & 1) === 1 && (store.faceUpMask & c.cards) !== 0;
   };
   const implies = (a: Clause, b: Clause): boolean => (a.cards & ~b.cards) === 0 && (a.owners & ~b.owners) === 0;
-  // Fewest cards and owners first, so a clause is compared with every stronger one kept before it.
-  const sorted = store.clauses
-    .filter((c) => !satisfied(c))
-    .sort((a, b) => popcount(a.cards) + popcount(a.owners) - popcount(b.cards) - popcount(b.owners));
+  const size = (c: Clause) => popcount(c.cards) + popcount(c.owners);
+  // Repeats go first, by key: a long log repeats a few hundred clauses thousands of times.
+  const ownerSpan = 2 ** (store.nSeats + 2); // owner bits: the seats, the envelope, the table
+  const distinct = new Map<number, Clause>();
+  for (const c of store.clauses) {
+    const key = (c.cards >>> 0) * ownerSpan + (c.owners >>> 0);
+    if (!distinct.has(key) && !satisfied(c)) distinct.set(key, { cards: c.cards >>> 0, owners: c.owners >>> 0 });
+  }
+  // Fewest cards and owners first, so a clause is compared with every stronger one kept before it;
+  // a distinct clause of the same size is never implied, so only the smaller ones are compared.
+  const sorted = [...distinct.values()].sort((a, b) => size(a) - size(b));
   const kept: Clause[] = [];
-  for (const c of sorted) if (!kept.some((k) => implies(k, c))) kept.push({ cards: c.cards >>> 0, owners: c.owners >>> 0 });
+  let smaller = 0; // kept[0, smaller) are smaller than the clause at hand
+  for (const c of sorted) {
+    while (smaller < kept.length && size(kept[smaller]) < size(c)) smaller++;
+    let implied = false;
+    for (let i = 0; i < smaller && !implied; i++) implied = implies(kept[i], c);
+    if (!implied) kept.push(c);
+  }
   return kept;
 }

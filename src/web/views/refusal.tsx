@@ -20,6 +20,7 @@ export function RefusalView({ refusal, onEdit }: { refusal: Refusal; onEdit: (in
         <>
           <p>No deal is left after this event: {contradiction.sentence}. It conflicts with:</p>
           <ul data-role="conflicts">{contradiction.conflicts.map((e) => <li key={e.event} data-event={e.event}>{e.sentence}</li>)}</ul>
+          {!contradiction.conflictsComplete && <p class="note">Maybe with others too: the search for them ran out of its budget.</p>}
         </>
       )}
       {contradiction.corrections.sets.length > 0 && (
