@@ -7,7 +7,7 @@ import { quote } from '../model/quote.js';
 import { InputError } from '../model/errors.js';
 import { OutputError, UsageError } from './errors.js';
 import { writeFailure } from './output.js';
-import { fileIdentity, fileTarget, refusal, writable, writeFileWhole } from './write-file.js';
+import { code, fileIdentity, fileTarget, refusal, writable, writeFileWhole } from './write-file.js';
 
 /** A file a command writes: the option that names it and its path. */
 export interface OutputPath {
@@ -20,10 +20,6 @@ export interface OutputPath {
 /** The game log that new and add write. */
 export function logOutput(path: string): OutputPath {
   return { option: 'the log', path, fileOnly: true };
-}
-
-function code(e: unknown): string {
-  return (e as NodeJS.ErrnoException).code ?? '';
 }
 
 /** Why a write or its check failed, in words. */

@@ -39,7 +39,8 @@ export type FileTarget =
 /** Linux's own limit on the symbolic links one path may go through (past it, ELOOP). */
 const MAX_LINKS = 40;
 
-function code(e: unknown): string {
+/** The file system's error code of `e` ("ENOENT"), or "". */
+export function code(e: unknown): string {
   return (e as NodeJS.ErrnoException).code ?? '';
 }
 
