@@ -8,6 +8,7 @@
 // only by interchangeable cards are scored once; events that restrict the same cards to the same
 // owners are counted once and shared between suggestions (a named card the suggester holds, or one
 // face up, adds no restriction). See docs/research/exact-information.md.
+import { nameOrIndex } from '../model/names.js';
 import { InputError } from '../model/errors.js';
 import { maskOfCards, popcount } from '../model/bits.js';
 import type { Game } from '../model/game.js';
@@ -18,8 +19,8 @@ import { combinationCards, combinationCount, envelopeIndex } from '../knowledge/
 import { SCORE_WIDTH, mutualInformationBits, xlogx, type ResponseModel } from './entropy-greedy.js';
 
 export interface InformationRequest {
-  /** The seat that suggests (default: the log's observer). */
-  suggester?: number;
+  /** The seat that suggests, by name or by index in the players (default: the log's observer). */
+  suggester?: number | string;
   /** How a refuter holding several named cards picks one (default 'uniform'). */
   responses?: ResponseModel;
   /** Per seat, the cards it has already shown the suggester (read by the 'repeat' model; default none). */
@@ -159,7 +160,7 @@ function answersOf(game: Game, position: Position, request: InformationRequest) 
   const model = request.responses ?? 'uniform';
   if (!MODELS.includes(model)) throw new InputError(`responses: ${JSON.stringify(model)} is not a response model scored by counting (${MODELS.join(', ')})`);
   if (game.rules.answers !== 'first') throw new InputError(`informationByCounting scores the answers that stop at the first card shown; this log sets rules.answers ${JSON.stringify(game.rules.answers)}`);
-  const suggester = request.suggester ?? game.me;
+  const suggester = request.suggester === undefined ? game.me : nameOrIndex('player', game.players, request.suggester, 'informationByCounting: the suggester');
   if (suggester === null) throw new InputError('informationByCounting needs a suggester: the log has no "me"');
   const { categoryMasks } = game.deck;
   const nSeats = game.players.length;

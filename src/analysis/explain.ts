@@ -10,7 +10,7 @@ import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { possibleOwners } from '../knowledge/search.js';
 import { cardsInWords, eventSentence, placementInWords } from '../io/describe.js';
 import { gameOf, type GameLog } from '../io/log.js';
-import { makeNameResolver } from '../model/names.js';
+import { makeNameResolver, nameOrIndex } from '../model/names.js';
 import { shorten } from '../model/quote.js';
 import { maskOfCards } from '../model/bits.js';
 import { InputError } from '../model/errors.js';
@@ -65,7 +65,7 @@ export interface ExplainOptions {
  */
 export function explain(input: GameLog | Game, question: Question, { core = sharedCore() }: ExplainOptions = {}): Explanation {
   const game = gameOf(input);
-  const card = typeof question.card === 'number' ? checkedIndex(question.card, game.deck.cards.length, 'card') : makeNameResolver('card', game.deck.cards)(question.card, 'explain');
+  const card = nameOrIndex('card', game.deck.cards, question.card, 'explain');
   if (question.owner === undefined) return explainCertainOwner(game, card, core);
   const owner = typeof question.owner === 'number' ? question.owner : ownerOf(game, question.owner, 'explain');
   const nSeats = game.players.length;

@@ -8,6 +8,7 @@
 import type { Game } from '../model/game.js';
 import { gameOf, oneOfEachCategory, type GameLog } from '../io/log.js';
 import { InputError } from '../model/errors.js';
+import { nameOrIndex } from '../model/names.js';
 import { requireGameGoesOn } from '../io/describe.js';
 import { maskOfCards } from '../model/bits.js';
 import { addFacts } from '../knowledge/constraints.js';
@@ -40,10 +41,10 @@ export interface RefutationAdvice {
 }
 
 export interface RefutationRequest {
-  /** The seat that made the suggestion. */
-  suggester: number;
-  /** One card per category, in any order. */
-  cards: readonly number[];
+  /** The seat that made the suggestion: its name, or its index in the players. */
+  suggester: number | string;
+  /** One card per category, in any order: each by name, or by index in the deck. */
+  cards: ReadonlyArray<number | string>;
 }
 
 /** The cards the observer's log says it showed `suggester`. */
@@ -93,20 +94,20 @@ export function refuterOf(game: Game): number {
 }
 
 /**
- * Checks a request against the game (the observer first: refuterOf); returns the
- * suggestion's cards in category order and the named cards the observer holds. `cardsWhere`
- * names the cards in messages.
+ * Checks a request against the game (the observer first: refuterOf); returns the suggester's
+ * seat, the suggestion's cards in category order and the named cards the observer holds.
+ * `cardsWhere` names the cards in messages.
  */
-export function checkRefutation(game: Game, request: RefutationRequest, cardsWhere = 'the suggestion'): { cards: number[]; held: number[] } {
+export function checkRefutation(game: Game, request: RefutationRequest, cardsWhere = 'the suggestion'): { suggester: number; cards: number[]; held: number[] } {
   const me = refuterOf(game);
-  const n = game.players.length;
-  if (!Number.isInteger(request.suggester) || request.suggester < 0 || request.suggester >= n) throw new InputError(`the suggester must be a seat from 0 to ${n - 1}, not ${request.suggester}`);
-  if (request.suggester === me) throw new InputError(`${game.players[me]} made the suggestion: nobody shows a card to themselves`);
+  const suggester = nameOrIndex('player', game.players, request.suggester, 'the suggester');
+  if (suggester === me) throw new InputError(`${game.players[me]} made the suggestion: nobody shows a card to themselves`);
   const { deck } = game;
-  const cards = oneOfEachCategory([...request.cards], deck, cardsWhere);
+  const named = request.cards.map((card) => nameOrIndex('card', deck.cards, card, cardsWhere));
+  const cards = oneOfEachCategory(named, deck, cardsWhere);
   const held = cards.filter((c) => game.myHand.includes(c));
   if (held.length === 0) throw new InputError(`${game.players[me]} holds none of ${cards.map((c) => deck.cards[c]).join(', ')}: there is nothing to show (pass)`);
-  return { cards, held };
+  return { suggester, cards, held };
 }
 
 /**
@@ -115,17 +116,17 @@ export function checkRefutation(game: Game, request: RefutationRequest, cardsWhe
  */
 export function refutationAdvice(input: GameLog | Game, request: RefutationRequest, options: { core?: KnowledgeCore } = {}): RefutationAdvice {
   const game = gameOf(input);
-  const { cards, held } = checkRefutation(game, request);
+  const { suggester, cards, held } = checkRefutation(game, request);
   const core = options.core ?? sharedCore();
   const me = game.me!;
   const width = game.players.length + 2;
-  const before = asJudgedBy(core, game, request.suggester);
+  const before = asJudgedBy(core, game, suggester);
   if (before === null) throw new InputError("the table's view of this game is too large to count exactly: no refutation advice (a card the suggester already saw from you gives away least)");
   try {
     const counts = before.ownerCounts();
     const total = before.approximateCount();
     const entropy = envelopeEntropy(before);
-    const shown = shownTo(game, request.suggester);
+    const shown = shownTo(game, suggester);
     const options: ShowOption[] = held.map((card) => {
       const chance = counts[card * width + me] / total;
       const after = before.withAll([{ kind: 'holds', owner: me, cards: (1 << card) >>> 0 }]);
@@ -139,7 +140,7 @@ export function refutationAdvice(input: GameLog | Game, request: RefutationReque
     // The others do not know what the suggester saw before: their view lacks those facts.
     const table = shown === 0 ? before : publicPosition(core, game);
     try {
-      return { refuter: me, suggester: request.suggester, cards, options, tableBits: tableBits(table, game, cards) };
+      return { refuter: me, suggester, cards, options, tableBits: tableBits(table, game, cards) };
     } finally {
       if (table !== before) table.dispose();
     }

@@ -9,79 +9,65 @@
 
 // A game and its log
 export type { Game } from '../model/game.js';
-export { ENVELOPE, TABLE, isGame, defaultHandSizes } from '../model/game.js';
+export { ENVELOPE, TABLE } from '../model/game.js';
 export type { GameEvent, SuggestionEvent, AccusationEvent, LookEvent, SuggestEvent, NocardEvent, ShowcardEvent, EndmoveEvent } from '../model/events.js';
-export { CLASSIC_CATEGORIES, CLASSIC_DECK, MAX_CARDS, MAX_SEATS, MIN_SEATS, makeDeck, envelopeCombinations } from '../model/deck.js';
+export { CLASSIC_CATEGORIES } from '../model/deck.js';
 export type { Deck, Category } from '../model/deck.js';
-export { parseGame, gameOf } from '../io/log.js';
+export { parseGame } from '../io/log.js';
 export type { GameLog, GameLogEvent, LogPart, LogWords } from '../io/log.js';
-export { parseLogText, MAX_LOG_BYTES } from '../io/log-text.js';
 export { gameToLog } from '../io/write-log.js';
 export { toJson } from '../io/json.js';
-export { eventSentence } from '../io/describe.js';
 export { InputError } from '../model/errors.js';
 export { Random } from '../model/random.js';
 
 // The rules: variants, and what every event means
-export { DEFAULT_RULES, RULE_VARIANTS, nonStandardVariants, answerers, answersTo, actionsOf, gameActions, passers, seenBy, seesShown, falsehoodAt } from '../model/rules.js';
-export type { Rules, RuleVariant, KnowledgeAction, NumberedAction, Answer, DealMasks, Falsehood } from '../model/rules.js';
+export { DEFAULT_RULES, RULE_VARIANTS, nonStandardVariants, answersTo, actionsOf } from '../model/rules.js';
+export type { Rules, RuleVariant, KnowledgeAction, Answer } from '../model/rules.js';
 
 // Names
-export { makeNameResolver, nameMatches, nameKey, UnknownNameError, AmbiguousNameError } from '../model/names.js';
+export { makeNameResolver, UnknownNameError, AmbiguousNameError } from '../model/names.js';
 export type { NameResolver, NameKind } from '../model/names.js';
 
 // The analysis of a position
-export { analyze, deduce, envelopeProbability, worldsOf, DEFAULT_SEED, DEFAULT_ANALYSIS_SAMPLES, JOINT_BUDGET } from '../analysis/analyze.js';
+export { analyze } from '../analysis/estimate.js';
+export type { AnalyzeRequestOptions } from '../analysis/estimate.js';
+export { deduce, envelopeProbability } from '../analysis/analyze.js';
 export type { Analysis, AnalysisMethod, AnalyzeOptions, Solution, Placement, StandardErrors, ResponsesReading } from '../analysis/analyze.js';
 export type { CardDeduction, Owner } from '../knowledge/deduce.js';
-export { estimate } from '../analysis/estimate.js';
-export type { EstimateOptions } from '../analysis/estimate.js';
-export { suggest, DEFAULT_SUGGEST_SAMPLES, MAX_SUGGEST_SAMPLES } from '../analysis/suggest.js';
+export { RESPONSE_POLICIES } from '../knowledge/responses.js';
+export type { ResponsePolicy } from '../knowledge/responses.js';
+export { suggest, MAX_SUGGEST_SAMPLES } from '../analysis/suggest.js';
 export type { SuggestOptions, SuggestResult, SuggestionScore, ResponseModel } from '../analysis/suggest.js';
-export { rankSuggestions, scoreInProcess } from '../analysis/entropy-greedy.js';
-export type { Ranking, ScoringOptions } from '../analysis/entropy-greedy.js';
 export { countingWork, informationByCounting } from '../analysis/exact-information.js';
 export type { InformationRequest, InformationByCounting } from '../analysis/exact-information.js';
 export { explain, findContradiction } from '../analysis/explain.js';
 export type { Explanation, Question, ExplainOptions } from '../analysis/explain.js';
 export type { Contradiction, ExplainedEvent } from '../analysis/contradiction.js';
 export type { Corrections } from '../analysis/corrections.js';
-export { RESPONSE_POLICIES, responseEvidence, dealLikelihood } from '../knowledge/responses.js';
-export type { ResponsePolicy, ResponseFactor, ResponseEvidence } from '../knowledge/responses.js';
 export { analysisJson, suggestionsJson, explanationJson, refutationAdviceJson, accusationAdviceJson, ownerName } from '../analysis/json.js';
 export { refutationAdvice } from '../analysis/refute-advice.js';
-export { accusationAdvice, threatOf } from '../analysis/accuse-advice.js';
+export { accusationAdvice } from '../analysis/accuse-advice.js';
 export type { AccusationAdvice, AccusationAdviceOptions } from '../analysis/accuse-advice.js';
 export type { RefutationAdvice, RefutationRequest, ShowOption } from '../analysis/refute-advice.js';
 export type { AnalysisJson } from '../analysis/json.js';
 
-// Where work runs: this thread, or a pool of workers (Node's: the ./node entry; a browser's: WebWorkerPool)
+// Where work runs: this thread, or a pool of workers (Node's: the ./node entry; a browser's: libraryWorkerPool)
 export type { Executor, TaskRef, TaskModule, RunOptions } from '../runtime/executor.js';
 export { CancelledError, WorkerFailedError } from '../runtime/executor.js';
 export { InProcessExecutor } from '../runtime/in-process.js';
 export { WebWorkerPool } from '../runtime/web-pool.js';
 export type { WebPoolOptions } from '../runtime/web-pool.js';
 export { serveTasks } from '../runtime/web-worker.js';
-export { ANALYSIS_TASKS } from '../analysis/tasks.js';
 export { LIBRARY_TASK_MODULES, libraryWorkerPool, serveLibraryTasks } from '../analysis/web-workers.js';
 export type { LibraryWorkerOptions } from '../analysis/web-workers.js';
-export { EPISTEMIC_TASKS } from '../analysis/epistemic-tasks.js';
 
-// The knowledge core
-export { KnowledgeCore, Position, PositionTooLargeError, DEFAULT_MAX_NODES, WASM_PATH } from '../knowledge/wasm-core.js';
+// The knowledge core: the Wasm modules, and the core and positions the options and OpenGame hand over
+export { KnowledgeCore, Position, PositionTooLargeError, WASM_PATH } from '../knowledge/wasm-core.js';
 export type { PositionStatus } from '../knowledge/wasm-core.js';
 export { provideWasmModule, loadWasmModule } from '../knowledge/wasm-module.js';
 export { KRIPKE_WASM_PATH } from '../epistemic/kripke-wasm.js';
-export { constraintsOf, factsOf, factsOfAction, setupStore } from '../knowledge/constraints-of.js';
-export type { Observer } from '../knowledge/constraints-of.js';
-export { addFact, addFacts, emptyStore, essentialClauses } from '../knowledge/constraints.js';
-export type { ConstraintStore, Clause, Fact } from '../knowledge/constraints.js';
-export { DagWorlds, ExplicitWorlds, SampledWorlds, DagSampler, dealSatisfies } from '../knowledge/worlds.js';
-export type { Worlds, WorldsMethod, Sampler, SampleTallies } from '../knowledge/worlds.js';
-export { possibleOwners, findDeal, SearchGaveUpError, DEFAULT_SEARCH_BUDGET } from '../knowledge/search.js';
-export type { PossibleOwners } from '../knowledge/search.js';
-export { mcmcTallies, chainTasks, runChain, combineChains, McmcSampler, NoConsistentDealError } from '../knowledge/mcmc.js';
-export type { McmcOptions, McmcResult, ChainTask, ChainResult } from '../knowledge/mcmc.js';
+export { SearchGaveUpError } from '../knowledge/search.js';
+export { NoConsistentDealError } from '../knowledge/mcmc.js';
 
 // A game kept open at the table: parsed once, its position kept, each entry conditioning it
 export { OpenGame } from '../analysis/open-game.js';

@@ -5,4 +5,5 @@
  *
  * @module cluedo-engine/queue
  */
-export * from '../queue/queue.js';
+export { parseRedisUrl, connectRedis, closeConnections, tournamentId, storeSpec, enqueueShards, readResults, runWorker } from '../queue/queue.js';
+export type { RedisAddress, RedisTls, TournamentSpec, ShardJob, WorkerOptions } from '../queue/queue.js';

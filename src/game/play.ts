@@ -46,9 +46,10 @@ export interface PlayedGame {
 }
 
 /**
- * Plays one game of agents that answer at once (every built-in agent). `agents[s]` plays seat s;
- * `rng` is chance's generator (agents have their own). A trusted agent's illegal action is a bug
- * and throws an IllegalActionError naming it.
+ * Plays one game of agents that answer at once (every built-in agent), in one piece, as
+ * tournaments of built-in agents do (the library exports only playGameAsync, as playGame).
+ * `agents[s]` plays seat s; `rng` is chance's generator (agents have their own). A trusted
+ * agent's illegal action is a bug and throws an IllegalActionError naming it.
  */
 export function playGame(spec: GameSpec, agents: readonly SyncAgent[], rng: Random, options: PlayOptions = {}): PlayedGame {
   const game = playing(spec, agents, rng, options);
@@ -60,7 +61,12 @@ export function playGame(spec: GameSpec, agents: readonly SyncAgent[], rng: Rand
   return next.value;
 }
 
-/** Plays one game in which agents may answer asynchronously (programs, modules); otherwise as playGame. */
+/**
+ * Plays one game (the library's playGame). `agents[s]` plays seat s, answering at once (every
+ * built-in agent) or asynchronously (programs, modules); `rng` is chance's generator (agents have
+ * their own). A trusted agent's illegal action is a bug and rejects with an IllegalActionError
+ * naming it.
+ */
 export async function playGameAsync(spec: GameSpec, agents: readonly Agent[], rng: Random, options: PlayOptions = {}): Promise<PlayedGame> {
   const game = playing(spec, agents, rng, options);
   let next = game.next();

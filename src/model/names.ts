@@ -159,6 +159,19 @@ export function makeNameResolver(kind: NameKind, names: readonly string[]): Name
   };
 }
 
+/**
+ * A card or a player given by the library's caller either way: by name (matched as a log's names
+ * are) or by index into `names`. An index out of range, or a name that matches nothing or several,
+ * is an InputError that begins with `where`.
+ */
+export function nameOrIndex(kind: NameKind, names: readonly string[], value: number | string, where: string): number {
+  if (typeof value === 'string') return makeNameResolver(kind, names)(value, where);
+  if (!Number.isInteger(value) || value < 0 || value >= names.length) {
+    throw new InputError(`${where}: ${kind} ${String(value)} is not one of the ${names.length} (an index from 0 to ${names.length - 1}, or a name)`);
+  }
+  return value;
+}
+
 /** Past this length (of the input, or of the name list) a typo is unlikely and the guess not worth its cost. */
 const MAX_HINT_INPUT = 64;
 const MAX_HINT_NAMES = 1000;

@@ -131,7 +131,11 @@ export function playTournamentGame(config: TournamentConfig, seed: number, game:
   return withRoles(config, game, playScored(spec, agents as SyncAgent[], rng, game, { deal }));
 }
 
-/** Plays game `game` of any run, agents from outside included (got ready in this thread on first use). */
+/**
+ * Plays game `game` of a run (the library's playTournamentGame), agents from outside included (got
+ * ready in this thread on first use): the same game on any thread. The views are each seat's
+ * knowledge at the end (replayable logs).
+ */
 export async function playTournamentGameAsync(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck = makeDeck(config.deck)): Promise<ScoredGame> {
   await prepareExternalAgents(config.external ?? []);
   const { spec, agents, rng, deal } = tableOf(config, seed, game, core, deck);
