@@ -94,7 +94,10 @@ describe('cluedo accuse', () => {
     expect(printed.probability).toBe(advice.probability);
     expect(printed.threat).toBe(advice.threat);
     expect(printed.accuse).toBe(advice.accuse);
-    expect(printed.seats.map((s: { player: string }) => s.player)).toEqual(advice.seats.map((s) => game.players[s.seat]));
+    expect(printed.seats.map((s: { seat: string }) => s.seat)).toEqual(advice.seats.map((s) => game.players[s.seat]));
+    // One convention for a missing value: every key present, null where the answer has none.
+    for (const s of printed.seats) expect(Object.keys(s)).toEqual(['seat', 'canAccuse', 'canAccuseNextTurn', 'standardErrors']);
+    expect(printed.seats.every((s: { standardErrors: unknown }) => s.standardErrors === null)).toBe(advice.seats.every((s) => s.standardErrors === undefined));
   });
 
   it('one line for a log it cannot advise on', () => {

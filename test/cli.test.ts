@@ -101,9 +101,9 @@ function expectOneLineError(r: Run, code: number, pattern: RegExp): void {
   expect(r.stderr).toMatch(pattern);
 }
 
-const ANALYSIS_KEYS = ['method', 'consistentDeals', 'samples', 'owners', 'cards', 'envelope', 'solutions', 'known', 'entropyBits'];
-/** Estimates (sampled, mcmc) also carry their standard errors, after the documented keys. */
-const ESTIMATE_KEYS = [...ANALYSIS_KEYS, 'standardErrors'];
+/** Every answer has every key; standardErrors is null for an exact one. */
+const ANALYSIS_KEYS = ['method', 'consistentDeals', 'samples', 'owners', 'cards', 'envelope', 'solutions', 'known', 'entropyBits', 'standardErrors'];
+const ESTIMATE_KEYS = ANALYSIS_KEYS;
 
 let dir: string;
 beforeAll(() => {

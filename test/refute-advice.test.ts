@@ -119,13 +119,30 @@ describe('refutation advice', () => {
     const advice = refutationAdvice(log as never, { suggester: 1, cards: byCategory }, { core });
     expect(advice.options.map((o) => o.card)).toEqual(byCategory.filter((c) => view.myHand.includes(c)));
     expect(() => refutationAdvice(log as never, { suggester: 0, cards: byCategory }, { core })).toThrow(/nobody shows a card to themselves/);
-    expect(() => refutationAdvice(log as never, { suggester: 5, cards: byCategory }, { core })).toThrow(/seat from 0 to 2/);
+    expect(() => refutationAdvice(log as never, { suggester: 5, cards: byCategory }, { core })).toThrow(/^the suggester: player 5 is not one of the 3 \(an index from 0 to 2, or a name\)$/);
     expect(() => refutationAdvice(log as never, { suggester: 1, cards: byCategory.slice(0, 2) }, { core })).toThrow(/one card of each category/);
     const none = DECK.categories.map((_, g) => DECK.cards.findIndex((_, c) => DECK.categoryOf[c] === g && !view.myHand.includes(c)));
     expect(() => refutationAdvice(log as never, { suggester: 1, cards: none }, { core })).toThrow(InputError);
     expect(() => refutationAdvice(log as never, { suggester: 1, cards: none }, { core })).toThrow(/nothing to show/);
     expect(won.events!.some((e) => e.type === 'accusation' && e.correct)).toBe(true);
     expect(() => refutationAdvice(won, { suggester: 1, cards: byCategory }, { core })).toThrow(/^the game is over: .* won, accusing .* correctly at event \d+$/);
+  });
+
+  it('takes the suggester and the cards by name as well as by index: the same advice', () => {
+    const game = parseGame(JSON.parse(readFileSync('examples/classic-6p-late.json', 'utf8')));
+    const me = game.me!;
+    for (let suggester = 0; suggester < game.players.length; suggester++) {
+      if (suggester === me) continue;
+      // One card of the observer's hand, the other categories' first cards it does not hold.
+      const mine = game.myHand[suggester % game.myHand.length];
+      const cards = game.deck.categories.map((_, g) => (game.deck.categoryOf[mine] === g ? mine : game.deck.cards.findIndex((_, c) => game.deck.categoryOf[c] === g && !game.myHand.includes(c))));
+      const byIndex = refutationAdvice(game, { suggester, cards }, { core });
+      expect(refutationAdvice(game, { suggester: game.players[suggester], cards: cards.map((c) => game.deck.cards[c]) }, { core })).toEqual(byIndex);
+      // Names mixed with indices, and matched as a log's names are (lower case).
+      expect(refutationAdvice(game, { suggester: game.players[suggester].toLowerCase(), cards: [cards[0], game.deck.cards[cards[1]].toLowerCase(), cards[2]] }, { core })).toEqual(byIndex);
+    }
+    expect(() => refutationAdvice(game, { suggester: 'Nobody', cards: [0, 6, 12] }, { core })).toThrow(/^the suggester: unknown player "Nobody"/);
+    expect(() => refutationAdvice(game, { suggester: me === 0 ? 1 : 0, cards: ['Scarlett', 6, 12] }, { core })).toThrow(/^the suggestion: unknown card "Scarlett"; did you mean "Miss Scarlet"\?$/);
   });
 });
 

@@ -1,6 +1,8 @@
 // The JSON boundary: the analysis' results, keyed by index inside, named here for programs and
 // files (docs/analysis-output.md). Cards are named as the deck spells them, seats as the log
-// does, and the owners besides the seats "envelope" and "table".
+// does, and the owners besides the seats "envelope" and "table". One key for one thing (a seat is
+// `seat` wherever its role has no name of its own), and a value an answer does not have is null,
+// its key present; only the parts an option adds are absent without it.
 import { ENVELOPE, TABLE, type Game } from '../model/game.js';
 import type { Owner } from '../knowledge/deduce.js';
 import type { Analysis, AnalysisMethod, ResponsesReading } from './analyze.js';
@@ -27,12 +29,14 @@ export interface AnalysisJson {
   solutions: Array<{ cards: string[]; probability: number }>;
   known: Array<{ card: string; owner: string }>;
   entropyBits: number;
-  standardErrors?: {
+  /** The estimate's standard errors; null for an exact answer. */
+  standardErrors: {
     cards: Record<string, Record<string, number>>;
     envelope: Record<string, Record<string, number>>;
     solutions: number[];
     effectiveSamples: number;
-  };
+  } | null;
+  /** Only when a response policy other than 'holds' was asked for. */
   responses?: ResponsesReading;
 }
 
@@ -53,6 +57,7 @@ export function analysisJson(game: Game, analysis: Analysis): AnalysisJson {
     solutions: analysis.solutions.map((s) => ({ cards: s.cards.map((c) => game.deck.cards[c]), probability: s.probability })),
     known: analysis.known.map((k) => ({ card: game.deck.cards[k.card], owner: ownerName(game, k.owner) })),
     entropyBits: analysis.entropyBits,
+    standardErrors: null,
   };
   const se = analysis.standardErrors;
   if (se) json.standardErrors = { cards: byCard(se.cards), envelope: byCategory(se.cards), solutions: se.solutions, effectiveSamples: se.effectiveSamples };
@@ -85,13 +90,14 @@ export function opponentsJson(game: Game, opponents: Opponents) {
       canAccuse: s.canAccuse,
       ...(s.canAccuseNextTurn !== undefined && { canAccuseNextTurn: s.canAccuseNextTurn }),
       knowsMyCards: mine(s.knowsMyCards),
-      ...(s.standardErrors && {
-        standardErrors: {
-          canAccuse: s.standardErrors.canAccuse,
-          ...(s.standardErrors.canAccuseNextTurn !== undefined && { canAccuseNextTurn: s.standardErrors.canAccuseNextTurn }),
-          knowsMyCards: mine(s.standardErrors.knowsMyCards),
-        },
-      }),
+      standardErrors:
+        s.standardErrors === undefined
+          ? null
+          : {
+              canAccuse: s.standardErrors.canAccuse,
+              ...(s.standardErrors.canAccuseNextTurn !== undefined && { canAccuseNextTurn: s.standardErrors.canAccuseNextTurn }),
+              knowsMyCards: mine(s.standardErrors.knowsMyCards),
+            },
     })),
   };
 }
@@ -128,6 +134,6 @@ export function accusationAdviceJson(game: Game, advice: AccusationAdvice) {
   return {
     ...advice,
     solution: advice.solution.map((c) => game.deck.cards[c]),
-    seats: advice.seats.map((s) => ({ player: game.players[s.seat], canAccuse: s.canAccuse, canAccuseNextTurn: s.canAccuseNextTurn ?? null, ...(s.standardErrors && { standardErrors: s.standardErrors }) })),
+    seats: advice.seats.map((s) => ({ seat: game.players[s.seat], canAccuse: s.canAccuse, canAccuseNextTurn: s.canAccuseNextTurn ?? null, standardErrors: s.standardErrors ?? null })),
   };
 }
