@@ -15,7 +15,9 @@ import { constraintsOf } from '../src/knowledge/constraints-of.js';
 import { parseGame, type GameLog } from '../src/io/log.js';
 import { analyze } from '../src/analysis/analyze.js';
 import { analysisJson } from '../src/analysis/json.js';
-import { estimate } from '../src/analysis/estimate.js';
+import { analyze as analyzeRequest, estimate } from '../src/analysis/estimate.js';
+import { InProcessExecutor } from '../src/runtime/in-process.js';
+import { LIBRARY_TASK_MODULES } from '../src/analysis/web-workers.js';
 import { emptyTallies, tallyDeals, type Tallies } from '../src/knowledge/tallies.js';
 import { WorkerPool } from '../src/runtime/pool.js';
 import { CancelledError, WorkerFailedError, type Executor } from '../src/runtime/executor.js';
@@ -182,6 +184,20 @@ describe('estimate(): through the pool', () => {
     expect(got).toEqual(analyze(log, { samples: 50_000, seed: 9 }));
     const again = await estimate(log, { samples: 50_000, seed: 9, executor: pool1 });
     expect(again).toEqual(got);
+  });
+
+  it("the library's analyze: with an executor, a promise of the answer it gives without one, whatever the method", async () => {
+    const log = readLog('classic-5p-mid');
+    const here = new InProcessExecutor(LIBRARY_TASK_MODULES);
+    const asked = [{ samples: 30_000, seed: 4 }, { method: 'mcmc', samples: 20_000, seed: 6 }, {}, { method: 'exact' }, { method: 'sampled', responses: 'uniform', samples: 10_000 }] as const;
+    for (const options of asked) {
+      const want = analyze(log, options);
+      expect(analyzeRequest(log, options), JSON.stringify(options)).toEqual(want);
+      for (const executor of [pool2, here]) expect(await analyzeRequest(log, { ...options, executor }), `${JSON.stringify(options)} on ${executor.threads} thread(s)`).toEqual(want);
+    }
+    const stop = new AbortController();
+    stop.abort();
+    for (const options of asked) await expect(analyzeRequest(log, { ...options, executor: here, signal: stop.signal })).rejects.toThrow(CancelledError);
   });
 
   it("with method 'mcmc': equals analyze(log, { method: 'mcmc', samples, seed }) exactly, on every example, in this thread and on a pool", async () => {

@@ -1,9 +1,9 @@
 // Advice at the table for the observer of a log: which card to show when it must refute a
-// suggestion (refutationAdvice), and whether to accuse now (accusationAdvice). Both take seats and
-// cards by index: a name resolver turns the names a player types into them.
+// suggestion (refutationAdvice), and whether to accuse now (accusationAdvice). Seats and cards are
+// given by name, as a player types them, or by index.
 //
 //   node advice.js examples/classic-6p-late.json P2 green pipe kitchen
-import { accusationAdvice, makeNameResolver, parseGame, refutationAdvice, InputError } from 'cluedo-engine';
+import { accusationAdvice, parseGame, refutationAdvice, InputError } from 'cluedo-engine';
 import { readGameLogFile } from 'cluedo-engine/node';
 
 const [path, suggesterName, ...cardNames] = process.argv.slice(2);
@@ -14,15 +14,10 @@ if (path === undefined || suggesterName === undefined || cardNames.length === 0)
 
 try {
   const game = parseGame(readGameLogFile(path));
-  // Names are matched as in a log ("green" is Mr. Green); the second argument says where a mistake was.
-  const player = makeNameResolver('player', game.players);
-  const card = makeNameResolver('card', game.deck.cards);
-  const suggester = player(suggesterName, 'the suggester');
-  const cards = cardNames.map((name, i) => card(name, `card ${i + 1}`));
-
-  // Every named card the observer holds, the one that tells the suggester least first.
-  const advice = refutationAdvice(game, { suggester, cards });
-  console.log(`${game.players[suggester]} suggested ${advice.cards.map((c) => game.deck.cards[c]).join(', ')}; you may show:`);
+  // Every named card the observer holds, the one that tells the suggester least first. Names are
+  // matched as in a log ("green" is Mr. Green); the advice gives seats and cards by index.
+  const advice = refutationAdvice(game, { suggester: suggesterName, cards: cardNames });
+  console.log(`${game.players[advice.suggester]} suggested ${advice.cards.map((c) => game.deck.cards[c]).join(', ')}; you may show:`);
   for (const option of advice.options) {
     const news = `${option.bits.toFixed(2)} bits of news, ${option.envelopeBits.toFixed(2)} about the envelope`;
     console.log(`  ${game.deck.cards[option.card]}: expected at ${(100 * option.chance).toFixed(0)}%, ${news}${option.shownBefore ? ' (shown before)' : ''}`);
