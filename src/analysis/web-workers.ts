@@ -28,7 +28,7 @@ export interface LibraryWorkerOptions {
 
 /**
  * A pool of Web Workers serving the library's tasks, for the `executor` option of suggest,
- * estimate, opponents and knows. Loads the Wasm modules in this page first (and provides them
+ * analyze, opponents and knows. Loads the Wasm modules in this page first (and provides them
  * here too, for what runs on the page's own thread). Close it when done.
  */
 export async function libraryWorkerPool(options: LibraryWorkerOptions): Promise<WebWorkerPool> {
