@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { AmbiguousNameError, makeNameResolver, UnknownNameError } from '../src/model/names.js';
+import { AmbiguousNameError, makeNameResolver, nameOrIndex, UnknownNameError } from '../src/model/names.js';
 import { InputError } from '../src/model/errors.js';
 import { parseGame } from '../src/io/log.js';
 import { parseFormulaText } from '../src/epistemic/language/index.js';
@@ -122,5 +122,25 @@ describe('the name rule', () => {
     const mrs = cli('analyze', 'examples/classic-6p-late.json', '--why', 'mrs');
     expect(mrs.status).toBe(2);
     expect(mrs.stderr).toBe('cluedo: --why: "mrs" is ambiguous: it could be "Mrs. White" or "Mrs. Peacock"\n');
+  });
+});
+
+describe('nameOrIndex: a card or player by name or by index, as the library takes them', () => {
+  it('a name and its index are the same card; an index out of range or not whole is an InputError', () => {
+    const cards = CLASSIC_DECK.cards;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: cards.length - 1 }), (i) => {
+        expect(nameOrIndex('card', cards, i, 'here')).toBe(i);
+        expect(nameOrIndex('card', cards, cards[i], 'here')).toBe(i);
+        expect(nameOrIndex('card', cards, cards[i].toUpperCase(), 'here')).toBe(makeNameResolver('card', cards)(cards[i].toUpperCase(), 'here'));
+      }),
+    );
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ max: -1 }), fc.integer({ min: cards.length }), fc.double({ noInteger: true })), (bad) => {
+        expect(() => nameOrIndex('card', cards, bad, 'here')).toThrow(InputError);
+      }),
+    );
+    expect(() => nameOrIndex('player', ['Ann', 'Bob'], 2, 'the suggester')).toThrow(/^the suggester: player 2 is not one of the 2 \(an index from 0 to 1, or a name\)$/);
+    expect(() => nameOrIndex('player', ['Ann', 'Bob'], 'Cy', 'the suggester')).toThrow(UnknownNameError);
   });
 });
