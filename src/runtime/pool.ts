@@ -49,7 +49,7 @@ export class WorkerPool implements Executor {
     });
   }
 
-  async run<R>(task: TaskRef, payload: unknown, options: RunOptions = {}): Promise<R> {
+  async run<P, R>(task: TaskRef<P, R>, payload: NoInfer<P>, options: RunOptions = {}): Promise<R> {
     const { signal } = options;
     const what = `running ${task.name}`;
     if (signal?.aborted) throw new CancelledError(`${what} was cancelled`);

@@ -7,7 +7,7 @@
 // workers on cancellation and on close. The start-up work is a promise of the task function
 // instead, which Piscina awaits before the first task.
 import { workerData } from 'node:worker_threads';
-import { taskFunction, type TaskModule, type TaskRef } from './executor.js';
+import { taskFunction, type AnyTask, type TaskModule } from './executor.js';
 
 const modules = new Map<string, Promise<TaskModule>>();
 
@@ -20,7 +20,7 @@ function load(url: string): Promise<TaskModule> {
   return loaded;
 }
 
-async function run(task: { url: string; ref: TaskRef; payload: unknown }): Promise<unknown> {
+async function run(task: { url: string; ref: AnyTask; payload: unknown }): Promise<unknown> {
   return taskFunction(await load(task.url), task.ref)(task.payload);
 }
 
