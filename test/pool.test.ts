@@ -4,7 +4,7 @@
  * examples' exact answers statistically; every sampled deal is consistent; requests can be
  * cancelled; a worker that throws or dies fails one request and the pool goes on serving.
  *
- * Needs the built worker (dist/pool/worker.js): `npm test` builds first.
+ * Its workers run the sources, as this file does (src/runtime/task-module.ts): no build needed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
