@@ -4,7 +4,7 @@
  * examples' exact answers statistically; every sampled deal is consistent; requests can be
  * cancelled; a worker that throws or dies fails one request and the pool goes on serving.
  *
- * Needs the built worker (dist/pool/worker.js): `npm test` builds first.
+ * Its workers run the sources, as this file does (src/runtime/task-module.ts): no build needed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ import { InProcessExecutor } from '../src/runtime/in-process.js';
 import { LIBRARY_TASK_MODULES } from '../src/analysis/web-workers.js';
 import { emptyTallies, tallyDeals, type Tallies } from '../src/knowledge/tallies.js';
 import { WorkerPool } from '../src/runtime/pool.js';
-import { CancelledError, WorkerFailedError, type Executor } from '../src/runtime/executor.js';
+import { CancelledError, WorkerFailedError, defineTask, type Executor } from '../src/runtime/executor.js';
 import { inThisThread, sampleDeals, scoreSuggestions, tallySamples } from '../src/analysis/sampling.js';
 import { analysisPool } from '../src/analysis/pools.js';
 import { SAMPLE_CHUNK, chunkCount, drawChunk as drawChunkOf } from '../src/knowledge/chunks.js';
@@ -75,6 +75,8 @@ function sameArray(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
  * under the source root (src/), without extension.
  */
 const FAULT_TASKS = '../test/support/fault-task';
+/** Its task: throws, or ends its worker thread. */
+const FAIL = defineTask<{ how: 'throw' | 'exit' }, never>(FAULT_TASKS, 'fail');
 
 let pool1: WorkerPool;
 let pool2: WorkerPool;
@@ -368,7 +370,7 @@ describe('cancellation and faults', () => {
       expectSameArray(await sampleDeals(pool2, s, 20_000, 34), referenceDeals, `sample ${what}`);
     };
 
-    const thrown = await pool2.run({ module: FAULT_TASKS, name: 'fail' }, { how: 'throw' }).then(
+    const thrown = await pool2.run(FAIL, { how: 'throw' }).then(
       () => null,
       (e: unknown) => e,
     );
@@ -376,7 +378,7 @@ describe('cancellation and faults', () => {
     expect((thrown as Error).message).toMatch(/a worker failed/);
     await serves('after a worker threw');
 
-    const exited = await pool2.run({ module: FAULT_TASKS, name: 'fail' }, { how: 'exit' }).then(
+    const exited = await pool2.run(FAIL, { how: 'exit' }).then(
       () => null,
       (e: unknown) => e,
     );
@@ -385,8 +387,8 @@ describe('cancellation and faults', () => {
     await serves('after a worker exited');
 
     // and both again, back to back
-    await expect(pool2.run({ module: FAULT_TASKS, name: 'fail' }, { how: 'exit' })).rejects.toBeInstanceOf(WorkerFailedError);
-    await expect(pool2.run({ module: FAULT_TASKS, name: 'fail' }, { how: 'throw' })).rejects.toBeInstanceOf(WorkerFailedError);
+    await expect(pool2.run(FAIL, { how: 'exit' })).rejects.toBeInstanceOf(WorkerFailedError);
+    await expect(pool2.run(FAIL, { how: 'throw' })).rejects.toBeInstanceOf(WorkerFailedError);
     await serves('after two more faults');
   });
 

@@ -4,9 +4,9 @@
 // job's abort listener is removed once it ends.
 import { describe, expect, it, vi } from 'vitest';
 import { WebWorkerPool, type FromWorker, type ToWorker } from '../src/runtime/web-pool.js';
-import { CancelledError, WorkerFailedError, type TaskRef } from '../src/runtime/executor.js';
+import { CancelledError, WorkerFailedError, defineTask } from '../src/runtime/executor.js';
 
-const TASK: TaskRef = { module: 'test/tasks', name: 'double' };
+const TASK = defineTask<number, number>('test/tasks', 'double');
 
 /** A stand-in for a Web Worker: doubles its payload, fails when told to, and says what it was sent. */
 class StandInWorker {
@@ -50,14 +50,14 @@ function poolOf(threads: number, broken: (made: number) => boolean) {
 describe('the browser worker pool when workers fail', () => {
   it('a worker that fails while running a job fails that job alone; it is replaced, sent init, and the next jobs run', async () => {
     const { pool, made } = poolOf(2, () => false);
-    const results = await Promise.allSettled([1, -1, 2, 3, 4].map((n) => pool.run<number>(TASK, n)));
+    const results = await Promise.allSettled([1, -1, 2, 3, 4].map((n) => pool.run(TASK, n)));
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).constructor.name))).toEqual([2, 'WorkerFailedError', 4, 6, 8]);
     expect(made).toHaveLength(3);
     expect(made.filter((w) => w.terminated)).toHaveLength(1);
     expect(made[2].received[0]).toEqual({ kind: 'init', data: { wasm: 'modules' } });
     expect(pool.workers).toBe(2);
     // Many failures, each after tasks that finished: the pool stays whole.
-    const more = await Promise.allSettled([-1, 5, -1, 6, -1, 7].map((n) => pool.run<number>(TASK, n)));
+    const more = await Promise.allSettled([-1, 5, -1, 6, -1, 7].map((n) => pool.run(TASK, n)));
     expect(more.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<number>).value)).toEqual([10, 12, 14]);
     expect(pool.workers).toBe(2);
     await pool.close();
@@ -65,7 +65,7 @@ describe('the browser worker pool when workers fail', () => {
 
   it('workers that fail before finishing any task are replaced only so often: then every waiting job is rejected, and later runs at once', async () => {
     const { pool, made } = poolOf(2, () => true);
-    const waiting = [1, 2, 3].map((n) => pool.run<number>(TASK, n));
+    const waiting = [1, 2, 3].map((n) => pool.run(TASK, n));
     const settled = await Promise.allSettled(waiting);
     for (const r of settled) {
       expect(r.status).toBe('rejected');
@@ -80,8 +80,8 @@ describe('the browser worker pool when workers fail', () => {
 
   it('a replacement that works after a failed start keeps the pool going (the job sent to the failed one failed with it)', async () => {
     const { pool, made } = poolOf(1, (n) => n === 0);
-    await expect(pool.run<number>(TASK, 20)).rejects.toBeInstanceOf(WorkerFailedError);
-    await expect(pool.run<number>(TASK, 21)).resolves.toBe(42);
+    await expect(pool.run(TASK, 20)).rejects.toBeInstanceOf(WorkerFailedError);
+    await expect(pool.run(TASK, 21)).resolves.toBe(42);
     expect(made).toHaveLength(2);
     await pool.close();
   });
@@ -91,11 +91,11 @@ describe('the browser worker pool when workers fail', () => {
     const controller = new AbortController();
     const added = vi.spyOn(controller.signal, 'addEventListener');
     const removed = vi.spyOn(controller.signal, 'removeEventListener');
-    await Promise.allSettled([1, -1, 2, 3].map((n) => pool.run<number>(TASK, n, { signal: controller.signal })));
+    await Promise.allSettled([1, -1, 2, 3].map((n) => pool.run(TASK, n, { signal: controller.signal })));
     expect(added).toHaveBeenCalledTimes(4);
     expect(removed.mock.calls.map((c) => c[1])).toEqual(expect.arrayContaining(added.mock.calls.map((c) => c[1])));
     // Cancelled while queued: rejected as cancelled, its listener gone too.
-    const queued = [4, 5, 6].map((n) => pool.run<number>(TASK, n, { signal: controller.signal }));
+    const queued = [4, 5, 6].map((n) => pool.run(TASK, n, { signal: controller.signal }));
     controller.abort();
     const outcomes = await Promise.allSettled(queued);
     expect(outcomes.some((r) => r.status === 'rejected' && r.reason instanceof CancelledError)).toBe(true);

@@ -4,15 +4,13 @@
 // thread (each chunk of worlds has its own numbered stream of the seed).
 import type { Game } from '../model/game.js';
 import { gameOf, type GameLog } from '../io/log.js';
-import type { Executor, TaskRef } from '../runtime/executor.js';
+import type { Executor } from '../runtime/executor.js';
 import { InProcessExecutor } from '../runtime/in-process.js';
 import { FullSizeEngine, chunksOf } from '../epistemic/full-size.js';
 import { finishKnows, knowsInThisThread, planKnows, type FormulaQuery, type KnowsOptions, type KnowsReport } from '../epistemic/knows.js';
 import { textQueries } from '../epistemic/queries.js';
 import * as epistemicTasks from './epistemic-tasks.js';
-import { EPISTEMIC_TASKS, type HitsPayload } from './epistemic-tasks.js';
-
-const HITS: TaskRef = { module: EPISTEMIC_TASKS, name: 'hits' };
+import { EPISTEMIC_TASKS, epistemicTask, type HitsPayload } from './epistemic-tasks.js';
 
 export interface AskOptions extends KnowsOptions {
   /** Where to draw worlds (kept open): a worker pool (`epistemicPool` of the ./node entry, a WebWorkerPool); default: this thread. */
@@ -52,7 +50,7 @@ export async function knowsOn(executor: Executor, game: Game, queries: FormulaQu
           const first = Math.floor((t * chunks) / tasks);
           const next = Math.floor(((t + 1) * chunks) / tasks);
           const payload: HitsPayload = { game, at: p.at, formulas: p.formulas, total: plan.samples, seed: plan.seed, firstChunk: first, chunks: next - first };
-          return executor.run<number[]>(HITS, payload, { signal: options.signal });
+          return executor.run(epistemicTask.hits, payload, { signal: options.signal });
         }),
       );
       const hits = p.formulas.map((_, j) => parts.reduce((sum, part) => sum + part[j], 0));

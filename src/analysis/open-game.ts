@@ -15,7 +15,7 @@ import { explain, type Explanation, type Question } from './explain.js';
 import { ContradictionError, gameContradiction } from './contradiction.js';
 import { suggestAt, suggestionRequest, type SuggestOptions, type SuggestResult } from './suggest.js';
 import { opponents, type Opponents, type OpponentsOptions } from './opponents.js';
-import { OPPONENT_TASKS, type OpponentsPayload } from './opponent-tasks.js';
+import { opponentTask } from './opponent-tasks.js';
 
 export class OpenGame implements Disposable {
   readonly game: Game;
@@ -121,7 +121,7 @@ export class OpenGame implements Disposable {
   async opponents(options: OpponentsOptions = {}): Promise<Opponents | null> {
     const { executor, signal, ...rest } = options;
     if (executor === undefined) return opponents(this.game, rest);
-    return executor.run<Opponents | null>({ module: OPPONENT_TASKS, name: 'opponents' }, { game: this.game, options: rest } satisfies OpponentsPayload, { signal });
+    return executor.run(opponentTask.opponents, { game: this.game, options: rest }, { signal });
   }
 
   /** Frees the position's memory in the core. */

@@ -2,6 +2,7 @@
 // whole computation in a worker, so that a page asking it after every entry never waits for it.
 import type { Game } from '../model/game.js';
 import { opponentsInThisThread, type Opponents, type OpponentsOptions } from './opponents.js';
+import { defineTasks } from '../runtime/executor.js';
 
 /** The id executors know this module by. */
 export const OPPONENT_TASKS = 'analysis/opponent-tasks';
@@ -14,3 +15,6 @@ export interface OpponentsPayload {
 export function opponents(payload: OpponentsPayload): Opponents | null {
   return opponentsInThisThread(payload.game, payload.options);
 }
+
+/** This module's task, typed, for an executor's run. */
+export const opponentTask = defineTasks(OPPONENT_TASKS, { opponents });

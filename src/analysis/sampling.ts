@@ -5,14 +5,12 @@
 import type { ConstraintStore } from '../knowledge/constraints.js';
 import { SAMPLE_CHUNK, chunkCount } from '../knowledge/chunks.js';
 import { addTallies, emptyTallies, type Tallies } from '../knowledge/tallies.js';
-import type { Executor, TaskRef } from '../runtime/executor.js';
+import type { Executor } from '../runtime/executor.js';
 import { InProcessExecutor } from '../runtime/in-process.js';
 import * as analysisTasks from './tasks.js';
-import { ANALYSIS_TASKS, type EigPayload, type InformationPayload, type SamplePayload, type TallyPayload, type TallyResult } from './tasks.js';
+import { ANALYSIS_TASKS, analysisTask as task, type EigPayload, type InformationPayload, type TallyPayload } from './tasks.js';
 import type { ChainResult, ChainTask } from '../knowledge/mcmc.js';
 import { SCORE_WIDTH, type ScoringDeals } from './entropy-greedy.js';
-
-const task = (name: 'sample' | 'tally' | 'eig' | 'information' | 'chain'): TaskRef => ({ module: ANALYSIS_TASKS, name });
 
 /** An executor that runs the analysis tasks in this thread (the default of every request). */
 export function inThisThread(threads = 1): Executor {
@@ -37,7 +35,7 @@ export async function sampleDeals(executor: Executor, store: ConstraintStore, n:
   const deals = new Uint32Array(n * width);
   await Promise.all(
     spans(chunkCount(n), executor.threads).map(async ([firstChunk, chunks]) => {
-      const part = await executor.run<Uint32Array>(task('sample'), { store, seed, total: n, firstChunk, chunks } satisfies SamplePayload, { signal });
+      const part = await executor.run(task.sample, { store, seed, total: n, firstChunk, chunks }, { signal });
       deals.set(part, firstChunk * SAMPLE_CHUNK * width);
     }),
   );
@@ -63,7 +61,7 @@ export async function tallySamples(
     const count = Math.min(perTask, chunks - first);
     const payload: TallyPayload = { store, seed, total: n, firstChunk: first, chunks: count };
     runs.push(
-      executor.run<TallyResult>(task('tally'), payload, { signal }).then((r) => {
+      executor.run(task.tally, payload, { signal }).then((r) => {
         addTallies(tallies, { total: r.deals, ownerCounts: r.ownerCounts, envelopeCounts: r.envelopeCounts });
         onProgress?.(tallies.total);
       }),
@@ -95,7 +93,7 @@ export async function scoreSuggestions(
       const qFrom = Math.floor((t * nSuggestions) / tasks);
       const qTo = Math.floor(((t + 1) * nSuggestions) / tasks);
       const payload: EigPayload = { store, deals, sampled: method === 'sampled', suggester, model, shownTo: [...shownTo], qFrom, qTo };
-      scores.set(await executor.run<Float64Array>(task('eig'), payload, { signal }), qFrom * SCORE_WIDTH);
+      scores.set(await executor.run(task.eig, payload, { signal }), qFrom * SCORE_WIDTH);
     }),
   );
   return scores;
@@ -103,7 +101,7 @@ export async function scoreSuggestions(
 
 /** Exact scores by counting (exact-information.ts), as one task: on a pool, off the calling thread. */
 export async function countInformation(executor: Executor, payload: InformationPayload, signal?: AbortSignal): Promise<Float64Array> {
-  return executor.run<Float64Array>(task('information'), payload, { signal });
+  return executor.run(task.information, payload, { signal });
 }
 
 /** Markov chains run as tasks, then combined in chain order: the same bytes whatever ran which chain. */
@@ -111,7 +109,7 @@ export async function runChains(executor: Executor, tasks: ChainTask[], signal?:
   let done = 0;
   return Promise.all(
     tasks.map((t) =>
-      executor.run<ChainResult>(task('chain'), t, { signal }).then((r) => {
+      executor.run(task.chain, t, { signal }).then((r) => {
         onProgress?.((done += r.samples));
         return r;
       }),

@@ -1,10 +1,10 @@
 // The analysis tasks an executor runs (task module "analysis/tasks"; see runtime/executor.ts):
 // drawing numbered chunks of uniform deals, tallying them, scoring suggestions on deals or by
-// counting, and running Markov chains. Each thread that runs them has one Wasm core and keeps the
-// last store's position, so consecutive tasks of one request build its DAG once. Payloads and
+// counting, and running Markov chains. Each thread that runs them keeps the positions of the last
+// stores it saw (thread-context.ts), so the tasks of one request build its DAG once. Payloads and
 // results are plain data, so the tasks run alike in this thread, in Node's worker threads and in
 // a browser's Web Workers.
-import { KnowledgeCore, type Position } from '../knowledge/wasm-core.js';
+import type { Position } from '../knowledge/wasm-core.js';
 import { emptyStore, type ConstraintStore } from '../knowledge/constraints.js';
 import { CLASSIC_DECK } from '../model/deck.js';
 import { SAMPLE_CHUNK, chunkSize, drawChunk, tallyChunks } from '../knowledge/chunks.js';
@@ -12,6 +12,8 @@ import { runChain, type ChainResult, type ChainTask } from '../knowledge/mcmc.js
 import { SCORE_WIDTH } from './entropy-greedy.js';
 import type { Game } from '../model/game.js';
 import { informationByCounting, type InformationRequest } from './exact-information.js';
+import { defineTasks } from '../runtime/executor.js';
+import { threadContext } from './thread-context.js';
 
 /** The id executors know this module by. */
 export const ANALYSIS_TASKS = 'analysis/tasks';
@@ -53,23 +55,9 @@ export interface InformationPayload {
   request: InformationRequest;
 }
 
-let core: KnowledgeCore | null = null;
-let last: { key: string; position: Position } | null = null;
-
-/** The position of a store, kept for the next task (consecutive tasks of a request share it). */
+/** The position of a store, kept for the next tasks (those of a request share it). */
 function use(store: ConstraintStore): Position {
-  const key = JSON.stringify(store);
-  if (last?.key === key) return last.position;
-  last?.position.dispose();
-  last = null;
-  core ??= KnowledgeCore.create();
-  const position = core.load(store);
-  if (!position.consistent) {
-    position.dispose();
-    throw new Error('no deal is consistent with the constraints');
-  }
-  last = { key, position };
-  return position;
+  return threadContext.position(store);
 }
 
 /**
@@ -77,8 +65,7 @@ function use(store: ConstraintStore): Position {
  * those of its store draw from it rather than build it again. They own it from now on.
  */
 export function drawFromInThisThread(position: Position): void {
-  if (last?.position !== position) last?.position.dispose();
-  last = { key: JSON.stringify(position.store), position };
+  threadContext.adopt(position);
 }
 
 /**
@@ -128,6 +115,8 @@ export function information(task: InformationPayload): Float64Array {
 
 /** One Markov chain of a request (see knowledge/mcmc.ts): chains are determined by (seed, chain). */
 export function chain(task: ChainTask): ChainResult {
-  core ??= KnowledgeCore.create();
-  return runChain(core, task);
+  return runChain(threadContext.core, task);
 }
+
+/** This module's tasks, typed, for an executor's run. */
+export const analysisTask = defineTasks(ANALYSIS_TASKS, { sample, tally, eig, information, chain });

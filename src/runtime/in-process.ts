@@ -14,7 +14,7 @@ export class InProcessExecutor implements Executor {
     readonly threads = 1,
   ) {}
 
-  async run<R>(task: TaskRef, payload: unknown, options: RunOptions = {}): Promise<R> {
+  async run<P, R>(task: TaskRef<P, R>, payload: NoInfer<P>, options: RunOptions = {}): Promise<R> {
     // Tasks start one at a time, each a turn of the event loop after the one before it: what came
     // meanwhile (a timer, a progress callback's abort, a signal such as Ctrl-C, which Node reads in
     // the loop's poll phase) is handled between one and the next, so that a request's tasks can be

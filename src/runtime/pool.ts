@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { CancelledError, WorkerFailedError, type Executor, type RunOptions, type TaskRef } from './executor.js';
-import { taskModuleUrl } from './task-module.js';
+import { taskModuleUrl, workerExecArgv } from './task-module.js';
 
 export interface PoolOptions {
   /** Worker threads (default: every core; never more than the machine has). */
@@ -21,9 +21,15 @@ export function maxThreads(): number {
 }
 
 function workerFile(): string {
-  // The worker is a module like the tasks (runtime/worker.js), found the same way from here or
+  // The worker is a module like the tasks (runtime/worker), found the same way from here or
   // from the CLI's bundles (dist/cli/cluedo-<command>.mjs).
   return fileURLToPath(taskModuleUrl('runtime/worker'));
+}
+
+/** Run from the TypeScript sources, workers need tsx's loader to import them (task-module.ts). */
+function workerOptions(): { execArgv?: string[] } {
+  const execArgv = workerExecArgv();
+  return execArgv ? { execArgv } : {};
 }
 
 export class WorkerPool implements Executor {
@@ -41,6 +47,7 @@ export class WorkerPool implements Executor {
       maxThreads: this.threads,
       idleTimeout: 60_000,
       workerData: { preload: (options.preload ?? []).map(taskModuleUrl) },
+      ...workerOptions(),
     });
     // A worker that fails outside any task (at start-up, say) must not crash the host: remember
     // why, and fail the next requests with it.
@@ -49,7 +56,7 @@ export class WorkerPool implements Executor {
     });
   }
 
-  async run<R>(task: TaskRef, payload: unknown, options: RunOptions = {}): Promise<R> {
+  async run<P, R>(task: TaskRef<P, R>, payload: NoInfer<P>, options: RunOptions = {}): Promise<R> {
     const { signal } = options;
     const what = `running ${task.name}`;
     if (signal?.aborted) throw new CancelledError(`${what} was cancelled`);

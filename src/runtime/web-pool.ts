@@ -6,16 +6,16 @@
 // The workers' script serves its task modules with serveTasks (web-worker.ts): a bundler must
 // see `new Worker(new URL('./script.ts', import.meta.url), { type: 'module' })` in the app's own
 // code, so the app gives the pool a function that makes one.
-import { CancelledError, WorkerFailedError, type Executor, type RunOptions, type TaskRef } from './executor.js';
+import { CancelledError, WorkerFailedError, type AnyTask, type Executor, type RunOptions, type TaskRef } from './executor.js';
 
 /** A message from the page to a worker: a task, or the `init` message every worker is sent first. */
-export type ToWorker = { kind: 'init'; data: unknown } | { kind: 'run'; id: number; task: TaskRef; payload: unknown };
+export type ToWorker = { kind: 'init'; data: unknown } | { kind: 'run'; id: number; task: AnyTask; payload: unknown };
 /** A message from a worker: a task's result or failure, by id. */
 export type FromWorker = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };
 
 interface Job {
   id: number;
-  task: TaskRef;
+  task: AnyTask;
   payload: unknown;
   /** Settle the job's promise; each also stops listening to its signal. */
   resolve: (result: unknown) => void;
@@ -63,7 +63,7 @@ export class WebWorkerPool implements Executor {
     return this.#workers.size;
   }
 
-  run<R>(task: TaskRef, payload: unknown, options: RunOptions = {}): Promise<R> {
+  run<P, R>(task: TaskRef<P, R>, payload: NoInfer<P>, options: RunOptions = {}): Promise<R> {
     const { signal } = options;
     if (this.#closed) return Promise.reject(new Error('the worker pool is closed'));
     if (signal?.aborted) return Promise.reject(new CancelledError(`running ${task.name} was cancelled`));

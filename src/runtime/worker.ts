@@ -6,21 +6,29 @@
 // is terminated just as it starts evaluating a module that has one, and Piscina terminates
 // workers on cancellation and on close. The start-up work is a promise of the task function
 // instead, which Piscina awaits before the first task.
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { workerData } from 'node:worker_threads';
-import { taskFunction, type TaskModule, type TaskRef } from './executor.js';
+import { taskFunction, type AnyTask, type TaskModule } from './executor.js';
 
 const modules = new Map<string, Promise<TaskModule>>();
+
+/**
+ * Run from the TypeScript sources (task-module.ts), this worker was started with tsx's require
+ * hook, which compiles what it requires: Node 20 runs no loader hooks for a worker's import().
+ */
+const requireSource = createRequire(import.meta.url);
 
 function load(url: string): Promise<TaskModule> {
   let loaded = modules.get(url);
   if (!loaded) {
-    loaded = import(url) as Promise<TaskModule>;
+    loaded = url.endsWith('.ts') ? Promise.resolve().then(() => requireSource(fileURLToPath(url)) as TaskModule) : (import(url) as Promise<TaskModule>);
     modules.set(url, loaded);
   }
   return loaded;
 }
 
-async function run(task: { url: string; ref: TaskRef; payload: unknown }): Promise<unknown> {
+async function run(task: { url: string; ref: AnyTask; payload: unknown }): Promise<unknown> {
   return taskFunction(await load(task.url), task.ref)(task.payload);
 }
 

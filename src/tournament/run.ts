@@ -2,14 +2,12 @@
 // numbered batches, results kept as they finish. Stopping (an AbortSignal) keeps every game
 // already finished; a run resumed from those plays only the game numbers missing (each game is
 // decided by the seed and its number alone), so that its results are those of a run never stopped.
-import { CancelledError, type Executor, type TaskRef } from '../runtime/executor.js';
+import { CancelledError, type Executor } from '../runtime/executor.js';
 import { InProcessExecutor } from '../runtime/in-process.js';
 import type { GameResult } from './results.js';
 import type { TournamentConfig } from './play.js';
 import * as tournamentTasks from './tasks.js';
-import { TOURNAMENT_TASKS, type GamesPayload } from './tasks.js';
-
-const GAMES: TaskRef = { module: TOURNAMENT_TASKS, name: 'games' };
+import { TOURNAMENT_TASKS, tournamentTask, type GamesPayload } from './tasks.js';
 
 export interface TournamentRunOptions {
   /** Plays the game numbers from `from` (default 0) up to `games` (exclusive). */
@@ -81,7 +79,7 @@ export async function runTournament(config: TournamentConfig, options: Tournamen
       const { from, to } = range;
       try {
         const payload: GamesPayload = { config, seed: options.seed, from, to };
-        const batch = await executor.run<GameResult[]>(GAMES, payload, { signal: options.signal });
+        const batch = await executor.run(tournamentTask.games, payload, { signal: options.signal });
         if (keep) results.push(...batch);
         done += batch.length;
         options.onResults?.(batch);
