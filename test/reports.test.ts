@@ -9,6 +9,10 @@ import { renderHtmlReport } from '../src/tournament/html-report.js';
 import { summarize } from '../src/tournament/summary.js';
 import { renderSummary } from '../src/tournament/text-report.js';
 import { B, GAMES, seat } from './support/games.js';
+import { readPage } from './support/html.js';
+
+/** The elements a report is made of. */
+const REPORT_ELEMENTS = 'html head meta title style body main header h1 h2 h3 p dl div dt dd section figure svg desc defs pattern g rect line circle path text tspan table thead tbody tr th td span wbr br a ul li b i sub sup code footer'.split(' ');
 
 describe('formatting', () => {
   it('prints rates, means and medians with their intervals, ∞ for an open bound', () => {
@@ -109,12 +113,42 @@ describe('renderHtmlReport', () => {
     expect(html).not.toMatch(/<link|@import|url\((?!#)/);
   });
 
-  it('escapes every inserted text', () => {
+  it('escapes every inserted text: the page is only tags and text, and shows each text as it is', () => {
     expect(html).not.toContain(evil);
-    expect(html).toContain('a&lt;b&amp;&quot;c&quot;');
-    expect(html).toContain('Run &lt;1&gt;');
-    expect(html).toContain('42 &amp; &lt;more&gt;');
-    expect(html).not.toContain('<more>');
+    const { text } = readPage(html);
+    expect(text).toContain(evil);
+    expect(text).toContain('Run <1>');
+    expect(text).toContain('42 & <more>');
+  });
+
+  it('shows hostile agent labels and fault replies as text: no element, attribute or entity of theirs gets in', () => {
+    const hostile = ['<script>alert(1)</script>', 'a&amp;b & c', `"double" 'single'`, '</title><svg onload="x()">', 'x" onmouseover="y'];
+    const games: GameResult[] = GAMES.map((g, k) => {
+      const label = (s: string) => (s === 'a' ? hostile[k % GAMES.length] : s);
+      return {
+        ...g,
+        seats: g.seats.map(label),
+        seatResults: g.seatResults.map((s) => ({
+          ...s,
+          agent: label(s.agent),
+          ...(s.agent === 'a' && { fault: 'illegal' as const, faultReason: { request: { type: 'suggest', id: 1 }, reply: hostile[(k + 1) % hostile.length], problem: hostile[(k + 2) % hostile.length] } }),
+        })),
+      };
+    });
+    const page = renderHtmlReport(summarize(games), hostile[0], { [hostile[3]]: hostile[4] });
+    const { elements, text } = readPage(page);
+    // Only the report's own elements, and no attribute a label could have brought (event handlers).
+    const names = new Set(elements.map((e) => e.name));
+    expect([...names].filter((n) => !REPORT_ELEMENTS.includes(n))).toEqual([]);
+    expect(elements.flatMap((e) => Object.keys(e.attributes)).filter((a) => a.startsWith('on'))).toEqual([]);
+    expect(elements.find((e) => e.name === 'title')).toBeDefined();
+    // Every label is shown as written: in the text, and whole in its row's tooltip.
+    expect(GAMES.length).toBeGreaterThanOrEqual(4);
+    for (const label of hostile.slice(0, GAMES.length)) {
+      expect(text).toContain(label);
+      expect(elements.some((e) => e.name === 'th' && e.attributes.class === 'agent' && e.attributes.title === label)).toBe(true);
+    }
+    expect(text).toContain(`${hostile[3]}${hostile[4]}`);
   });
 
   it('explains how the intervals are computed', () => {
@@ -148,7 +182,7 @@ describe('renderHtmlReport', () => {
     expect(page).toContain(`<title>${long}</title>${abbreviate(long, 28)}</text>`);
     expect(abbreviate(long, 28).endsWith('risky:0.95')).toBe(true);
     // Every table sits in a horizontally scrollable box.
-    expect(page.match(/<div class="scroll">\n<table/g)).toHaveLength(2);
+    expect(page.match(/<div class="scroll"><table/g)).toHaveLength(2);
   });
 
   it('says n/a, with why, for an agent that does not report certainty, and charts only the others', () => {

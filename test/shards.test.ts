@@ -31,6 +31,7 @@ import {
   type ShardFile,
 } from '../src/tournament/shards.js';
 import { InputError } from '../src/model/errors.js';
+import { readPage } from './support/html.js';
 
 /** The tournament's task run in this process, cut into `threads` tasks at a time. */
 const inProcess = (threads: number) => new InProcessExecutor({ [TOURNAMENT_TASKS]: tournamentTasks }, threads);
@@ -224,7 +225,7 @@ describe('cluedo simulate --shard and cluedo merge', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('three shards merged in any order report what one run reports, and the files are complete', () => {
-    const one = cluedo(dir, 'simulate', ...TOURNAMENT, '--json', 'whole.json');
+    const one = cluedo(dir, 'simulate', ...TOURNAMENT, '--json', 'whole.json', '--report', 'whole.html');
     expect(one.status).toBe(0);
     for (const i of [3, 1, 2]) {
       const r = cluedo(dir, 'simulate', ...TOURNAMENT, '--shard', `${i}/3`, '--out', `part-${i}.json`);
@@ -243,7 +244,13 @@ describe('cluedo simulate --shard and cluedo merge', () => {
     expect(JSON.stringify(fromShards.summary)).toBe(JSON.stringify(whole.summary));
     // the printed tables are the same as the single run's, after its first line
     expect(merged.stdout.split('\n').slice(1).join('\n')).toBe(one.stdout.split('\n').slice(1).join('\n'));
+    // the HTML report is the run's, byte for byte: it says what was played, not how
     expect(readFileSync(join(dir, 'merged.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/i);
+    expect(readFileSync(join(dir, 'merged.html'), 'utf8')).toBe(readFileSync(join(dir, 'whole.html'), 'utf8'));
+    // the --json without the games (the shards kept none) is the run's without them
+    const { games, ...withoutGames } = whole;
+    expect(games).toHaveLength(24);
+    expect(readFileSync(join(dir, 'merged.json'), 'utf8')).toBe(`${JSON.stringify(withoutGames, null, 2)}\n`);
     // the same shard again (a retry), on two threads, writes the same bytes
     const before = readFileSync(join(dir, 'part-2.json'), 'utf8');
     expect(cluedo(dir, 'simulate', ...TOURNAMENT, '--threads', '2', '--shard', '2/3', '--out', 'part-2.json').status).toBe(0);
@@ -251,13 +258,18 @@ describe('cluedo simulate --shard and cluedo merge', () => {
   });
 
   it('with --keep-games: merge writes the CSV and the --json games of one run, byte for byte', () => {
-    const one = cluedo(dir, 'simulate', ...TOURNAMENT, '--csv', 'whole.csv', '--json', 'whole-games.json');
+    const one = cluedo(dir, 'simulate', ...TOURNAMENT, '--csv', 'whole.csv', '--json', 'whole-games.json', '--report', 'whole-games.html');
     expect(one.status).toBe(0);
     for (const i of [1, 2]) expect(cluedo(dir, 'simulate', ...TOURNAMENT, '--shard', `${i}/2`, '--out', `kept-${i}.json`, '--keep-games').status).toBe(0);
-    const merged = cluedo(dir, 'merge', 'kept-2.json', 'kept-1.json', '--csv', 'merged.csv', '--json', 'merged-games.json');
+    const merged = cluedo(dir, 'merge', 'kept-2.json', 'kept-1.json', '--csv', 'merged.csv', '--json', 'merged-games.json', '--report', 'merged-games.html');
     expect(merged.stderr).toBe('');
     expect(merged.status).toBe(0);
-    expect(readFileSync(join(dir, 'merged.csv'), 'utf8')).toBe(readFileSync(join(dir, 'whole.csv'), 'utf8'));
+    // The same games, the same files: the CSV, the JSON (which --resume could read) and the report.
+    for (const [a, b] of [['merged.csv', 'whole.csv'], ['merged-games.json', 'whole-games.json'], ['merged-games.html', 'whole-games.html']]) {
+      expect(readFileSync(join(dir, a), 'utf8'), a).toBe(readFileSync(join(dir, b), 'utf8'));
+    }
+    // and the printed tables, after the first line
+    expect(merged.stdout.split('\n').slice(1).join('\n')).toBe(one.stdout.split('\n').slice(1).join('\n'));
     const whole = JSON.parse(readFileSync(join(dir, 'whole-games.json'), 'utf8'));
     const fromShards = JSON.parse(readFileSync(join(dir, 'merged-games.json'), 'utf8'));
     expect(JSON.stringify(fromShards.games)).toBe(JSON.stringify(whole.games));
@@ -277,6 +289,27 @@ describe('cluedo simulate --shard and cluedo merge', () => {
     const r = cluedo(dir, 'merge', 'tampered-1.json', 'kept-2.json');
     expect(r.status).toBe(1);
     oneLine(r, /^cluedo: tampered-1\.json: results: the games do not add up to the accumulator's sums$/);
+  });
+
+  it('shards whose agents are labelled with markup merge into a report that shows the labels as text', () => {
+    // A shard file is JSON anyone can write: its labels reach the report as they are.
+    const hostile = ['<script>alert("&")</script>', `"><img src=x onerror='y'>`];
+    for (const i of [1, 2]) {
+      expect(cluedo(dir, 'simulate', ...TOURNAMENT, '--shard', `${i}/2`, '--out', `plain-${i}.json`).status).toBe(0);
+      const text = readFileSync(join(dir, `plain-${i}.json`), 'utf8');
+      writeFileSync(join(dir, `hostile-${i}.json`), text.replaceAll('"naive"', JSON.stringify(hostile[0])).replaceAll('"deductive"', JSON.stringify(hostile[1])));
+    }
+    const merged = cluedo(dir, 'merge', 'hostile-1.json', 'hostile-2.json', '--report', 'hostile.html');
+    expect(merged.stderr).toBe('');
+    expect(merged.status).toBe(0);
+    const page = readFileSync(join(dir, 'hostile.html'), 'utf8');
+    const { elements, text } = readPage(page);
+    expect(elements.filter((e) => ['script', 'img'].includes(e.name) || Object.keys(e.attributes).some((a) => a.startsWith('on')))).toEqual([]);
+    for (const label of hostile) {
+      expect(page).not.toContain(label);
+      expect(text).toContain(label);
+      expect(elements.filter((e) => e.name === 'th' && e.attributes.title === label).length).toBeGreaterThan(0);
+    }
   });
 
   it('on the board: the merged summary has the board section, as one run', () => {

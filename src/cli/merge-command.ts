@@ -3,14 +3,13 @@
 import { Command } from 'commander';
 import { InputError } from '../model/errors.js';
 import { quote, shorten } from '../model/quote.js';
-import { counted, forCount } from '../model/numbers.js';
+import { counted } from '../model/numbers.js';
 import { readRegularFile } from '../io/log-file.js';
-import { OutputError, UsageError, printLine } from './errors.js';
+import { UsageError, printLine } from './errors.js';
 import { FaultLines, faultsWhere } from './fault-lines.js';
 import { path } from './options.js';
-import { writeStdout } from './output.js';
-import { checkDistinct, checkOutputFile, writeOutputs, type OutputPath } from './output-files.js';
-import { boardDescription, soloLine } from './summary-lines.js';
+import { checkDistinct, checkOutputFile, type OutputPath } from './output-files.js';
+import { writeReport } from './report-outputs.js';
 import type { MergedShards } from '../tournament/shards.js';
 
 interface MergeOptions {
@@ -62,57 +61,15 @@ export function mergeCommand(): Command {
 
 /**
  * The summary of merged shards on stdout and the outputs asked for (--json, --csv, --report):
- * cluedo merge's, and simulate --queue's once every shard is stored. `source` ends the first line.
+ * cluedo merge's, and simulate --queue's once every shard is stored; what simulate prints and
+ * writes for the same games but the first line, which `source` ends.
  */
 export async function reportMerged(merged: MergedShards, source: string, outputs: OutputPath[]): Promise<void> {
-  const [{ summaryOrder }, { finalize, rowLabel }, { renderSummary }, { renderHtmlReport }, { toCsv }] = await Promise.all([
-    import('../tournament/shards.js'),
-    import('../tournament/summary.js'),
-    import('../tournament/text-report.js'),
-    import('../tournament/html-report.js'),
-    import('../tournament/csv.js'),
-  ]);
-  const results = merged.results;
-  const { config, seed, games, count, accumulator } = merged;
-  const summary = finalize(accumulator, summaryOrder(config));
-  const head =
-    `${games} ${forCount(games, 'game')} in ${count} ${forCount(count, 'shard')}` +
-    (merged.repeated.length > 0 ? ` (given twice with the same sums: shard ${merged.repeated.join(', ')})` : '') +
-    `, ${config.players} players, seed ${seed}, max ${config.maxTurns} ${forCount(config.maxTurns, 'turn')}, ` +
-    (config.endmove !== undefined && config.endmove !== 'never' ? `endmove ${config.endmove}, ` : '') +
-    (config.board ? `board classic (${boardDescription(config.board)}), ` : '') +
-    source;
-  const texts: Record<string, () => string> = {
-    '--json': () => `${JSON.stringify({ config, seed, gamesRequested: games, shards: count, summary, accumulator, ...(results && { games: results }) }, null, 2)}\n`,
-    '--csv': () => toCsv(results!),
-    '--report': () =>
-      renderHtmlReport(summary, 'Clue agents compared', {
-        players: String(config.players),
-        agents: config.solo ? `${config.solo.agent} solo among ${config.solo.field}` : config.agents.join(', '),
-        games: `${games} in ${count} ${forCount(count, 'shard')}`,
-        seed: String(seed),
-        'turn cap': String(config.maxTurns),
-        endmove: config.endmove ?? 'never',
-        ...(config.board && { board: boardDescription(config.board) }),
-        run: head,
-      }),
-  };
+  const { buildReport, mergedGames } = await import('../tournament/report.js');
+  const built = buildReport(mergedGames(merged), { shards: merged.count, repeated: merged.repeated, source });
   // The faults the merged summary keeps, as simulate prints them while it plays.
-  const faults = new FaultLines(printLine, faultsWhere(outputs, results !== undefined));
-  faults.summary(summary);
+  const faults = new FaultLines(printLine, faultsWhere(outputs, merged.results !== undefined));
+  faults.summary(built.summary);
   faults.finish();
-  const failures: string[] = [];
-  try {
-    await writeStdout(`${head}\n\n${renderSummary(summary, { faults: config.external !== undefined })}\n${config.solo ? `\n${soloLine(summary, config, rowLabel)}\n` : ''}`);
-  } catch (e) {
-    if (!(e instanceof OutputError)) throw e;
-    failures.push(...e.failures);
-  }
-  try {
-    await writeOutputs(outputs.map((output) => ({ ...output, text: texts[output.option] })));
-  } catch (e) {
-    if (!(e instanceof OutputError)) throw e;
-    failures.push(...e.failures);
-  }
-  if (failures.length > 0) throw new OutputError(failures);
+  await writeReport(built, outputs);
 }

@@ -21,24 +21,21 @@ import { FAULT_REASONS_KEPT } from '../tournament/types.js';
 import type { Executor } from '../runtime/executor.js';
 import { ENDMOVE_RULES, type EndmoveRule } from '../game/rules/deal.js';
 import { DEFAULT_BOARD_RULES, type BoardRules } from '../game/board/movement.js';
-import { formatMeanInterval } from '../tournament/format.js';
 import { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { gameToLog } from '../io/write-log.js';
-import { fromCommandLine, OutputError, UsageError, printLine } from './errors.js';
+import { fromCommandLine, UsageError, printLine } from './errors.js';
 import { interruptedExitCode, withCancellation } from './cancel.js';
 import { noteThreads, path, wholeNumber, seedValue, threadCount } from './options.js';
 import { given, requireOptions, type Requirements } from './option-rules.js';
 import { runToResume, type Resumed } from './resume.js';
 import { addQueueTlsOptions, QUEUE_TLS_REQUIREMENTS, type QueueTlsOptions } from './queue-tls.js';
 import { writeStdout } from './output.js';
-import { checkDistinct, checkOutputFile, prepareOutputDirectory, writeOutputFile, writeOutputs, type OutputPath, type OutputWriter } from './output-files.js';
+import { checkDistinct, checkOutputFile, prepareOutputDirectory, writeOutputFile, type OutputPath } from './output-files.js';
+import { writeReport } from './report-outputs.js';
 import { writeFileWhole } from './write-file.js';
 import { ProgressLines } from './progress.js';
 import { FaultLines, faultsWhere } from './fault-lines.js';
-import { boardDescription, soloLine } from './summary-lines.js';
 import { counted, forCount } from '../model/numbers.js';
-
-export { boardDescription, soloLine };
 
 export const DEFAULT_AGENTS = 'random,naive,deductive,entropy';
 export const DEFAULT_GAMES = 1000;
@@ -307,14 +304,12 @@ async function runShard(request: Extract<SimulateRequest, { kind: 'shard' }>, ex
  * Ctrl-C keeps the finished games.
  */
 async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, executor: Executor, signal: AbortSignal): Promise<void> {
-  const [{ runTournament, TournamentStoppedError }, { accumulate, finalize, rowLabel }, { renderSummary }, { renderHtmlReport }, { toCsv }, { playTournamentGameAsync }, { runFileText }] = await Promise.all([
+  const [{ runTournament, TournamentStoppedError }, { accumulate }, { accumulatorFor }, { playTournamentGameAsync }, report] = await Promise.all([
     import('../tournament/run.js'),
     import('../tournament/summary.js'),
-    import('../tournament/text-report.js'),
-    import('../tournament/html-report.js'),
-    import('../tournament/csv.js'),
+    import('../tournament/shards.js'),
     import('../tournament/play.js'),
-    import('../tournament/run-file.js'),
+    import('../tournament/report.js'),
   ]);
   const { config, games, seed, resumed } = request;
   const finished = resumed?.finished ?? [];
@@ -334,41 +329,11 @@ async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, 
   });
   progress.stop();
   faults.finish();
-  const order = config.solo ? [rowLabel(config.solo.agent, 'solo'), rowLabel(config.solo.field, 'field')] : config.agents;
-  const { accumulatorFor } = await import('../tournament/shards.js');
   const accumulator = results.reduce(accumulate, accumulatorFor(config));
-  const summary = finalize(accumulator, order);
-  const seconds = (Date.now() - started) / 1000;
-  const head =
-    `${results.length} of ${games} ${forCount(games, 'game')}, ${config.players} players, seed ${seed}, max ${config.maxTurns} ${forCount(config.maxTurns, 'turn')}, ` +
-    (config.endmove !== 'never' ? `endmove ${config.endmove}, ` : '') +
-    (config.board ? `board classic (${boardDescription(config.board)}), ` : '') +
-    `${seconds.toFixed(1)} s${interrupted ? ' (interrupted: results of the finished games)' : ''}`;
+  const built = report.buildReport({ config, seed, gamesRequested: games, interrupted, accumulator, games: results }, { seconds: (Date.now() - started) / 1000 });
   if (interrupted) process.exitCode = interruptedExitCode();
-  // A summary that cannot be printed must not cost the files: write everything, then report.
-  const failures = await failuresOf(() => writeStdout(`${head}\n\n${renderSummary(summary, { faults: config.external !== undefined })}\n${config.solo ? `\n${soloLine(summary, config, rowLabel)}\n` : ''}`));
-
-  const texts: Record<string, () => string> = {
-    '--json': () => runFileText({ config, seed, gamesRequested: games, interrupted, summary, accumulator, games: results }),
-    '--csv': () => toCsv(results),
-    '--report': () =>
-      renderHtmlReport(summary, 'Clue agents compared', {
-        players: String(config.players),
-        agents: config.solo ? `${config.solo.agent} solo among ${config.solo.field}` : config.agents.join(', '),
-        games: `${results.length} of ${games}${interrupted ? ' (interrupted)' : ''}`,
-        seed: String(seed),
-        'turn cap': String(config.maxTurns),
-        endmove: config.endmove ?? 'never',
-        ...(config.board && { board: boardDescription(config.board) }),
-        run: head,
-      }),
-  };
-  const writers = request.outputs.map(
-    (output): OutputWriter =>
-      output.option === '--logs' ? { ...output, write: (dir) => writeLogs(dir, config, seed, request.logGames, playTournamentGameAsync) } : { ...output, text: texts[output.option] },
-  );
-  failures.push(...(await failuresOf(() => writeOutputs(writers))));
-  if (failures.length > 0) throw new OutputError(failures);
+  const logs = (dir: string) => writeLogs(dir, config, seed, request.logGames, playTournamentGameAsync);
+  await writeReport(built, request.outputs, logs);
   if (stopped !== null) throw new InputError(`the run stopped: ${stopped}`);
 }
 
@@ -377,15 +342,8 @@ async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, 
  * next to the thesis's, and the outputs of any run (the summary rows are the measured seats).
  */
 async function runThesisAndReport(request: Extract<SimulateRequest, { kind: 'thesis' }>, executor: Executor, signal: AbortSignal): Promise<void> {
-  const [{ runTournament }, { summarize }, { renderHtmlReport }, { toCsv }, thesis] = await Promise.all([
-    import('../tournament/run.js'),
-    import('../tournament/summary.js'),
-    import('../tournament/html-report.js'),
-    import('../tournament/csv.js'),
-    import('../tournament/thesis.js'),
-  ]);
+  const [{ runTournament }, report] = await Promise.all([import('../tournament/run.js'), import('../tournament/report.js')]);
   const { configs, games, seed } = request;
-  const agents = configs.map((c) => c.agents[0]);
   const progress = await progressOf(request.progress, games * configs.length);
   const started = Date.now();
   const runs: GameResult[][] = [];
@@ -398,43 +356,9 @@ async function runThesisAndReport(request: Extract<SimulateRequest, { kind: 'the
     interrupted = run.interrupted;
   }
   progress.stop();
-  const seconds = (Date.now() - started) / 1000;
-  const rows = runs.map((results, i) => thesis.thesisRow(agents[i], results));
-  const pairs = runs.slice(1).map((results, i) => thesis.pairedDifference(agents[i], runs[i], agents[i + 1], results));
-  const head =
-    `The thesis's experiment: ${counted(games, 'game')} per agent, ${thesis.THESIS_PLAYERS} players, the measured agent in seat 1 among scripted opponents, ` +
-    `seed ${seed}, ${seconds.toFixed(1)} s${interrupted ? ' (interrupted: results of the finished games)' : ''}`;
+  const built = report.buildThesisReport({ configs, seed, gamesRequested: games, interrupted, runs, seconds: (Date.now() - started) / 1000 });
   if (interrupted) process.exitCode = interruptedExitCode();
-  const failures = await failuresOf(() => writeStdout(`${head}\n\n${thesis.renderThesis(rows, pairs)}\n`));
-
-  // The measured seats only: the opponents are part of the table, not of the comparison.
-  const measured = runs.flat().map((g) => ({ ...g, seatResults: g.seatResults.slice(0, 1) }));
-  const summary = () => summarize(measured, agents);
-  const texts: Record<string, () => string> = {
-    '--json': () =>
-      `${JSON.stringify({ preset: 'thesis', configs, seed, gamesRequested: games, interrupted, rounds: rows, paired: pairs, summary: summary(), games: runs.flat() }, null, 2)}\n`,
-    '--csv': () => toCsv(runs.flat()),
-    '--report': () =>
-      renderHtmlReport(summary(), "The thesis's experiment: rounds until the agent's query names the envelope (turns to win)", {
-        ...Object.fromEntries(rows.map((r) => [`${r.agent}: mean rounds`, `${formatMeanInterval(r.meanRounds, 2)}; thesis ${r.thesis === null ? 'none' : `${r.thesis.rounds} (${r.thesis.games} games)`}`])),
-        seed: String(seed),
-        run: head,
-      }),
-  };
-  const writers = request.outputs.map((output) => ({ ...output, text: texts[output.option] }));
-  failures.push(...(await failuresOf(() => writeOutputs(writers))));
-  if (failures.length > 0) throw new OutputError(failures);
-}
-
-/** The write failures of `write` (an OutputError's), or none; any other error is thrown. */
-async function failuresOf(write: () => Promise<void>): Promise<string[]> {
-  try {
-    await write();
-    return [];
-  } catch (e) {
-    if (e instanceof OutputError) return e.failures;
-    throw e;
-  }
+  await writeReport(built, request.outputs);
 }
 
 function collect(value: string, previous: string[]): string[] {

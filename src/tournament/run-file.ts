@@ -1,7 +1,8 @@
 // A local run's --json file (cluedo simulate and league): its settings, seed and games asked for,
 // whether it was interrupted, the summary, its sums and every game's result in game order. Read
 // back, it is what --resume continues from: the games it holds are not played again, and the run
-// resumed writes the bytes the run would have written had it never stopped.
+// resumed writes the bytes the run would have written had it never stopped. It is written as
+// report.ts builds it (reportJson), and read back here.
 import * as z from 'zod';
 import { InputError } from '../model/errors.js';
 import { forCount } from '../model/numbers.js';
@@ -23,11 +24,6 @@ export interface RunFile {
   accumulator: SummaryAccumulator;
   /** The finished games, in game order: every one when not interrupted. */
   games: GameResult[];
-}
-
-/** The file as written: pretty JSON ending with a newline, its keys in this order whatever the object's. */
-export function runFileText({ config, seed, gamesRequested, interrupted, summary, accumulator, games }: RunFile): string {
-  return `${JSON.stringify({ config, seed, gamesRequested, interrupted, summary, accumulator, games }, null, 2)}\n`;
 }
 
 const runSchema = z.strictObject({
