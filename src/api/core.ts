@@ -19,7 +19,8 @@ export { parseLogText, MAX_LOG_BYTES } from '../io/log-text.js';
 export { gameToLog } from '../io/write-log.js';
 export { toJson } from '../io/json.js';
 export { eventSentence } from '../io/describe.js';
-export { InputError } from '../model/errors.js';
+export { InputError, libraryWords } from '../model/errors.js';
+export type { ErrorFields, LibraryTerm, Phrase } from '../model/errors.js';
 export { Random } from '../model/random.js';
 
 // The rules: variants, and what every event means
