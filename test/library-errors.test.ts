@@ -24,6 +24,7 @@ import { parseRunFile } from '../src/tournament/run-file.js';
 import { parseRedisUrl } from '../src/queue/address.js';
 import { connectFailure } from '../src/queue/connect-failure.js';
 import { cliWords } from '../src/cli/errors.js';
+import { message as advisorWords } from '../src/web/views/format.js';
 import { COMMAND_NAMES } from '../src/cli/command-names.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -253,6 +254,15 @@ describe("the library's errors name its options, the CLI's its flags", () => {
       expect(e.message).toMatch(library);
       expect(cliWords(e)).toMatch(cli);
     }
+  });
+
+  it("the advisor names the command line's knows, and findContradiction as itself", async () => {
+    const quotas = await thrown(CASES.find((c) => c.fields.code === 'knows-only')!.trigger);
+    expect(advisorWords(quotas)).toMatch(/^rules\.handQuotas is supported by the command line's `cluedo knows` only: /);
+    const noDeal = await thrown(CASES.find((c) => c.fields.code === 'no-deal')!.trigger);
+    expect(advisorWords(noDeal)).toMatch(/\(the advisor names it\)$/);
+    const shard = await thrown(() => parseShardSpec('two', 24));
+    expect(advisorWords(shard)).toBe(shard.message);
   });
 
   it('an error without library names reads the same in both', async () => {

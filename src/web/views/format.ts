@@ -7,7 +7,7 @@ export type Timed<T> = { result: T | null; reason: string | null; ms: number; wo
 /** The library's calls a message may name, as the advisor's user reaches them (its options are the library's). */
 const CALLS: Record<string, string> = {
   knows: "the command line's `cluedo knows`",
-  findContradiction: 'the advisor, when the log is opened',
+  findContradiction: 'the advisor',
 };
 
 const termWords = (term: LibraryTerm) => ('call' in term ? (CALLS[term.call] ?? term.call) : libraryWords([term]));
