@@ -809,7 +809,7 @@ describe('cluedo simulate --resume', () => {
     const run = JSON.parse(readFileSync(json, 'utf8'));
     const cases: Array<[string, string, RegExp]> = [
       ['not-json', 'not JSON {', /^cluedo: --json file ".*not-json\.json" is not valid JSON: /m],
-      ['analysis', readFileSync(join(ROOT, 'examples/classic-6p-early.expected.json'), 'utf8'), /^cluedo: ".*analysis\.json": not the --json file of a run \(with its gamesRequested and games, as cluedo simulate --json FILE writes\)$/m],
+      ['analysis', readFileSync(join(ROOT, 'examples/classic-6p-early.expected.json'), 'utf8'), /^cluedo: ".*analysis\.json": not the file of a run \(with its gamesRequested and games, as cluedo simulate --json FILE writes it\)$/m],
       ['won', JSON.stringify({ ...run, games: run.games.map((g: { game: number; seatResults: object[] }) => (g.game === 5 ? { ...g, seatResults: [{ ...g.seatResults[0], won: 'yes' }, ...g.seatResults.slice(1)] } : g)) }), /^cluedo: ".*won\.json": games\[5\]\.seatResults\[0\]\.won: .*boolean/m],
       ['order', JSON.stringify({ ...run, games: [run.games[1], run.games[0], ...run.games.slice(2)] }), /^cluedo: ".*order\.json": games\[1\]\.game: the games must be numbered from 0 to 199 \(gamesRequested\), in order, each once$/m],
       ['sums', JSON.stringify({ ...run, games: run.games.slice(1) }), /^cluedo: ".*sums\.json": accumulator: the games do not add up to its sums$/m],

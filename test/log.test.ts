@@ -957,8 +957,8 @@ describe('what the counting core learns from the knowledge actions', () => {
 
   it('hand quotas are refused by the counting core', () => {
     const quotas = parseGame({ deck: { who: ['A', 'B', 'C'], what: ['X', 'Y', 'Z'] }, players: ['S', 'T'], rules: { handQuotas: { who: 1 } } });
-    expectInputError(() => constraintsOf(quotas), 'rules.handQuotas is supported by `cluedo knows` only');
-    expectInputError(() => analyze(parseGame({ deck: { who: ['A', 'B', 'C'], what: ['X', 'Y', 'Z'] }, players: ['S', 'T'], rules: { handQuotas: { who: 1 } } })), 'rules.handQuotas is supported by `cluedo knows` only');
+    expectInputError(() => constraintsOf(quotas), 'rules.handQuotas is supported by knows only');
+    expectInputError(() => analyze(parseGame({ deck: { who: ['A', 'B', 'C'], what: ['X', 'Y', 'Z'] }, players: ['S', 'T'], rules: { handQuotas: { who: 1 } } })), 'rules.handQuotas is supported by knows only');
   });
 
   it('names the knowledge action after which no deal is left', () => {

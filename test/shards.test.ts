@@ -71,7 +71,9 @@ describe('the split of a tournament into shards', () => {
   it('parses "i/N" (1-based) and refuses the rest with a message', () => {
     expect(parseShardSpec('3/8', 24)).toEqual(shardRange(24, 8, 3));
     expect(parseShardSpec('1/1', 1)).toEqual({ index: 1, count: 1, from: 0, to: 1 });
-    for (const bad of ['0/3', '4/3', '1/0', '1/25', 'a', '3', '-1/3', '1.5/3', '1/3/4', '']) expect(typeof parseShardSpec(bad, 24)).toBe('string');
+    for (const bad of ['0/3', '4/3', '1/0', '1/25', 'a', '3', '-1/3', '1.5/3', '1/3/4', '']) {
+      expect(() => parseShardSpec(bad, 24)).toThrow(expect.objectContaining({ name: 'InputError', code: 'bad-option', option: 'shard', value: bad }));
+    }
     expect(() => shardRange(10, 11, 1)).toThrow(RangeError);
     expect(() => shardRange(10, 2, 0)).toThrow(RangeError);
   });

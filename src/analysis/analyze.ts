@@ -17,7 +17,7 @@ import type { ConstraintStore } from '../knowledge/constraints.js';
 import { combinationCards, type Tallies } from '../knowledge/tallies.js';
 import { DagSampler, DagWorlds, dagPossibleOwners, SampledWorlds, type SampleTallies, type Worlds } from '../knowledge/worlds.js';
 import { checkSamples, checkSeed } from './request.js';
-import { responseEvidence, type ResponsePolicy } from '../knowledge/responses.js';
+import { responseEvidence, unexplainedShows, type ResponsePolicy } from '../knowledge/responses.js';
 import { WeightedMcmcSampler } from '../knowledge/weighted-mcmc.js';
 import { roughCount } from '../model/numbers.js';
 
@@ -186,7 +186,7 @@ function mcmcWorlds(core: KnowledgeCore, game: Game, store: ConstraintStore, sam
   if (factors.length > 0) {
     const worlds = new SampledWorlds(new WeightedMcmcSampler(core, store, search.possible, factors), samples, seed);
     if (worlds.sampleTallies().total === 0) {
-      throw new InputError(`no drawn deal explains the cards shown under --responses ${responses}: a responder showed a card other than one it had already shown`);
+      throw unexplainedShows('drawn', responses);
     }
     return worlds;
   }

@@ -106,7 +106,11 @@ export function contradiction(core: KnowledgeCore, game: Game, responses: Respon
   const after = storeAfter ?? ((k: number) => constraintsOf(game, k));
   if (!isConsistentQuickly(core, after(0))) return setupContradiction(game);
   const k = shortestPrefix(game.events.length, (n) => !isConsistentQuickly(core, after(n)));
-  return new InputError(`No deal is left after event ${k} (${eventSentence(game, k - 1, { at: false })}), reading the cards shown under --responses ${responses}.`);
+  return new InputError([`No deal is left after event ${k} (${eventSentence(game, k - 1, { at: false })}), reading the cards shown under `, { option: 'responses', value: responses }, '.'], {
+    code: 'responses-contradiction',
+    option: 'responses',
+    value: responses,
+  });
 }
 
 function setupContradiction(game: Game): InputError {

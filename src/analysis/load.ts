@@ -6,7 +6,7 @@ import type { ConstraintStore } from '../knowledge/constraints.js';
 import type { Game } from '../model/game.js';
 import { addFacts } from '../knowledge/constraints.js';
 import { contradiction } from './contradiction.js';
-import { responseEvidence, type ResponsePolicy } from '../knowledge/responses.js';
+import { responseEvidence, unexplainedShows, type ResponsePolicy } from '../knowledge/responses.js';
 
 /** One core per thread, created on first use. */
 export function sharedCore(): KnowledgeCore {
@@ -39,7 +39,7 @@ export function positionOf(core: KnowledgeCore, game: Game, load: 'load' | 'tryL
   if (position.status === 'consistent' && position.likelihood() === 0) {
     // Deals are left, but the policy could not have shown what the observer saw in any of them.
     position.dispose();
-    throw new InputError(`no consistent deal explains the cards shown under --responses ${responses}: a responder showed a card other than one it had already shown`);
+    throw unexplainedShows('consistent', responses);
   }
   if (position.status !== 'inconsistent') return position;
   position.dispose();

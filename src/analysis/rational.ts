@@ -71,7 +71,7 @@ export function withEndmoves(game: Game): { game: Game; endmoves: number } {
 
 export function rationalAnalysis(input: GameLog | Game, options: RationalOptions = {}): RationalAnalysis {
   const game = gameOf(input);
-  if (game.me === null) throw new InputError('--rational needs an observer\'s log ("me"): it weighs what the observer has not seen');
+  if (game.me === null) throw new InputError([{ call: 'rationalAnalysis' }, ' needs an observer\'s log ("me"): it weighs what the observer has not seen'], { code: 'observer-needed' });
   const observer: Game = { ...game, deal: null };
   const { game: rational, endmoves } =
     options.infer === false ? { game: observer, endmoves: observer.events.filter((e) => e.type === 'endmove').length } : withEndmoves(observer);
@@ -139,7 +139,10 @@ function sampled(observer: Game, rational: Game, endmoves: number, options: Rati
       if (checks.every(({ engine, by }) => !engine.valueAt(Kenv(by), deal, shown[i]))) kept.push(i);
     }
     if (kept.length === 0) {
-      throw new InputError(`--rational: none of ${counted(samples, 'drawn world')} has every seat ignorant of the envelope at its endmoves; the log's players did not play rationally (or draw more with --samples)`);
+      throw new InputError(
+        [{ call: 'rationalAnalysis' }, `: none of ${counted(samples, 'drawn world')} has every seat ignorant of the envelope at its endmoves; the log's players did not play rationally (or draw more with `, { option: 'samples' }, ')'],
+        { code: 'rational-unexplained', option: 'samples', value: samples },
+      );
     }
     const keptDeals = new Uint32Array(kept.length * width);
     kept.forEach((i, k) => keptDeals.set(deals.subarray(i * width, (i + 1) * width), k * width));

@@ -72,7 +72,7 @@ export function asJudgedBy(core: KnowledgeCore, game: Game, suggester: number): 
   }
   if (!position.consistent) {
     position.dispose();
-    throw new InputError('the log admits no deal: find the mistake first (cluedo analyze names it)');
+    throw new InputError(['the log admits no deal: find the mistake first (', { call: 'findContradiction' }, ' names it)'], { code: 'no-deal' });
   }
   return position;
 }

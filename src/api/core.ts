@@ -17,7 +17,8 @@ export { parseGame } from '../io/log.js';
 export type { GameLog, GameLogEvent, LogPart, LogWords } from '../io/log.js';
 export { gameToLog } from '../io/write-log.js';
 export { toJson } from '../io/json.js';
-export { InputError } from '../model/errors.js';
+export { InputError, libraryWords } from '../model/errors.js';
+export type { ErrorFields, LibraryTerm, Phrase } from '../model/errors.js';
 export { Random } from '../model/random.js';
 
 // The rules: variants, and what every event means

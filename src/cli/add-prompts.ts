@@ -19,6 +19,7 @@ import { answerers, eliminatedSeats, nextTurn, oneRefuterAnswers, passers } from
 import { TURN_WORDS, turnEvent, type Turn } from './log-turn.js';
 import { renderAdvice } from './refute-command.js';
 import { Questions, withQuestions, type Choice } from './prompt-kit.js';
+import { cliWords } from './errors.js';
 
 /** An entry as answered so far: seats and cards as indices; the answers kept when it is asked again. */
 interface Draft {
@@ -44,7 +45,7 @@ export function askTurn(file: string, before: OpenGame): Promise<OpenGame> {
         return before.with(turnEvent(turnOf(game, draft)), { words: TURN_WORDS });
       } catch (e) {
         if (!(e instanceof InputError)) throw e;
-        q.refuse(e.message);
+        q.refuse(cliWords(e));
         const next = await q.select(`Nothing was added to ${file}.`, [
           { value: 'again', label: 'change the entry' },
           { value: 'cancel', label: `cancel: leave ${file} as it is` },
@@ -187,7 +188,7 @@ async function askShown(q: Questions, before: OpenGame, by: number, cards: numbe
       first ??= advice.options[0].card;
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
-      q.refuse(`no advice on which card to show: ${e.message}`);
+      q.refuse(`no advice on which card to show: ${cliWords(e)}`);
     }
   }
   const options = choices.map((c) => ({ value: c, label: deck.cards[c], ...(shownBy !== me && game.myHand.includes(c) && { disabled: true, hint: 'you hold it' }) }));

@@ -6,7 +6,7 @@
 // CLUEDO_DEBUG is set. A run ended by Ctrl-C exits 130 (by SIGTERM 143, SIGHUP 129: cancel.ts).
 import { COMMAND_NAMES } from './command-names.js';
 import { CommanderError } from 'commander';
-import { InputError } from '../model/errors.js';
+import { InputError, type LibraryTerm } from '../model/errors.js';
 import { PositionTooLargeError } from '../knowledge/wasm-core.js';
 import { CancelledError, WorkerFailedError } from '../runtime/executor.js';
 import { oneLine } from '../model/quote.js';
@@ -33,8 +33,41 @@ export function fromCommandLine<T>(read: () => T, option?: string): T {
     return read();
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
-    throw new UsageError(option === undefined ? e.message : `${option}: ${e.message}`);
+    throw new UsageError(option === undefined ? cliWords(e) : `${option}: ${cliWords(e)}`);
   }
+}
+
+/**
+ * An error of the library names its options and calls (model/errors.ts); the CLI words them here,
+ * in one place, for the person at the terminal: an option by its flag (`maxWorlds` is
+ * --max-worlds, unless FLAGS says otherwise), a call by the command that runs it, or the command
+ * line that writes a file.
+ */
+const FLAGS: Record<string, string> = {
+  url: '--queue',
+  'tls.ca': '--queue-ca',
+  'tls.cert': '--queue-cert',
+  'tls.key': '--queue-key',
+};
+
+const COMMANDS: Record<string, string> = {
+  rationalAnalysis: 'analyze --rational',
+  knows: '`cluedo knows`',
+  findContradiction: 'cluedo analyze',
+  shardFileText: 'cluedo simulate --shard i/N --out FILE',
+  runFileText: 'cluedo simulate --json FILE',
+};
+
+function onCommandLine(term: LibraryTerm): string {
+  if ('call' in term) return COMMANDS[term.call] ?? term.call;
+  const flag = FLAGS[term.option] ?? `--${term.option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  return term.value === undefined ? flag : `${flag} ${term.value}`;
+}
+
+/** An error's message in the command line's words: the library's options named by their flags. */
+export function cliWords(error: unknown): string {
+  if (error instanceof InputError) return error.phrase.map((part) => (typeof part === 'string' ? part : onCommandLine(part))).join('');
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** The person at the terminal cancelled the questions of a command: nothing was written. */
@@ -78,7 +111,7 @@ export function reportError(error: unknown): number {
     return EXIT_INPUT;
   }
   if (error instanceof InputError || error instanceof PositionTooLargeError) {
-    printLine(error.message);
+    printLine(cliWords(error));
     return EXIT_INPUT;
   }
   if (error instanceof WorkerFailedError) {

@@ -5,7 +5,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { quote } from '../model/quote.js';
 import { InputError } from '../model/errors.js';
-import { OutputError, UsageError } from './errors.js';
+import { cliWords, OutputError, UsageError } from './errors.js';
 import { writeFailure } from './output.js';
 import { code, fileIdentity, fileTarget, refusal, writable, writeFileWhole } from './write-file.js';
 
@@ -24,7 +24,7 @@ export function logOutput(path: string): OutputPath {
 
 /** Why a write or its check failed, in words. */
 function reason(e: unknown): string {
-  return e instanceof InputError ? e.message : writeFailure(e as NodeJS.ErrnoException);
+  return e instanceof InputError ? cliWords(e) : writeFailure(e as NodeJS.ErrnoException);
 }
 
 function problem(output: OutputPath, why: string): InputError {

@@ -4,7 +4,7 @@
 // Ctrl-C between questions) ends the questions, and the command writes nothing.
 import * as clack from '@clack/prompts';
 import { InputError } from '../model/errors.js';
-import { QuestionsCancelledError, UsageError } from './errors.js';
+import { cliWords, QuestionsCancelledError, UsageError } from './errors.js';
 import { withCancellation } from './cancel.js';
 
 /** Thrown inside the questions when the person cancels; withQuestions turns it into the command's message. */
@@ -16,7 +16,7 @@ export function problemOf(check: () => unknown): string | undefined {
     check();
     return undefined;
   } catch (e) {
-    if (e instanceof InputError || e instanceof UsageError) return e.message;
+    if (e instanceof InputError || e instanceof UsageError) return cliWords(e);
     // Thrown from inside a prompt, it would end the process with a stack trace: show it instead.
     return `internal error: ${e instanceof Error ? e.message : String(e)}`;
   }

@@ -9,7 +9,7 @@ import { Command } from 'commander';
 import { parseRedisUrl, type RedisAddress } from '../queue/address.js';
 import { loadQueue } from '../queue/load.js';
 import { addQueueTlsOptions, checkQueueTls, withQueueTls, type QueueTlsOptions } from './queue-tls.js';
-import { UsageError, printLine } from './errors.js';
+import { fromCommandLine, printLine } from './errors.js';
 import { FaultLines } from './fault-lines.js';
 import { FAULT_REASONS_KEPT } from '../tournament/types.js';
 import { interruptedExitCode, withCancellation } from './cancel.js';
@@ -26,8 +26,7 @@ export function defaultShards(games: number): number {
 
 /** The address of the URL, checked with the TLS options (usage errors). */
 function addressOf(url: string, tls: QueueTlsOptions): RedisAddress {
-  const address = parseRedisUrl(url);
-  if (typeof address === 'string') throw new UsageError(address);
+  const address = fromCommandLine(() => parseRedisUrl(url));
   checkQueueTls(address, tls);
   return address;
 }

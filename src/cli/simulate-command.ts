@@ -216,8 +216,8 @@ export async function simulateRequest(opts: SimulateOptions, command: Command): 
   }
   if (opts.shard !== undefined) {
     const { parseShardSpec } = await import('../tournament/shards.js');
-    const shard = parseShardSpec(opts.shard, opts.games);
-    if (typeof shard === 'string') throw new UsageError(shard);
+    const spec = opts.shard;
+    const shard = fromCommandLine(() => parseShardSpec(spec, opts.games));
     const out: OutputPath = { option: '--out', path: opts.out! };
     checkOutputFile(out);
     return { kind: 'shard', config: configOf(opts), games: opts.games, seed: opts.seed, threads: opts.threads, progress, shard, out, keepGames: opts.keepGames === true };

@@ -15,6 +15,7 @@
  * formula's time, whose effect on each agent's information is not a set of constraints.
  */
 import { maskOfCards } from '../model/bits.js';
+import type { Phrase } from '../model/errors.js';
 import { ENVELOPE, TABLE, type Game } from '../model/game.js';
 import { Random } from '../model/random.js';
 import { addFacts, emptyStore, essentialClauses, type ConstraintStore, type Fact } from '../knowledge/constraints.js';
@@ -25,13 +26,14 @@ import { children, isPropositional, type Formula } from './language/formula.js';
 import type { Probability, Semantics } from './semantics.js';
 
 /** Why a formula cannot be answered at full size at this point of the log, or null when it can. */
-export function unsupportedAtFullSize(game: Game, count: number, f: Formula): string | null {
+export function unsupportedAtFullSize(game: Game, count: number, f: Formula): Phrase | null {
   const endmove = game.events.slice(0, count).findIndex((e) => e.type === 'endmove');
   if (endmove >= 0) {
     // Not even a formula without modalities: the endmove reweighs the observer's own worlds.
-    return `event ${endmove + 1} (endmove) is an epistemic announcement, which the full-size engine cannot condition on (analyze --rational gives its first-order reading)`;
+    return [`event ${endmove + 1} (endmove) is an epistemic announcement, which the full-size engine cannot condition on (`, { call: 'rationalAnalysis' }, ' gives its first-order reading)'];
   }
-  return unsupportedOperator(f);
+  const why = unsupportedOperator(f);
+  return why === null ? null : [why];
 }
 
 function unsupportedOperator(f: Formula): string | null {
@@ -262,7 +264,7 @@ export class FullSizeEngine implements Semantics {
   }
 
   /** Why a formula cannot be answered here at this point of the log, or null (the Semantics interface). */
-  unsupported(f: Formula): string | null {
+  unsupported(f: Formula): Phrase | null {
     return unsupportedAtFullSize(this.game, this.count, f);
   }
 

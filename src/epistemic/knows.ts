@@ -103,7 +103,10 @@ export function planKnows(game: Game, queries: FormulaQuery[], options: KnowsOpt
       const at = q.at ?? total;
       const { explicit, fullSize } = enginesAt(at);
       const engine = engineFor(q.formula, [() => explicit, () => fullSize]);
-      if ('reasons' in engine) throw new InputError(`formula ${q.id} (${q.text}) at ${at}: ${engine.reasons.join(', and ')}; ask it of a smaller game`);
+      if ('reasons' in engine) {
+        const reasons = engine.reasons.flatMap((why, i) => (i === 0 ? why : [', and ', ...why]));
+        throw new InputError([`formula ${q.id} (${q.text}) at ${at}: `, ...reasons, '; ask it of a smaller game'], { code: 'formula-unsupported' });
+      }
       return { at, engine };
     });
     const results: KnowsResult[] = new Array(queries.length);

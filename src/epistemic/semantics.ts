@@ -6,6 +6,7 @@
 // core, for the formulas its fragment covers). `knows` asks each formula of the first engine that
 // supports it, so a new operator touches the language and the engines that support it, nothing else.
 import type { Formula } from './language/formula.js';
+import type { Phrase } from '../model/errors.js';
 
 /** The observer's probability of a formula, and whether the observer knows it. */
 export interface Probability {
@@ -20,7 +21,7 @@ export interface Semantics extends Disposable {
   /** The engine's name, for messages. */
   readonly name: 'explicit' | 'full-size';
   /** Why this engine cannot answer `f` at its point of the log (one phrase), or null when it can. */
-  unsupported(f: Formula): string | null;
+  unsupported(f: Formula): Phrase | null;
   /** `f`'s value at the actual world: for a full record (a log with a deal). */
   value(f: Formula): boolean;
   /** The observer's probability of `f` (docs/epistemic.md §3): exact, or estimated with its standard error. */
@@ -32,8 +33,8 @@ export interface Semantics extends Disposable {
  * The first engine that supports `f`, or the reasons none does. `engines` are made on demand
  * (building a Kripke model costs what answering with it saves), in order of preference.
  */
-export function engineFor(f: Formula, engines: ReadonlyArray<() => Semantics>): Semantics | { reasons: string[] } {
-  const reasons: string[] = [];
+export function engineFor(f: Formula, engines: ReadonlyArray<() => Semantics>): Semantics | { reasons: Phrase[] } {
+  const reasons: Phrase[] = [];
   for (const make of engines) {
     const engine = make();
     const why = engine.unsupported(f);

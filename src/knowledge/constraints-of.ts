@@ -58,7 +58,8 @@ export function setupFacts(game: Game): Fact[] {
 export function setupStore(game: Game): ConstraintStore {
   if (game.rules.handQuotas !== null) {
     throw new InputError(
-      'rules.handQuotas is supported by `cluedo knows` only: the counting core (analyze, suggest) cannot count deals with a quota per category in each hand',
+      ['rules.handQuotas is supported by ', { call: 'knows' }, ' only: the counting core (analyze, suggest) cannot count deals with a quota per category in each hand'],
+      { code: 'knows-only' },
     );
   }
   const store = emptyStore(game.deck.cards.length, game.deck.categoryMasks, game.handSizes, maskOfCards(game.faceUp));

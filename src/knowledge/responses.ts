@@ -66,7 +66,12 @@ export function responseEvidence(game: Game, policy: ResponsePolicy, eventCount 
   const factors: ResponseFactor[] = [];
   if (policy === 'holds') return { facts, factors };
   if (game.deck.categories.length > 3 && policy !== 'first') {
-    throw new InputError(`--responses ${policy} supports decks of at most three categories (a show's factor follows at most two other named cards)`);
+    throw new InputError([{ option: 'responses', value: policy }, " supports decks of at most three categories (a show's factor follows at most two other named cards)"], {
+      code: 'bad-option',
+      option: 'responses',
+      value: policy,
+      limit: 3,
+    });
   }
   const shownBefore = new Map<number, number>(); // responder → cards it showed the observer
   for (const event of game.events.slice(0, eventCount)) {
@@ -103,8 +108,14 @@ export function dealLikelihood(factors: readonly ResponseFactor[], deals: Uint32
   return w;
 }
 
-/** Parses a --responses value. */
-export function parseResponsePolicy(text: string): ResponsePolicy {
-  if ((RESPONSE_POLICIES as readonly string[]).includes(text)) return text as ResponsePolicy;
-  throw new InputError(`--responses must be ${RESPONSE_POLICIES.join(', ')}, not "${text}"`);
+/**
+ * No deal (`consistent`: of the position; `drawn`: of the Markov chains' draws) could have shown the
+ * observer what it saw under `policy`.
+ */
+export function unexplainedShows(deals: 'consistent' | 'drawn', policy: ResponsePolicy): InputError {
+  return new InputError([`no ${deals} deal explains the cards shown under `, { option: 'responses', value: policy }, ': a responder showed a card other than one it had already shown'], {
+    code: 'responses-unexplained',
+    option: 'responses',
+    value: policy,
+  });
 }

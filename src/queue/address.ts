@@ -1,6 +1,7 @@
 // Where the queue's Redis is: a redis://host[:port][/db] URL (rediss:// for TLS), checked before
 // anything connects (and before the optional packages of the queue are loaded). printableUrl is the
 // one way such a URL reaches a message: its user name and password never do.
+import { InputError, type Phrase } from '../model/errors.js';
 
 /** TLS to Redis (a rediss:// URL), as PEM text: without ca, Node's trusted CAs; cert and key, a client certificate. */
 export interface RedisTls {
@@ -39,24 +40,28 @@ export function printableUrl(text: string): string {
 /** The schemes of a Redis URL, and whether each is TLS. */
 const SCHEMES: Record<string, boolean> = { 'redis:': false, 'rediss:': true };
 
-/** A redis:// or rediss:// URL; a message saying what is wrong otherwise. */
-export function parseRedisUrl(text: string): RedisAddress | string {
+/**
+ * A redis:// or rediss:// URL; otherwise an InputError saying what is wrong (code 'bad-option',
+ * option 'url', value the URL with its credentials masked).
+ */
+export function parseRedisUrl(text: string): RedisAddress {
   const shown = printableUrl(text);
+  const bad = (...phrase: Phrase) => new InputError([{ option: 'url' }, ...phrase], { code: 'bad-option', option: 'url', value: shown });
   // A password holding "/" or "@" as it is cuts the URL in the wrong place: say how to write it.
   const escapes = text.includes('@') ? '; in a user name or password, write / ? # @ : as %2F %3F %23 %40 %3A' : '';
-  const expected = `--queue takes redis://host:port, or rediss://host:port for TLS (e.g. redis://127.0.0.1:6379), got "${shown.length > 80 ? `${shown.slice(0, 80)}…` : shown}"${escapes}`;
+  const expected = () => bad(` takes redis://host:port, or rediss://host:port for TLS (e.g. redis://127.0.0.1:6379), got "${shown.length > 80 ? `${shown.slice(0, 80)}…` : shown}"${escapes}`);
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return expected;
+    throw expected();
   }
-  if (!Object.hasOwn(SCHEMES, url.protocol) || url.hostname === '' || (url.search !== '' && url.search !== '?') || url.hash !== '') return expected;
+  if (!Object.hasOwn(SCHEMES, url.protocol) || url.hostname === '' || (url.search !== '' && url.search !== '?') || url.hash !== '') throw expected();
   const path = url.pathname.replace(/^\//, '');
-  if (path !== '' && !/^\d{1,2}$/.test(path)) return `--queue: the path of a Redis URL is a database number (redis://host:port/0), got "/${path.length > 40 ? `${path.slice(0, 40)}…` : path}"`;
+  if (path !== '' && !/^\d{1,2}$/.test(path)) throw bad(`: the path of a Redis URL is a database number (redis://host:port/0), got "/${path.length > 40 ? `${path.slice(0, 40)}…` : path}"`);
   const password = decoded(url.password);
   const username = decoded(url.username);
-  if (password === undefined || username === undefined) return `--queue: the user name or password of the URL has a malformed %-escape (write "%" as %25), in "${shown}"`;
+  if (password === undefined || username === undefined) throw bad(`: the user name or password of the URL has a malformed %-escape (write "%" as %25), in "${shown}"`);
   const port = url.port === '' ? 6379 : Number(url.port);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   return {

@@ -1,9 +1,14 @@
 // Why the first connection to Redis failed, in words that say what to do: a server certificate no
 // trusted CA signed or made for another host, a client certificate missing or refused, TLS on one
 // end only, credentials refused; anything else as the error says it. connectRedis makes it the
-// reason of its one line. The remedies name the command line's options (--queue-ca, --queue-cert,
-// --queue-key), which are RedisTls's ca, cert and key to the library's callers.
+// reason of its one line. The remedies name RedisTls's ca, cert and key as the library's options
+// `tls.ca`, `tls.cert` and `tls.key` (the CLI's --queue-ca, --queue-cert and --queue-key).
+import type { Phrase } from '../model/errors.js';
 import type { RedisAddress, RedisTls } from './address.js';
+
+const CA = { option: 'tls.ca' };
+const CERT = { option: 'tls.cert' };
+const KEY = { option: 'tls.key' };
 
 /** Node's codes for a server certificate signed by no CA trusted here. */
 const UNTRUSTED = new Set(['SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY']);
@@ -20,41 +25,41 @@ const closedEarly = (error: NodeJS.ErrnoException) => error.code === 'ECONNRESET
 type Failure = Error & { code?: string; cert?: { subjectaltname?: string } };
 
 /** The reason the first connection to `address` failed, for "cannot reach Redis at URL: <reason>". */
-export function connectFailure(error: Failure, address: RedisAddress, timeoutMs: number): string {
+export function connectFailure(error: Failure, address: RedisAddress, timeoutMs: number): Phrase {
   const reason = address.tls ? tlsFailure(error, address, address.tls, timeoutMs) : plainFailure(error);
-  return reason ?? credentialsFailure(error) ?? error.message.replace(/^connect /, '');
+  return reason ?? [credentialsFailure(error) ?? error.message.replace(/^connect /, '')];
 }
 
 /** A TLS connection's failure explained, or undefined when it is not one of TLS. */
-function tlsFailure(error: Failure, address: RedisAddress, tls: RedisTls, timeoutMs: number): string | undefined {
+function tlsFailure(error: Failure, address: RedisAddress, tls: RedisTls, timeoutMs: number): Phrase | undefined {
   const code = error.code ?? '';
   if (UNTRUSTED.has(code)) {
     return tls.ca === undefined
-      ? `the server's certificate is not signed by a CA you trust (${error.message}): pass the certificate of the CA that signed it with --queue-ca FILE`
-      : `the server's certificate is not signed by the CA of --queue-ca (${error.message}): give --queue-ca the certificate of the CA that signed the server's`;
+      ? [`the server's certificate is not signed by a CA you trust (${error.message}): pass the certificate of the CA that signed it with `, CA]
+      : [`the server's certificate is not signed by the CA of `, CA, ` (${error.message}): give `, CA, " the certificate of the CA that signed the server's"];
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
     const names = error.cert?.subjectaltname;
-    return `the server's certificate is not made for ${address.host} (${names ? `it names ${names}` : 'it has no subjectAltName'}): connect by a name the certificate lists, or give the server a certificate for ${address.host}`;
+    return [`the server's certificate is not made for ${address.host} (${names ? `it names ${names}` : 'it has no subjectAltName'}): connect by a name the certificate lists, or give the server a certificate for ${address.host}`];
   }
   if (CLIENT_CERTIFICATE_ALERT.test(code)) {
     return tls.cert === undefined
-      ? `the server requires a client certificate (${alertOf(error)}): pass --queue-cert FILE and --queue-key FILE, a certificate signed by a CA the server trusts and its key`
-      : `the server refused the client certificate of --queue-cert (${alertOf(error)}): it must be signed by a CA the server trusts (its tls-ca-cert-file)`;
+      ? [`the server requires a client certificate (${alertOf(error)}): pass `, CERT, ' and ', KEY, ', a certificate signed by a CA the server trusts and its key']
+      : ['the server refused the client certificate of ', CERT, ` (${alertOf(error)}): it must be signed by a CA the server trusts (its tls-ca-cert-file)`];
   }
   if (closedEarly(error)) {
     return tls.cert === undefined
-      ? 'the server closed the TLS connection at once: it most likely requires a client certificate: pass --queue-cert FILE and --queue-key FILE'
-      : 'the server closed the TLS connection at once: it most likely refused the client certificate of --queue-cert, which must be signed by a CA the server trusts (its tls-ca-cert-file)';
+      ? ['the server closed the TLS connection at once: it most likely requires a client certificate: pass ', CERT, ' and ', KEY]
+      : ['the server closed the TLS connection at once: it most likely refused the client certificate of ', CERT, ', which must be signed by a CA the server trusts (its tls-ca-cert-file)'];
   }
-  if (code === 'ETIMEDOUT') return `no TLS handshake within ${timeoutMs / 1000} s: nothing answers there, or the server does not speak TLS (a Redis without TLS takes a redis:// URL)`;
-  if (NOT_TLS.has(code)) return `the server does not speak TLS (${alertOf(error)}): a Redis without TLS takes a redis:// URL`;
+  if (code === 'ETIMEDOUT') return [`no TLS handshake within ${timeoutMs / 1000} s: nothing answers there, or the server does not speak TLS (a Redis without TLS takes a redis:// URL)`];
+  if (NOT_TLS.has(code)) return [`the server does not speak TLS (${alertOf(error)}): a Redis without TLS takes a redis:// URL`];
   return undefined;
 }
 
 /** A plain connection's failure explained, or undefined: a TLS server hangs up on plain bytes. */
-function plainFailure(error: Failure): string | undefined {
-  if (closedEarly(error)) return 'the server closed the connection before answering: if it speaks TLS only, use a rediss:// URL';
+function plainFailure(error: Failure): Phrase | undefined {
+  if (closedEarly(error)) return ['the server closed the connection before answering: if it speaks TLS only, use a rediss:// URL'];
   return undefined;
 }
 

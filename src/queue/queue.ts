@@ -91,7 +91,7 @@ export async function connectRedis(address: RedisAddress): Promise<Redis> {
     await probe.ping();
   } catch (e) {
     probe.disconnect();
-    throw new InputError(`cannot reach Redis at ${address.text}: ${connectFailure(failure ?? (e as Error), address, connectTimeout())}`);
+    throw new InputError([`cannot reach Redis at ${address.text}: `, ...connectFailure(failure ?? (e as Error), address, connectTimeout())], { code: 'redis-unreachable', option: 'url', value: address.text });
   }
   try {
     await probe.select(address.db);

@@ -44,8 +44,12 @@ const runSchema = z.strictObject({
  */
 export function parseRunFile(json: unknown, name: string): RunFile {
   const has = (key: string) => typeof json === 'object' && json !== null && key in json;
-  if (has('preset')) throw new InputError(`${name}: the --json file of the thesis's experiment (--preset thesis), which cannot be resumed`);
-  if (!has('gamesRequested') || !has('games')) throw new InputError(`${name}: not the --json file of a run (with its gamesRequested and games, as cluedo simulate --json FILE writes)`);
+  if (has('preset')) {
+    throw new InputError([`${name}: the file of the thesis's experiment (`, { option: 'preset', value: 'thesis' }, '), which cannot be resumed'], { code: 'not-run-file', file: name });
+  }
+  if (!has('gamesRequested') || !has('games')) {
+    throw new InputError([`${name}: not the file of a run (with its gamesRequested and games, as `, { call: 'runFileText' }, ' writes it)'], { code: 'not-run-file', file: name });
+  }
   const parsed = runSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -10,7 +10,7 @@
 // as in every result (GameResult.game). N may not exceed G: every shard has at least one game.
 import * as z from 'zod';
 import { accumulatorSchema, configSchema, gameResultSchema, jsonPath, positive, whole } from './file-schemas.js';
-import { InputError } from '../model/errors.js';
+import { InputError, type Phrase } from '../model/errors.js';
 import type { TournamentConfig } from './play.js';
 import type { GameResult } from './results.js';
 import { accumulate, merge, emptyAccumulator, rowLabel, type SummaryAccumulator } from './summary.js';
@@ -43,16 +43,19 @@ export function shardRange(games: number, count: number, index: number): ShardRa
 }
 
 /**
- * "i/N" as a shard of a tournament of `games` games; a message saying what is wrong otherwise.
- * Both are whole numbers in decimal digits, 1 ≤ i ≤ N ≤ games.
+ * "i/N" as a shard of a tournament of `games` games; an InputError saying what is wrong otherwise
+ * (code 'bad-option', option 'shard', `limit` the bound passed). Both are whole numbers in decimal
+ * digits, 1 ≤ i ≤ N ≤ games.
  */
-export function parseShardSpec(text: string, games: number): ShardRange | string {
+export function parseShardSpec(text: string, games: number): ShardRange {
+  const bad = (phrase: Phrase, limit?: number) => new InputError(phrase, { code: 'bad-option', option: 'shard', value: text, limit });
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
-  if (m === null) return `--shard takes i/N, shard i of N (1-based: 1/4 to 4/4), got "${text}"`;
+  if (m === null) throw bad([{ option: 'shard' }, ` takes i/N, shard i of N (1-based: 1/4 to 4/4), got "${text}"`]);
   const [index, count] = [Number(m[1]), Number(m[2])];
-  if (!Number.isSafeInteger(count) || count < 1) return `--shard ${text}: the number of shards N must be at least 1`;
-  if (count > games) return `--shard ${text}: ${count} shards of ${games} ${forCount(games, 'game')} would leave some empty (N ≤ --games)`;
-  if (!Number.isSafeInteger(index) || index < 1 || index > count) return `--shard ${text}: the shard must be from 1 to ${count} (1-based)`;
+  const shard = { option: 'shard', value: text };
+  if (!Number.isSafeInteger(count) || count < 1) throw bad([shard, ': the number of shards N must be at least 1'], 1);
+  if (count > games) throw bad([shard, `: ${count} shards of ${games} ${forCount(games, 'game')} would leave some empty (N ≤ `, { option: 'games' }, ')'], games);
+  if (!Number.isSafeInteger(index) || index < 1 || index > count) throw bad([shard, `: the shard must be from 1 to ${count} (1-based)`], count);
   return shardRange(games, count, index);
 }
 
@@ -178,7 +181,7 @@ const shardSchema = z.strictObject({
  */
 export function parseShardFile(json: unknown, name: string): ShardFile {
   if (typeof json !== 'object' || json === null || (json as { format?: unknown }).format !== SHARD_FORMAT) {
-    throw new InputError(`${name}: not a shard file (format: "${SHARD_FORMAT}" expected; written by cluedo simulate --shard i/N --out FILE)`);
+    throw new InputError([`${name}: not a shard file (format: "${SHARD_FORMAT}" expected; written by `, { call: 'shardFileText' }, ')'], { code: 'not-shard-file', file: name });
   }
   const version = (json as { version?: unknown }).version;
   if (version !== SHARD_VERSION) {

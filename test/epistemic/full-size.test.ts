@@ -187,7 +187,7 @@ describe('the semantics interface: knows asks the first engine that supports a f
     expect(small.worlds).toBeGreaterThan(1);
     const tiny = { maxWorlds: 1 };
     expect(knowsInThisThread(observer, q(kenv), tiny).method).toBe('sampled');
-    expect(() => knowsInThisThread(observer, q(common), tiny)).toThrow(/the Kripke model is too large to build \(over 1 worlds, --max-worlds\), and common knowledge \(C\) needs the whole model/);
+    expect(() => knowsInThisThread(observer, q(common), tiny)).toThrow(/the Kripke model is too large to build \(over 1 worlds, maxWorlds\), and common knowledge \(C\) needs the whole model/);
   });
 });
 

@@ -7,6 +7,7 @@ import { gameActions } from '../../model/rules.js';
 import { applyFact, emptyStore } from '../../knowledge/constraints.js';
 import { KnowledgeCore } from '../../knowledge/wasm-core.js';
 import type { Formula } from '../language/formula.js';
+import { libraryWords, type Phrase } from '../../model/errors.js';
 import type { Probability, Semantics } from '../semantics.js';
 import { buildGameModel, DEFAULT_MAX_WORLDS, earlyFacts, ModelTooLargeError, type GameModel, type ModelOptions } from './game-model.js';
 import * as sets from './world-set.js';
@@ -14,7 +15,7 @@ import * as sets from './world-set.js';
 export class ExplicitEngine implements Semantics {
   readonly name = 'explicit';
   #model: GameModel | null = null;
-  #why: string | null | undefined;
+  #why: Phrase | null | undefined;
 
   constructor(
     readonly game: Game,
@@ -41,7 +42,7 @@ export class ExplicitEngine implements Semantics {
   }
 
   /** Every formula, when the model fits. */
-  unsupported(_f: Formula): string | null {
+  unsupported(_f: Formula): Phrase | null {
     this.#built();
     return this.#why ?? null;
   }
@@ -74,7 +75,7 @@ export class ExplicitEngine implements Semantics {
 
   #required(): GameModel {
     const m = this.#built();
-    if (m === null) throw new Error(`the explicit engine cannot answer: ${this.#why}`);
+    if (m === null) throw new Error(`the explicit engine cannot answer: ${libraryWords(this.#why ?? [])}`);
     return m;
   }
 
@@ -89,8 +90,8 @@ export class ExplicitEngine implements Semantics {
   }
 }
 
-function tooLarge(maxWorlds: number): string {
-  return `the Kripke model is too large to build (over ${maxWorlds.toLocaleString('en-US')} worlds, --max-worlds)`;
+function tooLarge(maxWorlds: number): Phrase {
+  return [`the Kripke model is too large to build (over ${maxWorlds.toLocaleString('en-US')} worlds, `, { option: 'maxWorlds' }, ')'];
 }
 
 const dealCounts = new WeakMap<Game, Map<number, number>>();

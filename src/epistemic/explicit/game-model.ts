@@ -107,7 +107,8 @@ export function buildGameModel(game: Game, count: number, options: ModelOptions 
         } else {
           if (a.shown === null) {
             throw new InputError(
-              `${label()}: the refinement reading needs the shown card of every showcard, and this one does not say it; use --showcard action`,
+              [`${label()}: the refinement reading needs the shown card of every showcard, and this one does not say it; use `, { option: 'showcard', value: 'action' }],
+              { code: 'showcard-unknown', option: 'showcard', value: 'refinement' },
             );
           }
           const holdsOne = or(...cardsOf(a.cards).map((k) => has(a.by, k)));
@@ -132,7 +133,8 @@ function replaced(previous: KripkeModel, next: KripkeModel): KripkeModel {
 
 function tooLarge(count: number, maxWorlds: number): ModelTooLargeError {
   return new ModelTooLargeError(
-    `the Kripke model after ${counted(count, 'event')} has more than ${maxWorlds.toLocaleString('en-US')} worlds, the explicit engine's limit (--max-worlds)`,
+    [`the Kripke model after ${counted(count, 'event')} has more than ${maxWorlds.toLocaleString('en-US')} worlds, the explicit engine's limit (`, { option: 'maxWorlds' }, ')'],
+    { code: 'max-worlds', option: 'maxWorlds', limit: maxWorlds },
   );
 }
 

@@ -1,9 +1,20 @@
 // Small formatting shared by the advisor's views: numbers, messages, capitals.
+import { InputError, libraryWords, type LibraryTerm } from '../../model/errors.js';
 
 /** A result the workers computed, with how long it took (null and the reason when they could not). */
 export type Timed<T> = { result: T | null; reason: string | null; ms: number; workers?: number };
 
-export const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+/** The library's calls a message may name, as the advisor's user reaches them (its options are the library's). */
+const CALLS: Record<string, string> = {
+  knows: "the command line's `cluedo knows`",
+  findContradiction: 'the advisor',
+};
+
+const termWords = (term: LibraryTerm) => ('call' in term ? (CALLS[term.call] ?? term.call) : libraryWords([term]));
+
+/** An error's message for the advisor's user: the library's phrase, its calls in the advisor's words. */
+export const message = (e: unknown) =>
+  e instanceof InputError ? e.phrase.map((part) => (typeof part === 'string' ? part : termWords(part))).join('') : e instanceof Error ? e.message : String(e);
 
 export const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
