@@ -727,7 +727,7 @@ let allKeys = new StaticArray<u32>(1024);
 let allCells = new StaticArray<u64>(1024);
 /** Per class run of the group: the units each of its cells gets. */
 let runShare = new StaticArray<f64>(1024);
-/** One suggestion's answers met: cell + 1 (0: empty), its units over the groups, the groups it was met in. */
+/** One suggestion's answers met: cell + 1 (0: empty), its units over the groups, the groups it was met in (emptied after each suggestion). */
 let answerKeys = new StaticArray<u64>(1024);
 let answerUnits = new StaticArray<f64>(1024);
 let answerGroups = new StaticArray<f64>(1024);
@@ -739,6 +739,12 @@ const tieChoice = new StaticArray<u32>(EIG_MAX_CATEGORIES);
 
 /** Writes the figures of the scored suggestions of [qFrom, qTo) under every seat answering. */
 function tallyAll(nGroups: i32, stride: usize, qFrom: i32, qTo: i32, model: i32, nSeats: i32, nCats: i32, n: i32, logTerm: f64, sampled: bool, out: usize): void {
+  // A call per suggestion: V8 runs a Wasm function optimised from its next call on, never in a loop already running.
+  for (let q = qFrom; q < qTo; q++) if (isScored(q, qFrom, nCats)) scoreAll(q, nGroups, stride, qFrom, model, nSeats, nCats, n, logTerm, sampled, out);
+}
+
+/** tallyAll for suggestion q. */
+function scoreAll(q: i32, nGroups: i32, stride: usize, qFrom: i32, model: i32, nSeats: i32, nCats: i32, n: i32, logTerm: f64, sampled: bool, out: usize): void {
   const never = <u32>(nSeats - 1);
   let nobody: u32 = 0;
   for (let g = 0; g < nCats; g++) nobody |= never << (<u32>g << 2);
@@ -746,15 +752,12 @@ function tallyAll(nGroups: i32, stride: usize, qFrom: i32, qTo: i32, model: i32,
   const units = <f64>unit;
   const total = <f64>n;
   const table = changetype<usize>(xlogxUnits);
-  for (let q = qFrom; q < qTo; q++) {
-    if (!isScored(q, qFrom, nCats)) continue;
+  {
     let rest = q;
     for (let g = nCats - 1; g >= 0; g--) {
       unchecked(qCards[g] = unchecked(catFirst[g]) + rest % unchecked(catSize[g]));
       rest /= unchecked(catSize[g]);
     }
-    memory.fill(changetype<usize>(answerKeys), 0, <usize>answerKeys.length << 3);
-    answerCount = 0;
     let a: f64 = 0;
     let start = 0;
     for (let gi = 0; gi < nGroups; gi++) {
@@ -809,7 +812,9 @@ function tallyAll(nGroups: i32, stride: usize, qFrom: i32, qTo: i32, model: i32,
       expectedLeft += (x / total) * groups;
       met += groups;
       if (<u32>(unchecked(allCells[i]) >> 32) == nobody) none = x;
+      unchecked(answerKeys[h] = 0); // empty for the next suggestion
     }
+    answerCount = 0;
     const bias = sampled ? (met - <f64>(nGroups + count - 1)) / 2 : 0;
     const bits = (a + total * Math.log(total) - logTerm - marginal - bias) / (total * Math.LN2);
     const o = out + (<usize>(q - qFrom) * <usize>EIG_SCORES << 3);
