@@ -69,7 +69,7 @@ export { EPISTEMIC_TASKS } from '../analysis/epistemic-tasks.js';
 
 // The knowledge core
 export { KnowledgeCore, Position, PositionTooLargeError, DEFAULT_MAX_NODES, WASM_PATH } from '../knowledge/wasm-core.js';
-export type { PositionStatus } from '../knowledge/wasm-core.js';
+export type { Answering, PositionStatus } from '../knowledge/wasm-core.js';
 export { provideWasmModule, loadWasmModule } from '../knowledge/wasm-module.js';
 export { KRIPKE_WASM_PATH } from '../epistemic/kripke-wasm.js';
 export { constraintsOf, factsOf, factsOfAction, setupStore } from '../knowledge/constraints-of.js';
