@@ -1,8 +1,9 @@
 // Expected information gain of suggestions, from a set of deals.
 //
-// For a suggestion q made by seat `suggester`, the response R is the first seat after the
-// suggester (in seat order) holding a named card, with the card it shows, or "nobody". The
-// expected information is the mutual information I(E; R) between the envelope combination E and R,
+// For a suggestion q made by seat `suggester`, the response R is the first seat asked (in the
+// answer order the host gives: model/rules.ts answerers) holding a named card, with the card it
+// shows, or "nobody"; or, when every seat asked answers (rules.answers 'all'), the card each seat
+// holding a named card shows (see tallyAll). The expected information is the mutual information I(E; R) between the envelope combination E and R,
 // over the deals (each deal contributes the exact distribution of the shown card under the
 // response model, not one random draw):
 //   I = (A + N ln N - B - C) / (N ln 2),  A = sum_{e,r} n_e(r) ln n_e(r),
@@ -28,7 +29,7 @@
 // (n * unit < 2^31), else f64 (exact to 2^53). Every tally is a whole number, so a suggestion's
 // scores depend only on the deals (not their order), never on which thread or which range of
 // suggestions computed them.
-import { EIG_MAX_CATEGORIES, EIG_SCORES, MAX_CARDS, SHOWN_TO_WORDS } from './layout';
+import { EIG_MAX_CATEGORIES, EIG_SCORES, MAX_CARDS, MAX_SEATS, SHOWN_TO_WORDS } from './layout';
 import { categoryMask, nCardsOf, nCategoriesOf, nSeatsOf } from './store';
 
 let envIndex = new StaticArray<i32>(1024);
@@ -42,6 +43,10 @@ const catSize = new StaticArray<i32>(MAX_CARDS);
 const catFirst = new StaticArray<i32>(MAX_CARDS);
 const qCards = new StaticArray<i32>(MAX_CARDS);
 const shown = new StaticArray<u32>(SHOWN_TO_WORDS);
+/** Per seat: its answer rank (0: asked first); never (nSeats - 1) for the suggester and seats not asked. */
+const seatRank = new StaticArray<i32>(MAX_SEATS);
+/** Per answer rank: the seat asked at that rank. */
+const rankSeat = new StaticArray<i32>(MAX_SEATS);
 /** Per card: the first card of its category no suggestion can tell it from (itself if none). */
 const twinOf = new StaticArray<i32>(MAX_CARDS);
 /**
@@ -75,7 +80,11 @@ for (let n = 2; n < XLOGX_TABLE; n++) unchecked(xlogxTable[n] = <f64>n * Math.lo
   return x * Math.log(x);
 }
 
-/** Units per deal: the least common multiple of 1..categories. */
+/**
+ * Units per deal: a multiple of every number of ways a response can split: the least common
+ * multiple of 1..categories when one seat shows; of the products of the sizes of the ties (several
+ * seats each holding several named cards) when every seat shows.
+ */
 let unit: i32 = 0;
 /** x ln x of u units (x = u / unit), for the u most cells hold. */
 const xlogxUnits = new StaticArray<f64>(XLOGX_TABLE);
@@ -85,18 +94,28 @@ function xlogxOfUnits(u: f64): f64 {
   return x * Math.log(x);
 }
 
-function useUnit(nCats: i32): void {
-  let l = 1;
-  for (let k = 2; k <= nCats; k++) {
-    let a = l;
-    let b = k;
-    while (b) {
-      const t = a % b;
-      a = b;
-      b = t;
-    }
-    l = (l / a) * k;
+function lcm(a: i32, b: i32): i32 {
+  let x = a;
+  let y = b;
+  while (y) {
+    const t = x % y;
+    x = y;
+    y = t;
   }
+  return (a / x) * b;
+}
+
+/** The least common multiple of `l` and the products of parts of at least `least` summing to at most `rest` (times `product`). */
+function productsLcm(rest: i32, least: i32, product: i32, l: i32): i32 {
+  l = lcm(l, product);
+  for (let k = least; k <= rest; k++) l = productsLcm(rest - k, k, product * k, l);
+  return l;
+}
+
+function useUnit(nCats: i32, every: bool): void {
+  let l = 1;
+  if (every) l = productsLcm(nCats, 2, 1, 1);
+  else for (let k = 2; k <= nCats; k++) l = lcm(l, k);
   if (l == unit) return;
   unit = l;
   for (let u = 1; u < XLOGX_TABLE; u++) unchecked(xlogxUnits[u] = xlogxOfUnits(<f64>u));
@@ -121,8 +140,9 @@ export function eigScratch(bytes: i32): usize {
  * categories, like envelope combinations; at most EIG_MAX_CATEGORIES categories.
  * model 0: a refuter shows one of its named cards uniformly; model 1: it shows again a card it
  * already showed the suggester (shownToPtr: per seat, the mask of such cards) when it can.
+ * answeringPtr: who is asked, in what order, and whether every seat asked answers (ANSWER_WORDS).
  */
-export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, shownToPtr: usize, qFrom: i32, qTo: i32, sampled: i32, out: usize): void {
+export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, shownToPtr: usize, answeringPtr: usize, qFrom: i32, qTo: i32, sampled: i32, out: usize): void {
   const nSeats = nSeatsOf();
   const width = nSeats + 2;
   const nCats = nCategoriesOf();
@@ -134,6 +154,16 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
   const none = cells - 1;
   const lanes = (cells + 3) & ~3; // cells padded to whole v128s
   for (let s = 0; s < nSeats; s++) unchecked(shown[s] = load<u32>(shownToPtr + (<usize>s << 2)));
+  const every = load<u32>(answeringPtr) != 0;
+  const asked = min(<i32>load<u32>(answeringPtr, 4), never);
+  for (let s = 0; s < nSeats; s++) unchecked(seatRank[s] = never);
+  for (let b = 0; b < never; b++) unchecked(rankSeat[b] = suggester);
+  for (let b = 0; b < asked; b++) {
+    const seat = <i32>load<u32>(answeringPtr + 8 + (<usize>b << 2));
+    assert(seat >= 0 && seat < nSeats && seat != suggester && unchecked(seatRank[seat]) == never);
+    unchecked(seatRank[seat] = b);
+    unchecked(rankSeat[b] = seat);
+  }
   let combos = 1;
   for (let g = 0; g < nCats; g++) {
     const m = categoryMask(g);
@@ -141,8 +171,8 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
     unchecked(catFirst[g] = <i32>ctz<u32>(m));
     combos *= unchecked(catSize[g]);
   }
-  const classes = buildClasses(nCats, ranks, cells, lanes);
-  useUnit(nCats);
+  const classes = every ? 0 : buildClasses(nCats, ranks, cells, lanes);
+  useUnit(nCats, every);
 
   // Envelope index per deal, then a counting sort by it.
   envIndex = grown<i32>(envIndex, n);
@@ -170,8 +200,8 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
     }
     unchecked(bucket[e + 1] += unchecked(bucket[e]));
   }
-  // Answer rank of every card in every deal, written in envelope order: the seat right after the
-  // suggester has rank 0; the suggester's own cards, the envelope and the table never answer.
+  // Answer rank of every card in every deal, written in envelope order: the seat asked first has
+  // rank 0; the suggester's own cards, the envelope, the table and the seats not asked never answer.
   for (let k = 0; k < n; k++) {
     const slot = unchecked(bucket[envIndex[k]]);
     unchecked(bucket[envIndex[k]] = slot + 1);
@@ -179,8 +209,8 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
     memory.fill(row, <u8>never, stride);
     const deal = dealsPtr + ((<usize>k * width) << 2);
     for (let o = 0; o < nSeats; o++) {
-      if (o == suggester) continue;
-      const rank = <u8>((o - suggester - 1 + nSeats) % nSeats);
+      const rank = <u8>unchecked(seatRank[o]);
+      if (rank == <u8>never) continue;
       let m = load<u32>(deal + (<usize>o << 2));
       while (m) {
         store<u8>(row + <usize>ctz<u32>(m), rank);
@@ -193,6 +223,11 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
   markScored(qFrom, qTo, nCats);
 
   const batch = qTo - qFrom;
+  if (every) {
+    tallyAll(nGroups, stride, qFrom, qTo, model, nSeats, nCats, n, logTerm, sampled != 0, out);
+    copyTwins(qFrom, qTo, nCats, out);
+    return;
+  }
   joint = grown<f64>(joint, batch);
   memory.fill(changetype<usize>(joint), 0, <usize>batch << 3);
   const wide = <i64>n * <i64>unit >= <i64>0x7fffffff;
@@ -226,8 +261,12 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
     store<f64>(o + 8, numberAt(totals, at + none, wide) / units / total);
     store<f64>(o + 16, expectedLeft);
   }
-  // The twins' scores: their tallies were the same in every group, so are their figures.
-  for (let i = 0; i < batch; i++) {
+  copyTwins(qFrom, qTo, nCats, out);
+}
+
+/** The twins' scores: their tallies were the same in every group, so are their figures. */
+function copyTwins(qFrom: i32, qTo: i32, nCats: i32, out: usize): void {
+  for (let i = 0; i < qTo - qFrom; i++) {
     if (isScored(qFrom + i, qFrom, nCats)) continue;
     memory.copy(out + (<usize>i * <usize>EIG_SCORES << 3), out + (<usize>(twinSuggestion(qFrom + i, nCats) - qFrom) * <usize>EIG_SCORES << 3), <usize>EIG_SCORES << 3);
   }
@@ -652,7 +691,7 @@ function splitTie<T>(byClass: usize, k: i32, x: T, l: i32, nCats: i32, model: i3
   const held = load<u32>(changetype<usize>(classHeld) + (<usize>k << 2));
   let eligible = held;
   if (model == 1) {
-    const seat = (suggester + 1 + b) % nSeats;
+    const seat = unchecked(rankSeat[b]);
     const shownBySeat = load<u32>(changetype<usize>(shown) + (<usize>seat << 2));
     let repeats: u32 = 0;
     let m = held;
@@ -670,5 +709,263 @@ function splitTie<T>(byClass: usize, k: i32, x: T, l: i32, nCats: i32, model: i3
     const cell = at + <usize>ctz<u32>(eligible) * sizeof<T>();
     store<T>(cell, load<T>(cell) + share);
     eligible &= eligible - 1;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every seat asked answers (rules.answers 'all'): the suggester sees, for each named card, whether
+// it was shown and by which seat. A deal's class is the answer rank of each named card (4 bits a
+// category: ranks are below MAX_SEATS); a seat holding several named cards shows one of them by
+// the response model, each seat independently, so a class spreads over the cells (the rank of
+// each card shown, `never` for a card not shown) the ties' choices make. There are up to
+// ranks^categories cells: a group's classes and cells are sorted lists, one suggestion's answers
+// a hash table, summed in key order so that the figures depend only on the set of deals.
+
+/** Per deal of the group: its class for the suggestion being tallied. */
+let allKeys = new StaticArray<u32>(1024);
+/** The group's cells, (cell << 32) | the class run it came from. */
+let allCells = new StaticArray<u64>(1024);
+/** Per class run of the group: the units each of its cells gets. */
+let runShare = new StaticArray<f64>(1024);
+/** One suggestion's answers met: cell + 1 (0: empty), its units over the groups, the groups it was met in (emptied after each suggestion). */
+let answerKeys = new StaticArray<u64>(1024);
+let answerUnits = new StaticArray<f64>(1024);
+let answerGroups = new StaticArray<f64>(1024);
+let answerCount = 0;
+const heldAt = new StaticArray<u32>(MAX_SEATS);
+const tieRank = new StaticArray<i32>(EIG_MAX_CATEGORIES);
+const tieEligible = new StaticArray<u32>(EIG_MAX_CATEGORIES);
+const tieChoice = new StaticArray<u32>(EIG_MAX_CATEGORIES);
+
+/** Writes the figures of the scored suggestions of [qFrom, qTo) under every seat answering. */
+function tallyAll(nGroups: i32, stride: usize, qFrom: i32, qTo: i32, model: i32, nSeats: i32, nCats: i32, n: i32, logTerm: f64, sampled: bool, out: usize): void {
+  // A call per suggestion: V8 runs a Wasm function optimised from its next call on, never in a loop already running.
+  for (let q = qFrom; q < qTo; q++) if (isScored(q, qFrom, nCats)) scoreAll(q, nGroups, stride, qFrom, model, nSeats, nCats, n, logTerm, sampled, out);
+}
+
+/** tallyAll for suggestion q. */
+function scoreAll(q: i32, nGroups: i32, stride: usize, qFrom: i32, model: i32, nSeats: i32, nCats: i32, n: i32, logTerm: f64, sampled: bool, out: usize): void {
+  const never = <u32>(nSeats - 1);
+  let nobody: u32 = 0;
+  for (let g = 0; g < nCats; g++) nobody |= never << (<u32>g << 2);
+  const rows = changetype<usize>(sortedRank);
+  const units = <f64>unit;
+  const total = <f64>n;
+  const table = changetype<usize>(xlogxUnits);
+  {
+    let rest = q;
+    for (let g = nCats - 1; g >= 0; g--) {
+      unchecked(qCards[g] = unchecked(catFirst[g]) + rest % unchecked(catSize[g]));
+      rest /= unchecked(catSize[g]);
+    }
+    let a: f64 = 0;
+    let start = 0;
+    for (let gi = 0; gi < nGroups; gi++) {
+      const end = unchecked(groupEnd[gi]);
+      const m = end - start;
+      allKeys = grown<u32>(allKeys, m);
+      for (let k = start; k < end; k++) {
+        const row = rows + <usize>k * stride;
+        let key: u32 = 0;
+        for (let g = 0; g < nCats; g++) key |= <u32>load<u8>(row + <usize>unchecked(qCards[g])) << (<u32>g << 2);
+        unchecked(allKeys[k - start] = key);
+      }
+      sortKeys<u32>(changetype<usize>(allKeys), 0, m - 1);
+      // Each run of one class spreads over its cells.
+      let pairs = 0;
+      let runs = 0;
+      runShare = grown<f64>(runShare, m);
+      for (let i = 0; i < m; ) {
+        const key = unchecked(allKeys[i]);
+        let j = i + 1;
+        while (j < m && unchecked(allKeys[j]) == key) j++;
+        pairs = spread(key, <f64>(j - i) * units, runs, pairs, nCats, never, model);
+        runs++;
+        i = j;
+      }
+      sortKeys<u64>(changetype<usize>(allCells), 0, pairs - 1);
+      for (let i = 0; i < pairs; ) {
+        const cell = unchecked(allCells[i]) >> 32;
+        let u: f64 = 0;
+        let j = i;
+        for (; j < pairs && unchecked(allCells[j]) >> 32 == cell; j++) u += unchecked(runShare[<i32>(unchecked(allCells[j]) & 0xffffffff)]);
+        a += xlogxAt(table, u);
+        addAnswer(<u32>cell, u);
+        i = j;
+      }
+      start = end;
+    }
+    // The answers in key order.
+    allCells = grown<u64>(allCells, answerCount);
+    let count = 0;
+    for (let h = 0; h < answerKeys.length; h++) if (unchecked(answerKeys[h]) != 0) unchecked(allCells[count++] = ((unchecked(answerKeys[h]) - 1) << 32) | <u64>h);
+    sortKeys<u64>(changetype<usize>(allCells), 0, count - 1);
+    let marginal: f64 = 0;
+    let expectedLeft: f64 = 0;
+    let met: f64 = 0;
+    let none: f64 = 0;
+    for (let i = 0; i < count; i++) {
+      const h = <i32>(unchecked(allCells[i]) & 0xffffffff);
+      const x = unchecked(answerUnits[h]) / units;
+      const groups = unchecked(answerGroups[h]);
+      marginal += xlogx(x);
+      expectedLeft += (x / total) * groups;
+      met += groups;
+      if (<u32>(unchecked(allCells[i]) >> 32) == nobody) none = x;
+      unchecked(answerKeys[h] = 0); // empty for the next suggestion
+    }
+    answerCount = 0;
+    const bias = sampled ? (met - <f64>(nGroups + count - 1)) / 2 : 0;
+    const bits = (a + total * Math.log(total) - logTerm - marginal - bias) / (total * Math.LN2);
+    const o = out + (<usize>(q - qFrom) * <usize>EIG_SCORES << 3);
+    store<f64>(o, bits > 0 ? bits : 0);
+    store<f64>(o + 8, none / total);
+    store<f64>(o + 16, expectedLeft);
+  }
+}
+
+/**
+ * Appends to allCells (from `pairs`) the cells class `key` spreads over, run `run`, and sets the
+ * units each gets (x over the number of ways the ties can answer); returns the new count.
+ */
+function spread(key: u32, x: f64, run: i32, pairs: i32, nCats: i32, never: u32, model: i32): i32 {
+  for (let b: u32 = 0; b < never; b++) unchecked(heldAt[b] = 0);
+  for (let g = 0; g < nCats; g++) {
+    const r = (key >> (<u32>g << 2)) & 15;
+    if (r != never) unchecked(heldAt[r] |= <u32>1 << g);
+  }
+  // The cards shown by a seat holding one named card; the tied cards not shown unless chosen.
+  let base: u32 = 0;
+  let ties = 0;
+  let ways: i32 = 1;
+  for (let g = 0; g < nCats; g++) {
+    const r = (key >> (<u32>g << 2)) & 15;
+    base |= (r != never && popcnt<u32>(unchecked(heldAt[r])) == 1 ? r : never) << (<u32>g << 2);
+  }
+  for (let b: u32 = 0; b < never; b++) {
+    const held = unchecked(heldAt[b]);
+    if (popcnt<u32>(held) < 2) continue;
+    let eligible = held;
+    if (model == 1) {
+      const shownBySeat = unchecked(shown[unchecked(rankSeat[b])]);
+      let repeats: u32 = 0;
+      for (let m = held; m; m &= m - 1) {
+        const j = ctz<u32>(m);
+        if (shownBySeat & (<u32>1 << <u32>unchecked(qCards[j]))) repeats |= <u32>1 << j;
+      }
+      if (repeats) eligible = repeats;
+    }
+    unchecked(tieRank[ties] = <i32>b);
+    unchecked(tieEligible[ties] = eligible);
+    unchecked(tieChoice[ties] = eligible & -eligible);
+    ties++;
+    ways *= <i32>popcnt<u32>(eligible);
+  }
+  unchecked(runShare[run] = x / <f64>ways);
+  if (pairs + ways > allCells.length) {
+    const more = new StaticArray<u64>(max(allCells.length * 2, pairs + ways));
+    memory.copy(changetype<usize>(more), changetype<usize>(allCells), <usize>pairs << 3);
+    allCells = more;
+  }
+  // Every choice of one card per tie, as an odometer over the ties' eligible cards.
+  for (let w = 0; w < ways; w++) {
+    let cell = base;
+    for (let t = 0; t < ties; t++) {
+      const j = <u32>ctz<u32>(unchecked(tieChoice[t]));
+      cell = (cell & ~(<u32>15 << (j << 2))) | (<u32>unchecked(tieRank[t]) << (j << 2));
+    }
+    unchecked(allCells[pairs++] = (<u64>cell << 32) | <u64>run);
+    for (let t = 0; t < ties; t++) {
+      // The next eligible card of tie t, or back to its first and carry.
+      const rest = unchecked(tieEligible[t]) & ~((unchecked(tieChoice[t]) << 1) - 1);
+      if (rest) {
+        unchecked(tieChoice[t] = rest & -rest);
+        break;
+      }
+      unchecked(tieChoice[t] = unchecked(tieEligible[t]) & -unchecked(tieEligible[t]));
+    }
+  }
+  return pairs;
+}
+
+/** Adds u units of one group to answer `cell` (the suggestion's hash table, grown at half full). */
+function addAnswer(cell: u32, u: f64): void {
+  if ((answerCount + 1) * 2 > answerKeys.length) {
+    const keys = answerKeys;
+    const sums = answerUnits;
+    const groups = answerGroups;
+    const size = keys.length * 2;
+    answerKeys = new StaticArray<u64>(size);
+    answerUnits = new StaticArray<f64>(size);
+    answerGroups = new StaticArray<f64>(size);
+    answerCount = 0;
+    for (let h = 0; h < keys.length; h++) {
+      if (unchecked(keys[h]) == 0) continue;
+      const at = answerSlot(<u32>(unchecked(keys[h]) - 1));
+      unchecked(answerKeys[at] = unchecked(keys[h]));
+      unchecked(answerUnits[at] = unchecked(sums[h]));
+      unchecked(answerGroups[at] = unchecked(groups[h]));
+      answerCount++;
+    }
+  }
+  const at = answerSlot(cell);
+  if (unchecked(answerKeys[at]) == 0) {
+    unchecked(answerKeys[at] = <u64>cell + 1);
+    unchecked(answerUnits[at] = 0);
+    unchecked(answerGroups[at] = 0);
+    answerCount++;
+  }
+  unchecked(answerUnits[at] += u);
+  unchecked(answerGroups[at] += 1);
+}
+
+/** The slot of `cell` in the answers' table: its own, or the empty one it would take (linear probing). */
+function answerSlot(cell: u32): i32 {
+  const mask = answerKeys.length - 1;
+  let h = <i32>((cell * 0x9e3779b1) >> 8) & mask;
+  while (unchecked(answerKeys[h]) != 0 && unchecked(answerKeys[h]) != <u64>cell + 1) h = (h + 1) & mask;
+  return h;
+}
+
+/** Sorts the T (u32 or u64) at base[lo..hi] ascending: quicksort, insertion sort below 16. */
+function sortKeys<T>(base: usize, lo: i32, hi: i32): void {
+  const size = sizeof<T>();
+  while (hi - lo >= 16) {
+    const mid = lo + ((hi - lo) >> 1);
+    // The median of three as the pivot.
+    let x = load<T>(base + <usize>lo * size);
+    let y = load<T>(base + <usize>mid * size);
+    let z = load<T>(base + <usize>hi * size);
+    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (load<T>(base + <usize>i * size) < pivot) i++;
+      while (load<T>(base + <usize>j * size) > pivot) j--;
+      if (i <= j) {
+        const t = load<T>(base + <usize>i * size);
+        store<T>(base + <usize>i * size, load<T>(base + <usize>j * size));
+        store<T>(base + <usize>j * size, t);
+        i++;
+        j--;
+      }
+    }
+    // The smaller side by recursion, the larger by the loop.
+    if (j - lo < hi - i) {
+      sortKeys<T>(base, lo, j);
+      lo = i;
+    } else {
+      sortKeys<T>(base, i, hi);
+      hi = j;
+    }
+  }
+  for (let i = lo + 1; i <= hi; i++) {
+    const v = load<T>(base + <usize>i * size);
+    let j = i - 1;
+    while (j >= lo && load<T>(base + <usize>j * size) > v) {
+      store<T>(base + <usize>(j + 1) * size, load<T>(base + <usize>j * size));
+      j--;
+    }
+    store<T>(base + <usize>(j + 1) * size, v);
   }
 }

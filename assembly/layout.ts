@@ -40,6 +40,13 @@ export const EDGES_PER_NODE: i32 = 8;
  * expected bits, P(nobody refutes), expected envelope combinations left.
  */
 export const SHOWN_TO_WORDS: i32 = 16;
+/**
+ * eigBatch's answering, ANSWER_WORDS u32 words the host writes (even: the f64 scores may follow):
+ * 1 when every seat holding a named card shows one (rules.answers 'all'), 0 when the answers stop
+ * at the first card shown; the number of seats asked; those seats, in answer order
+ * (model/rules.ts answerers). A seat not asked never answers.
+ */
+export const ANSWER_WORDS: i32 = 16;
 export const EIG_SCORES: i32 = 3;
 /** Categories eigBatch can score suggestions over: its answer classes tell 2^categories held sets apart. */
 export const EIG_MAX_CATEGORIES: i32 = 8;

@@ -15,7 +15,7 @@ import type { Game } from '../src/model/game.js';
 import { createAgent, parseAgentSpec } from '../src/agents/registry.js';
 import { playScored } from '../src/tournament/play.js';
 import { scoreInThread } from '../src/analysis/exact-scoring.js';
-import { SCORE_WIDTH, rankSuggestions, scoringDeals } from '../src/analysis/entropy-greedy.js';
+import { SCORE_WIDTH, answeringOf, rankSuggestions, scoringDeals } from '../src/analysis/entropy-greedy.js';
 
 const { values: args } = parseArgs({ options: { games: { type: 'string', default: '24' }, seeds: { type: 'string', default: '4' }, draws: { type: 'string', default: '1000,2000,3000,4000,5000' } } });
 const GAMES = Number(args.games);
@@ -43,7 +43,7 @@ function decisions(): Decision[] {
         ...agent,
         suggest(view, room) {
           using position = positionOf(core, view.game());
-          const options = { suggester: view.me, responseModel: 'uniform' as const, shownTo: view.shownToMe(), samples: 1, seed: 1, exact: 'always' as const };
+          const options = { suggester: view.me, answering: answeringOf(view.me, view.players.length, view.rules), responseModel: 'uniform' as const, shownTo: view.shownToMe(), samples: 1, seed: 1, exact: 'always' as const };
           const scores = scoreInThread(view.game(), position, options);
           found.push({ game: view.game(), me: view.me, shownTo: view.shownToMe(), exact: Array.from({ length: scores.length / SCORE_WIDTH }, (_, q) => scores[q * SCORE_WIDTH]) });
           return agent.suggest(view, room);
@@ -71,7 +71,7 @@ for (const d of all) {
     for (const row of rows) {
       // As the agents do: every deal when there are no more than N, else N draws; their choice, ties by the seed.
       const started = process.cpuUsage();
-      const { method, deals } = scoringDeals(position, { suggester: d.me, responseModel: 'uniform', shownTo: d.shownTo, samples: row.n, seed, exact: 'auto' });
+      const { method, deals } = scoringDeals(position, { suggester: d.me, answering: answeringOf(d.me, d.game.players.length, d.game.rules), responseModel: 'uniform', shownTo: d.shownTo, samples: row.n, seed, exact: 'auto' });
       const scores = position.eig(deals, d.me, 0, d.shownTo, 0, suggestions, method === 'sampled' && row.estimate === 'corrected');
       const chosen = rankSuggestions(scores, seed).order[0];
       row.ms += cpuMs(started);

@@ -13,7 +13,7 @@ import type { SyncAgent } from '../src/game/agent.js';
 import { DEFAULT_ENTROPY_SAMPLES, createAgent, parseAgentSpec } from '../src/agents/registry.js';
 import { playScored } from '../src/tournament/play.js';
 import { scoreInThread } from '../src/analysis/exact-scoring.js';
-import { SCORE_WIDTH } from '../src/analysis/entropy-greedy.js';
+import { SCORE_WIDTH, answeringOf } from '../src/analysis/entropy-greedy.js';
 import { envelopeIndex } from '../src/knowledge/tallies.js';
 import { maskOfCards } from '../src/model/bits.js';
 
@@ -50,7 +50,7 @@ function play(label: string, timeDecisions: boolean): { cpuMs: number; decisions
           const deals = Number(position.count());
           decisions[BANDS.findIndex(([, above]) => deals > above)].push(ms);
           // The exact information of the choice against the exact best (bits given up).
-          const options = { suggester: view.me, responseModel: 'uniform' as const, shownTo: view.shownToMe(), samples: 1, seed: 1, exact: 'always' as const };
+          const options = { suggester: view.me, answering: answeringOf(view.me, view.players.length, view.rules), responseModel: 'uniform' as const, shownTo: view.shownToMe(), samples: 1, seed: 1, exact: 'always' as const };
           const scores = scoreInThread(view.game(), position, options);
           let best = 0;
           for (let q = 0; q < scores.length / SCORE_WIDTH; q++) best = Math.max(best, scores[q * SCORE_WIDTH]);

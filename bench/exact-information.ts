@@ -15,7 +15,7 @@ import { KnowledgeCore, type Position } from '../src/knowledge/wasm-core.js';
 import { positionOf } from '../src/analysis/load.js';
 import { combinationCount } from '../src/knowledge/tallies.js';
 import { informationByCounting } from '../src/analysis/exact-information.js';
-import { MAX_EXACT_DEALS, scoreDeals, scoringDeals } from '../src/analysis/entropy-greedy.js';
+import { MAX_EXACT_DEALS, answeringOf, scoreDeals, scoringDeals } from '../src/analysis/entropy-greedy.js';
 import { DEFAULT_ENTROPY_SAMPLES } from '../src/agents/registry.js';
 import { simulatePosition } from '../test/support/simulated-positions.js';
 import { playTournamentGame } from '../src/tournament/play.js';
@@ -109,7 +109,7 @@ for (const game of decisions) {
   const counting = performance.now() - t0;
   // The agent's way: its draws, or every deal when there are no more.
   const t1 = performance.now();
-  const options = { suggester: game.me!, responseModel: 'uniform' as const, shownTo: [], samples: DEFAULT_ENTROPY_SAMPLES, seed: 1, exact: 'auto' as const };
+  const options = { suggester: game.me!, answering: answeringOf(game.me!, game.players.length, game.rules), responseModel: 'uniform' as const, shownTo: [], samples: DEFAULT_ENTROPY_SAMPLES, seed: 1, exact: 'auto' as const };
   scoreDeals(position, scoringDeals(position, options), options);
   const draws = performance.now() - t1;
   const row = byPhase.get(key) ?? { n: 0, counting: 0, draws: 0, worst: 0 };

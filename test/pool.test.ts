@@ -22,6 +22,7 @@ import { emptyTallies, tallyDeals, type Tallies } from '../src/knowledge/tallies
 import { WorkerPool } from '../src/runtime/pool.js';
 import { CancelledError, WorkerFailedError, defineTask, type Executor } from '../src/runtime/executor.js';
 import { inThisThread, sampleDeals, scoreSuggestions, tallySamples } from '../src/analysis/sampling.js';
+import { answeringOf } from '../src/analysis/entropy-greedy.js';
 import { analysisPool } from '../src/analysis/pools.js';
 import { SAMPLE_CHUNK, chunkCount, drawChunk as drawChunkOf } from '../src/knowledge/chunks.js';
 import { dealSatisfiesStore } from './support/brute-force.js';
@@ -165,7 +166,7 @@ describe('WorkerPool: same seed, same answer, whatever the number of threads', (
     for (const model of [0, 1] as const) {
       const want = position.eig(deals, game.me!, model, shownTo, 0, 324, true);
       for (const pool of [pool1, pool2, pool3]) {
-        const got = await scoreSuggestions(pool, store, { method: 'sampled', deals }, game.me!, model, shownTo, 324);
+        const got = await scoreSuggestions(pool, store, { method: 'sampled', deals }, game.me!, model, shownTo, answeringOf(game.me!, game.players.length, game.rules), 324);
         expectSameArray(got, want, `model ${model}, ${pool.threads} threads vs in-process`);
       }
     }

@@ -18,6 +18,7 @@ import { parseGame } from '../src/io/log.js';
 import type { Game } from '../src/model/game.js';
 import { suggest, suggestionRequest, type SuggestOptions } from '../src/analysis/suggest.js';
 import { countingRequest, exactScoring } from '../src/analysis/exact-scoring.js';
+import { answeringOf } from '../src/analysis/entropy-greedy.js';
 import { countingWork } from '../src/analysis/exact-information.js';
 import { wideDeckFirstTurn } from './support/large-positions.js';
 import { positionOf } from '../src/analysis/load.js';
@@ -497,7 +498,7 @@ describe('exact suggest() over every consistent deal', () => {
     // AUTO_MAX_WORK: estimated, unless asked to be exact.
     const wide = wideDeckFirstTurn();
     using position = positionOf(KnowledgeCore.shared(), wide);
-    const scoring = { suggester: 0, responseModel: 'uniform' as const, shownTo: new Array<number>(9).fill(0), samples: 30_000, seed: 1 };
+    const scoring = { suggester: 0, answering: answeringOf(0, 9, wide.rules), responseModel: 'uniform' as const, shownTo: new Array<number>(9).fill(0), samples: 30_000, seed: 1 };
     expect(countingWork(wide, position, countingRequest({ ...scoring, exact: 'auto' })).work).toBeLessThan(30_000 * 21_875);
     expect(exactScoring(wide, position, { ...scoring, exact: 'auto' })).toBeNull();
     expect(exactScoring(wide, position, { ...scoring, exact: 'always' })).toBe('counted');
@@ -664,9 +665,7 @@ describe('suggest(): refusals', () => {
     expect(e.message).toMatch(/^No deal is left after event 6 \(you suggested \{Ada, cord, attic\}: nobody could show a card\)/);
   });
 
-  it('rules it does not model: the answers of every seat, a suggester naming none of its cards, hand quotas', async () => {
-    expect((await refusal({ ...base, events: [], rules: { answers: 'all' } })).message).toMatch(/standard rules only.*rules\.answers "all"/);
-    expect((await refusal({ ...base, rules: { suggesterHoldsNone: true } })).message).toMatch(/standard rules only.*rules\.suggesterHoldsNone/);
+  it('hand quotas, which the counting core does not model (the other variants: test/answer-order.test.ts)', async () => {
     const quotas = { ...base, myHand: ['Ada', 'dart', 'bat'], events: [], rules: { handQuotas: { culprits: 1 } } };
     expect((await refusal(quotas)).message).toMatch(/rules\.handQuotas is supported by knows only/);
   });

@@ -1,8 +1,7 @@
 // The three policies an agent is made of.
 import type { Random } from '../model/random.js';
-import { InputError } from '../model/errors.js';
 import type { SeatView } from '../game/seat-view.js';
-import { SCORE_WIDTH, rankSuggestions, scoreDeals, scoringDeals, type ScoringOptions } from '../analysis/entropy-greedy.js';
+import { SCORE_WIDTH, allowedSuggestions, answeringOf, rankSuggestions, scoreDeals, scoringDeals, type ScoringOptions } from '../analysis/entropy-greedy.js';
 import { scoreInThread } from '../analysis/exact-scoring.js';
 import { maskOfCards } from '../model/bits.js';
 import { cardsOf, combinationsOf, mostProbable, type ExactKnowledge, type KnowledgeModel } from './knowledge.js';
@@ -103,6 +102,7 @@ export function bluffing(base: SuggestionPolicy, rng: Random, suggestions: numbe
 /** Every suggestion's expected information and their order, best first. */
 export interface InformationRanking {
   scores: Float64Array;
+  /** The suggestions the rules allow the seat (model/rules.ts mayName), best first. */
   order: number[];
   /** The deals the scores were computed on (n x (nSeats + 2) masks): what a look-ahead reads. Empty unless exactness is 'off'. */
   deals: Uint32Array;
@@ -131,7 +131,8 @@ export function informationRanking(rng: Random, knowledge: ExactKnowledge, sampl
     if (ranking !== null && known === view.events.length) return ranking;
     const seed = rng.nextU32();
     const position = knowledge.position(view);
-    const options: ScoringOptions = { suggester: view.me, responseModel: 'uniform', shownTo: view.shownToMe(), samples, seed, exact: exact === 'off' ? 'auto' : exact };
+    const answering = answeringOf(view.me, view.players.length, view.rules);
+    const options: ScoringOptions = { suggester: view.me, answering, responseModel: 'uniform', shownTo: view.shownToMe(), samples, seed, exact: exact === 'off' ? 'auto' : exact };
     let deals: Uint32Array = new Uint32Array(0);
     let scores: Float64Array;
     if (exact === 'off') {
@@ -139,12 +140,11 @@ export function informationRanking(rng: Random, knowledge: ExactKnowledge, sampl
       deals = scoring.deals;
       scores = scoreDeals(position, scoring, options);
     } else {
-      // Counting scores the standard answers; refuse by name rather than fail inside the count.
-      if (view.rules.answers !== 'first') throw new InputError(`the entropy agent's exact=${exact} scores answers that stop at the first card shown; this game's rules have every seat answer (rules.answers "${view.rules.answers}")`);
       scores = scoreInThread(view.game(), position, options);
     }
     known = view.events.length;
-    ranking = { scores, order: rankSuggestions(scores, seed).order, deals };
+    const allowed = allowedSuggestions(view.deck.categoryMasks, maskOfCards([...view.myHand]), view.rules);
+    ranking = { scores, order: rankSuggestions(scores, seed, allowed).order, deals };
     return ranking;
   };
 }
@@ -166,11 +166,11 @@ export function suggestMostInformative(ranking: (view: SeatView) => InformationR
 /** Per room, the expected information of the best suggestion naming it. */
 export function informationPerRoom(ranking: (view: SeatView) => InformationRanking): RoomValues {
   return (view, board) => {
-    const { scores } = ranking(view);
+    const { scores, order } = ranking(view);
     const best = board.binding.roomCard.map(() => 0);
     const roomOfCard = board.binding.roomOfCard;
     const g = board.binding.roomCategory;
-    for (let q = 0; q < scores.length / SCORE_WIDTH; q++) {
+    for (const q of order) {
       const r = roomOfCard[cardsOf(view, q)[g]];
       best[r] = Math.max(best[r], scores[q * SCORE_WIDTH]);
     }

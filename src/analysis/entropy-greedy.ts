@@ -2,15 +2,19 @@
 // to bring about the envelope, then rank them. One definition for the advisor (`cluedo suggest`,
 // on any executor) and the entropy agent (in process): the same position, seed and options give
 // the same deals, the same scores and the same choice.
-import type { Position } from '../knowledge/wasm-core.js';
+import type { Answering, Position } from '../knowledge/wasm-core.js';
+import { answerers, mayName, type Rules } from '../model/rules.js';
+import { maskOfCards } from '../model/bits.js';
 import { SAMPLE_CHUNK, chunkCount, drawChunk } from '../knowledge/chunks.js';
-import { combinationCount } from '../knowledge/tallies.js';
+import { combinationCards, combinationCount } from '../knowledge/tallies.js';
 
 export type ResponseModel = 'uniform' | 'repeat';
 
 export interface ScoringOptions {
   /** The seat that suggests. */
   suggester: number;
+  /** Who answers its suggestions, in what order, and how far the answers go (answeringOf). */
+  answering: Answering;
   /** How a refuter holding several named cards picks one. */
   responseModel: ResponseModel;
   /** Per seat, the cards it has already shown the suggester (for the 'repeat' model). */
@@ -21,6 +25,17 @@ export interface ScoringOptions {
   seed: number;
   /** 'auto': every consistent deal when there are no more of them than `samples`; 'always'; 'never'. */
   exact: 'auto' | 'always' | 'never';
+}
+
+/** Who answers `suggester`'s suggestions under `rules`, for the scoring (model/rules.ts answerers). */
+export function answeringOf(suggester: number, nSeats: number, rules: Rules): Answering {
+  return { order: answerers(suggester, nSeats, rules), answers: rules.answers };
+}
+
+/** The suggestions (mixed-radix indices) a suggester holding `hand` (a mask) may make under `rules` (model/rules.ts mayName), for rankSuggestions. */
+export function allowedSuggestions(categoryMasks: number[], hand: number, rules: Rules): (q: number) => boolean {
+  if (!rules.suggesterHoldsNone) return () => true;
+  return (q) => mayName(hand, maskOfCards(combinationCards(categoryMasks, q)), rules);
 }
 
 /** The deals suggestions are scored on: every consistent deal, or numbered-chunk uniform draws. */
@@ -80,9 +95,9 @@ export function scoringDeals(position: Position, options: ScoringOptions): Scori
  * Every suggestion's scores on `deals` (scoringDeals'), computed in this thread: exact on every
  * consistent deal, estimated (with the plug-in estimate's bias corrected) on drawn deals.
  */
-export function scoreDeals(position: Position, { method, deals }: ScoringDeals, options: Pick<ScoringOptions, 'suggester' | 'responseModel' | 'shownTo'>): Float64Array {
+export function scoreDeals(position: Position, { method, deals }: ScoringDeals, options: Pick<ScoringOptions, 'suggester' | 'answering' | 'responseModel' | 'shownTo'>): Float64Array {
   const n = combinationCount(position.store.categoryMasks);
-  return position.eig(deals, options.suggester, options.responseModel === 'repeat' ? 1 : 0, options.shownTo, 0, n, method === 'sampled');
+  return position.eig(deals, options.suggester, options.responseModel === 'repeat' ? 1 : 0, options.shownTo, 0, n, method === 'sampled', options.answering);
 }
 
 /** Every suggestion's scores, computed in this thread, on listed or drawn deals (exact-scoring.ts' scoreInThread may also count). */
@@ -109,19 +124,22 @@ export interface Ranking {
 /**
  * Suggestions best first by expected information. Equal scores (to 1e-12 bits) are ordered by a
  * hash of the seed and the suggestion: ties are broken by the seed, identically on every run.
+ * `allowed`: the suggestions the rules let the suggester make (default: every one); the others are left out.
  */
-export function rankSuggestions(scores: Float64Array, seed: number): Ranking {
+export function rankSuggestions(scores: Float64Array, seed: number, allowed: (q: number) => boolean = () => true): Ranking {
   const n = scores.length / SCORE_WIDTH;
   const score = Array.from({ length: n }, (_, q) => Math.round(scores[q * SCORE_WIDTH] * 1e12));
-  const order = Array.from({ length: n }, (_, q) => q).sort((a, b) => score[b] - score[a]);
+  const order = Array.from({ length: n }, (_, q) => q)
+    .filter((q) => allowed(q))
+    .sort((a, b) => score[b] - score[a]);
   // Only runs of equal scores need the seed's order.
-  for (let from = 0; from < n; ) {
+  for (let from = 0; from < order.length; ) {
     let to = from + 1;
-    while (to < n && score[order[to]] === score[order[from]]) to++;
+    while (to < order.length && score[order[to]] === score[order[from]]) to++;
     if (to - from > 1) order.splice(from, to - from, ...order.slice(from, to).sort((a, b) => tieKey(seed, a) - tieKey(seed, b)));
     from = to;
   }
   let tiedForBest = 0;
-  while (tiedForBest < n && score[order[tiedForBest]] === score[order[0]]) tiedForBest++;
+  while (tiedForBest < order.length && score[order[tiedForBest]] === score[order[0]]) tiedForBest++;
   return { order, tiedForBest };
 }

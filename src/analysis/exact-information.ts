@@ -3,7 +3,9 @@
 // by the set T of named cards j holds, "j answers holding exactly T" is the event that every seat
 // answering before j lacks all the named cards, j holds each card of T and lacks the others: a
 // conjunction of placements, so the core counts its deals per envelope combination on a derived
-// position. The response policy spreads each event over the cards of T; the mutual information
+// position. When every seat asked answers (rules.answers 'all'), the suggester sees the card each
+// seat holding a named card shows, and the events are the placements of the named cards: each
+// with one seat asked, or with none of them. The response policy spreads each event over the cards of T; the mutual information
 // between the envelope and the response follows from those joint counts. Suggestions that differ
 // only by interchangeable cards are scored once; events that restrict the same cards to the same
 // owners are counted once and shared between suggestions (a named card the suggester holds, or one
@@ -14,9 +16,9 @@ import { maskOfCards, popcount } from '../model/bits.js';
 import type { Game } from '../model/game.js';
 import { answerers } from '../model/rules.js';
 import type { Fact } from '../knowledge/constraints.js';
-import type { Position } from '../knowledge/wasm-core.js';
+import type { Answering, Position } from '../knowledge/wasm-core.js';
 import { combinationCards, combinationCount, envelopeIndex } from '../knowledge/tallies.js';
-import { SCORE_WIDTH, mutualInformationBits, xlogx, type ResponseModel } from './entropy-greedy.js';
+import { SCORE_WIDTH, answeringOf, mutualInformationBits, xlogx, type ResponseModel } from './entropy-greedy.js';
 
 export interface InformationRequest {
   /** The seat that suggests, by name or by index in the players (default: the log's observer). */
@@ -25,6 +27,8 @@ export interface InformationRequest {
   responses?: ResponseModel;
   /** Per seat, the cards it has already shown the suggester (read by the 'repeat' model; default none). */
   shownTo?: readonly number[];
+  /** Who answers and how far (default: the game's rules for the suggester, entropy-greedy.ts answeringOf). */
+  answering?: Answering;
   /** Suggestion indices (mixed radix over the categories) to score (default: every one). */
   suggestions?: readonly number[];
 }
@@ -47,9 +51,9 @@ const MODELS: readonly ResponseModel[] = ['uniform', 'repeat'];
 /**
  * Exact expected information (mutual information between the envelope and the response the
  * suggester sees), P(nobody refutes) and the expected number of envelope combinations left, for
- * each suggestion, from the position's counts. The standard answers: the seats after the
- * suggester (in the game's answer order) answer in turn until one shows; the suggester's own cards,
- * the envelope and face-up cards show nothing.
+ * each suggestion, from the position's counts. The seats asked answer in the game's answer order
+ * until one shows, or all of them under rules.answers 'all'; the suggester's own cards, the
+ * envelope and face-up cards show nothing.
  */
 export function informationByCounting(game: Game, position: Position, request: InformationRequest = {}): InformationByCounting {
   const plan = answersOf(game, position, request);
@@ -99,22 +103,24 @@ export function informationByCounting(game: Game, position: Position, request: I
       return;
     }
     scored.set(key, at);
-    // Joint counts per response cell: seat position k and card position i, "nobody" last.
-    const cells: Array<Float64Array | null> = new Array(plan.cells).fill(null);
+    // Joint counts per response cell (plan.cells numbers them, "nobody" last), summed in cell order.
+    const byCell = new Map<number, Float64Array>();
     plan.answers(cards, (owners, shares) => {
       const counts = countsWhere(cards, owners);
       if (counts === null) return;
       for (const [cell, weight] of shares) {
-        const into = (cells[cell] ??= new Float64Array(counts.length));
+        let into = byCell.get(cell);
+        if (into === undefined) byCell.set(cell, (into = new Float64Array(counts.length)));
         for (let e = 0; e < counts.length; e++) into[e] += counts[e] * weight;
       }
     });
+    const cells = [...byCell.keys()].sort((a, b) => a - b).map((c) => byCell.get(c)!);
+    const nobody = byCell.get(plan.cells - 1);
 
     let joint = 0; // sum over cells and envelopes of n ln n
     let marginal = 0; // sum over cells of n(r) ln n(r)
     let left = 0;
     for (const cell of cells) {
-      if (cell === null) continue;
       let n = 0;
       let support = 0;
       for (const x of cell) {
@@ -128,7 +134,7 @@ export function informationByCounting(game: Game, position: Position, request: I
       left += (n / total) * support;
     }
     scores[at * SCORE_WIDTH] = mutualInformationBits(joint, priorTerm, marginal, total);
-    scores[at * SCORE_WIDTH + 1] = cells[cells.length - 1] === null ? 0 : cells[cells.length - 1]!.reduce((a, b) => a + b, 0) / total;
+    scores[at * SCORE_WIDTH + 1] = nobody === undefined ? 0 : nobody.reduce((a, b) => a + b, 0) / total;
     scores[at * SCORE_WIDTH + 2] = left;
   });
   return { scores, counted, shared };
@@ -159,7 +165,6 @@ export function countingWork(game: Game, position: Position, request: Informatio
 function answersOf(game: Game, position: Position, request: InformationRequest) {
   const model = request.responses ?? 'uniform';
   if (!MODELS.includes(model)) throw new InputError(`responses: ${JSON.stringify(model)} is not a response model scored by counting (${MODELS.join(', ')})`);
-  if (game.rules.answers !== 'first') throw new InputError(`informationByCounting scores the answers that stop at the first card shown; this log sets rules.answers ${JSON.stringify(game.rules.answers)}`);
   const suggester = request.suggester === undefined ? game.me : nameOrIndex('player', game.players, request.suggester, 'informationByCounting: the suggester');
   if (suggester === null) throw new InputError('informationByCounting needs a suggester: the log has no "me"');
   const { categoryMasks } = game.deck;
@@ -169,7 +174,8 @@ function answersOf(game: Game, position: Position, request: InformationRequest) 
   const width = nSeats + 2;
   const suggestions = request.suggestions ?? Array.from({ length: combinationCount(categoryMasks) }, (_, q) => q);
   const shownTo = request.shownTo ?? [];
-  const order = answerers(suggester, nSeats, game.rules);
+  const { order, answers } = request.answering ?? answeringOf(suggester, nSeats, game.rules);
+  const asked = order.length;
 
   // Who may hold each card at all: restrictions already implied are no restriction (and share counts).
   const ownerCounts = position.ownerCounts();
@@ -179,7 +185,44 @@ function answersOf(game: Game, position: Position, request: InformationRequest) 
   }
   const everyone = (2 ** width - 1) >>> 0;
   const alike = interchangeable(position, model === 'repeat' ? shownTo : []);
-  return {
+  /** The cards of `held` (positions in the suggestion) a seat answering at `rank` may show by the response model. */
+  const eligibleOf = (held: number, rank: number, cards: readonly number[]): number => {
+    if (model !== 'repeat') return held;
+    let repeats = 0;
+    for (let i = 0; i < nCats; i++) if ((held >>> i) & 1 && ((shownTo[order[rank]] ?? 0) >>> cards[i]) & 1) repeats |= 1 << i;
+    return repeats !== 0 ? repeats : held;
+  };
+  const everyAnswer = {
+    /** Response cells: per named card, the answer rank of the seat that showed it (`asked`: not shown), mixed radix, "nobody" last. */
+    cells: (asked + 1) ** nCats,
+    /**
+     * Every placement of the named cards, each with a seat asked (at rank k[i]) or with none
+     * (k[i] = asked), and the cells it feeds: each seat holding several shows one by the model.
+     */
+    answers(cards: readonly number[], visit: (owners: readonly number[], shares: Array<[number, number]>) => void): void {
+      const elsewhere = (everyone & ~order.reduce((m, seat) => m | (1 << seat), 0)) >>> 0;
+      for (let index = 0; index < (asked + 1) ** nCats; index++) {
+        const k = cards.map((_, i) => Math.floor(index / (asked + 1) ** i) % (asked + 1));
+        const owners = k.map((r) => (r < asked ? 1 << order[r] : elsewhere));
+        // Per rank, the named cards its seat holds; a seat holding several shows one of the eligible.
+        const ties: number[][] = [];
+        for (let r = 0; r < asked; r++) {
+          let held = 0;
+          for (let i = 0; i < nCats; i++) if (k[i] === r) held |= 1 << i;
+          if (held === 0) continue;
+          const eligible = popcount(held) === 1 ? held : eligibleOf(held, r, cards);
+          ties.push(Array.from({ length: nCats }, (_, i) => i).filter((i) => (eligible >>> i) & 1));
+        }
+        // From "nobody" (every digit `asked`), each choice of one card per answering seat takes its card's digit to the seat's rank.
+        let shares: Array<[number, number]> = [[(asked + 1) ** nCats - 1, 1]];
+        for (const options of ties) {
+          shares = shares.flatMap(([cell, weight]) => options.map((i): [number, number] => [cell - (asked - k[i]) * (asked + 1) ** i, weight / options.length]));
+        }
+        visit(owners, shares);
+      }
+    },
+  };
+  const plan = {
     suggestions,
     nSeats,
     possible,
@@ -217,6 +260,7 @@ function answersOf(game: Game, position: Position, request: InformationRequest) 
       visit(owners, [[order.length * nCats, 1]]);
     },
   };
+  return answers === 'all' ? { ...plan, ...everyAnswer } : plan;
 }
 
 /** The key of an event (cards restricted to owners): null when impossible, '' when it restricts nothing. */

@@ -3,7 +3,7 @@
 // or, when neither fits, from the seed's draws. One decision for the advisor (suggest.ts, on any
 // executor) and the entropy agent (agents/policies.ts, in its thread).
 import type { Game } from '../model/game.js';
-import { answerers } from '../model/rules.js';
+import { InputError } from '../model/errors.js';
 import type { Position } from '../knowledge/wasm-core.js';
 import { combinationCount } from '../knowledge/tallies.js';
 import { MAX_EXACT_DEALS, drawDeals, listDeals, scoreDeals, type ScoringOptions } from './entropy-greedy.js';
@@ -21,7 +21,7 @@ export function scoreInThread(game: Game, position: Position, scoring: ScoringOp
 
 /** The counting's request for a scoring request. */
 export function countingRequest(scoring: ScoringOptions): InformationRequest {
-  return { suggester: scoring.suggester, responses: scoring.responseModel, shownTo: scoring.shownTo };
+  return { suggester: scoring.suggester, answering: scoring.answering, responses: scoring.responseModel, shownTo: scoring.shownTo };
 }
 
 /** How suggestions are scored exactly: every deal listed, each answer's deals counted; null: estimated from draws. */
@@ -35,6 +35,12 @@ const COUNT_COST_PER_NODE = 30;
  * first turn plans 1.9 × 10^8, minutes of counting against seconds of drawing).
  */
 const AUTO_MAX_WORK = 20_000_000;
+/**
+ * The most answer events (over every suggestion) the counting plans: past it, planning alone takes
+ * minutes. Only the answers of every seat on decks of many seats and categories come near it (9
+ * seats and 6 categories: 9^6 events a suggestion, against 505 when the first card shown ends them).
+ */
+const MAX_PLAN_EVENTS = 100_000_000;
 /** What planning one answer event of one suggestion (countingWork) costs against scoring one deal for one suggestion (measured: 60 to 200). */
 const PLAN_COST_PER_EVENT = 120;
 
@@ -55,8 +61,17 @@ export function exactScoring(game: Game, position: Position, scoring: ScoringOpt
   const suggestions = combinationCount(game.deck.categoryMasks);
   const deals = position.count();
   const listing = deals <= BigInt(scoring.exact === 'always' ? MAX_EXACT_DEALS : scoring.samples) ? Number(deals) * suggestions : Infinity;
-  const eventsPerSuggestion = answerers(scoring.suggester, game.players.length, game.rules).length * (2 ** game.deck.categoryMasks.length - 1) + 1;
+  const nCats = game.deck.categoryMasks.length;
+  const asked = scoring.answering.order.length;
+  const eventsPerSuggestion = scoring.answering.answers === 'all' ? (asked + 1) ** nCats : asked * (2 ** nCats - 1) + 1;
   if (listing <= PLAN_COST_PER_EVENT * eventsPerSuggestion * suggestions) return 'listed';
+  if (eventsPerSuggestion * suggestions > MAX_PLAN_EVENTS) {
+    if (listing < Infinity) return 'listed';
+    if (scoring.exact === 'auto') return null;
+    throw new InputError(
+      `exact scoring under rules.answers "${scoring.answering.answers}" is out of reach here: ${deals} deals are too many to list and ${eventsPerSuggestion * suggestions} answer events too many to count; leave the choice to exact 'auto' (cluedo suggest without --exact), which then estimates from draws`,
+    );
+  }
   const { work } = countingWork(game, position, countingRequest(scoring));
   if (scoring.exact === 'auto' && listing === Infinity && work > Math.min(scoring.samples * suggestions, AUTO_MAX_WORK)) return null;
   return listing <= COUNT_COST_PER_NODE * work ? 'listed' : 'counted';

@@ -3,6 +3,7 @@
 // chunks, so the answer depends on the seed and never on how many threads there are or which one
 // ran what.
 import type { ConstraintStore } from '../knowledge/constraints.js';
+import type { Answering } from '../knowledge/wasm-core.js';
 import { SAMPLE_CHUNK, chunkCount } from '../knowledge/chunks.js';
 import { addTallies, emptyTallies, type Tallies } from '../knowledge/tallies.js';
 import type { Executor } from '../runtime/executor.js';
@@ -83,6 +84,7 @@ export async function scoreSuggestions(
   suggester: number,
   model: 0 | 1,
   shownTo: readonly number[],
+  answering: Answering,
   nSuggestions: number,
   signal?: AbortSignal,
 ): Promise<Float64Array> {
@@ -92,7 +94,7 @@ export async function scoreSuggestions(
     Array.from({ length: tasks }, async (_, t) => {
       const qFrom = Math.floor((t * nSuggestions) / tasks);
       const qTo = Math.floor(((t + 1) * nSuggestions) / tasks);
-      const payload: EigPayload = { store, deals, sampled: method === 'sampled', suggester, model, shownTo: [...shownTo], qFrom, qTo };
+      const payload: EigPayload = { store, deals, sampled: method === 'sampled', suggester, model, shownTo: [...shownTo], answering, qFrom, qTo };
       scores.set(await executor.run(task.eig, payload, { signal }), qFrom * SCORE_WIDTH);
     }),
   );

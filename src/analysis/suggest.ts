@@ -6,8 +6,7 @@
 // The ranking is the entropy agent's (entropy-greedy.ts).
 import { InputError } from '../model/errors.js';
 import type { Game } from '../model/game.js';
-import { nonStandardVariants, type RuleVariant } from '../model/rules.js';
-import { cardsOfMask } from '../model/bits.js';
+import { cardsOfMask, maskOfCards } from '../model/bits.js';
 import { describeEvent, requireGameGoesOn } from '../io/describe.js';
 import { gameOf, type GameLog } from '../io/log.js';
 import type { KnowledgeCore, Position } from '../knowledge/wasm-core.js';
@@ -15,7 +14,7 @@ import { combinationCards, combinationCount } from '../knowledge/tallies.js';
 import type { Executor } from '../runtime/executor.js';
 import { positionOf, sharedCore } from './load.js';
 import { checkSamples, checkSeed, defaultSuggestSamples, MAX_SUGGEST_SAMPLES } from './request.js';
-import { SCORE_WIDTH, listDeals, rankSuggestions, type ResponseModel, type ScoringDeals, type ScoringOptions } from './entropy-greedy.js';
+import { SCORE_WIDTH, allowedSuggestions, answeringOf, listDeals, rankSuggestions, type ResponseModel, type ScoringDeals, type ScoringOptions } from './entropy-greedy.js';
 import { countInformation, sampleDeals, scoreSuggestions } from './sampling.js';
 import { countingRequest, exactScoring, scoreInThread, type ExactScoring } from './exact-scoring.js';
 
@@ -110,12 +109,12 @@ async function scoresOf(game: Game, position: Position, scoring: ScoringOptions,
   const deals: ScoringDeals = how === 'listed' ? listDeals(position) : { method: 'sampled', deals: await sampleDeals(executor, position.store, scoring.samples, scoring.seed, signal) };
   options.onScoring?.();
   const model = scoring.responseModel === 'repeat' ? 1 : 0;
-  return scoreSuggestions(executor, position.store, deals, scoring.suggester, model, scoring.shownTo, combinationCount(game.deck.categoryMasks), signal);
+  return scoreSuggestions(executor, position.store, deals, scoring.suggester, model, scoring.shownTo, scoring.answering, combinationCount(game.deck.categoryMasks), signal);
 }
 
-/** The result, the scores (SCORE_WIDTH per suggestion, mixed-radix order) ranked best first. */
+/** The result, the scores (SCORE_WIDTH per suggestion, mixed-radix order) ranked best first, of the suggestions the rules allow the observer. */
 function ranked(game: Game, scores: Float64Array, seed: number, top: number | undefined, basis: Omit<SuggestResult, 'tiedForBest' | 'accuse' | 'suggestions'>): SuggestResult {
-  const { order, tiedForBest } = rankSuggestions(scores, seed);
+  const { order, tiedForBest } = rankSuggestions(scores, seed, allowedSuggestions(game.deck.categoryMasks, maskOfCards(game.myHand), game.rules));
   const rows = order.map((q) => ({
     cards: combinationCards(game.deck.categoryMasks, q),
     expectedInformationBits: scores[q * SCORE_WIDTH],
@@ -141,6 +140,7 @@ export function suggestionRequest(game: Game, options: Pick<SuggestOptions, 'sam
   const suggester = requireSuggester(game);
   return {
     suggester,
+    answering: answeringOf(suggester, game.players.length, game.rules),
     responseModel: options.responses ?? 'uniform',
     shownTo: shownToSuggester(game, suggester),
     samples,
@@ -168,14 +168,6 @@ export function requireSuggester(game: Game): number {
     if (e.type !== 'accusation') return;
     if (e.by === game.me) throw new InputError(`${game.players[game.me]} was eliminated at ${describeEvent(game, i)} and can no longer suggest`);
   });
-  // The ranking scores the standard answers: the first seat holding a named card shows one, and
-  // every combination may be suggested. Hand quotas are the counting core's limit (setupStore says so).
-  const variant = nonStandardVariants(game.rules).find((key): key is RuleVariant => key !== 'handQuotas');
-  if (variant !== undefined) {
-    throw new InputError(
-      `suggest ranks suggestions under the standard rules only (the first seat holding a named card answers, a suggester may name its own cards); this log sets rules.${variant} ${JSON.stringify(game.rules[variant])}`,
-    );
-  }
   return game.me;
 }
 

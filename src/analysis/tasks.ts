@@ -4,7 +4,7 @@
 // stores it saw (thread-context.ts), so the tasks of one request build its DAG once. Payloads and
 // results are plain data, so the tasks run alike in this thread, in Node's worker threads and in
 // a browser's Web Workers.
-import type { Position } from '../knowledge/wasm-core.js';
+import type { Answering, Position } from '../knowledge/wasm-core.js';
 import { emptyStore, type ConstraintStore } from '../knowledge/constraints.js';
 import { CLASSIC_DECK } from '../model/deck.js';
 import { SAMPLE_CHUNK, chunkSize, drawChunk, tallyChunks } from '../knowledge/chunks.js';
@@ -44,6 +44,7 @@ export interface EigPayload {
   suggester: number;
   model: 0 | 1;
   shownTo: number[];
+  answering: Answering;
   qFrom: number;
   qTo: number;
 }
@@ -103,7 +104,7 @@ export function tally(task: TallyPayload): TallyResult {
 
 /** SCORE_WIDTH numbers per suggestion of [qFrom, qTo). */
 export function eig(task: EigPayload): Float64Array {
-  const scores = use(task.store).eig(task.deals, task.suggester, task.model, task.shownTo, task.qFrom, task.qTo, task.sampled);
+  const scores = use(task.store).eig(task.deals, task.suggester, task.model, task.shownTo, task.qFrom, task.qTo, task.sampled, task.answering);
   if (scores.length !== (task.qTo - task.qFrom) * SCORE_WIDTH) throw new Error('eig: scores of the wrong length');
   return scores;
 }

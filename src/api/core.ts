@@ -64,7 +64,7 @@ export type { LibraryWorkerOptions } from '../analysis/web-workers.js';
 
 // The knowledge core: the Wasm modules, and the core and positions the options and OpenGame hand over
 export { KnowledgeCore, Position, PositionTooLargeError, WASM_PATH } from '../knowledge/wasm-core.js';
-export type { PositionStatus } from '../knowledge/wasm-core.js';
+export type { Answering, PositionStatus } from '../knowledge/wasm-core.js';
 export { provideWasmModule, loadWasmModule } from '../knowledge/wasm-module.js';
 export { KRIPKE_WASM_PATH } from '../epistemic/kripke-wasm.js';
 export { SearchGaveUpError } from '../knowledge/search.js';

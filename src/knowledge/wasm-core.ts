@@ -37,7 +37,7 @@ interface CoreExports {
   enumerate(id: number, out: number, maxDeals: number): number;
   checkBatch(id: number, ptr: number, n: number, out: number): number;
   eigScratch(bytes: number): number;
-  eigBatch(id: number, deals: number, n: number, suggester: number, model: number, shownTo: number, qFrom: number, qTo: number, sampled: number, out: number): void;
+  eigBatch(id: number, deals: number, n: number, suggester: number, model: number, shownTo: number, answering: number, qFrom: number, qTo: number, sampled: number, out: number): void;
 }
 
 export const WASM_PATH = new URL('../../build/core.wasm', import.meta.url);
@@ -71,6 +71,16 @@ export interface CoreInstance {
 /** Deal layout: per deal, nSeats + 2 u32 masks (seats in order, envelope, table). */
 export function dealWidth(nSeats: number): number {
   return nSeats + 2;
+}
+
+/**
+ * Who answers a suggestion (model/rules.ts answerers and rules.answers): the seats asked, in
+ * answer order, and whether the answers stop at the first card shown ('first') or every seat
+ * holding a named card shows one ('all').
+ */
+export interface Answering {
+  readonly order: readonly number[];
+  readonly answers: 'first' | 'all';
 }
 
 export type PositionStatus = 'consistent' | 'inconsistent' | 'too-large';
@@ -399,21 +409,30 @@ export class Position implements Disposable {
    * to the suggester when they can (shownTo[seat] = mask of such cards). `sampled`: the deals are
    * uniform draws, not every consistent deal, and the expected bits are estimated from them less
    * the Miller-Madow term of the plug-in estimate's bias (a cell met by a tie's share counting as
-   * met); otherwise the bits are exact. At most EIG_MAX_CATEGORIES (8) categories.
+   * met); otherwise the bits are exact. At most EIG_MAX_CATEGORIES (8) categories. `answering`:
+   * who is asked and how far the answers go (default: the seats after the suggester, until the
+   * first card shown).
    */
-  eig(deals: Uint32Array, suggester: number, model: 0 | 1, shownTo: readonly number[], qFrom: number, qTo: number, sampled = false): Float64Array {
+  eig(deals: Uint32Array, suggester: number, model: 0 | 1, shownTo: readonly number[], qFrom: number, qTo: number, sampled = false, answering?: Answering): Float64Array {
     const width = this.nSeats + 2;
     const n = Math.floor(deals.length / width);
-    const { SHOWN_TO_WORDS, EIG_SCORES, EIG_MAX_CATEGORIES } = this.core.layout;
+    const { SHOWN_TO_WORDS, ANSWER_WORDS, EIG_SCORES, EIG_MAX_CATEGORIES } = this.core.layout;
     const categories = this.store.categoryMasks.length;
     if (categories > EIG_MAX_CATEGORIES) throw new InputError(`suggestions are scored on decks of at most ${EIG_MAX_CATEGORIES} categories; this deck has ${categories}`);
+    const order = answering?.order ?? Array.from({ length: this.nSeats - 1 }, (_, k) => (suggester + 1 + k) % this.nSeats);
+    if (order.length >= ANSWER_WORDS - 1 || order.some((seat, k) => !Number.isInteger(seat) || seat < 0 || seat >= this.nSeats || seat === suggester || order.indexOf(seat) !== k)) {
+      throw new Error(`eig: [${order.join(', ')}] is not an answer order of distinct seats other than the suggester ${suggester}`);
+    }
     const dealsPtr = this.x.eigScratch(n * width * 4);
-    const { ptr: ioPtr } = this.core.ioView(SHOWN_TO_WORDS * 4 + (qTo - qFrom) * EIG_SCORES * 8);
+    const { ptr: ioPtr } = this.core.ioView((SHOWN_TO_WORDS + ANSWER_WORDS) * 4 + (qTo - qFrom) * EIG_SCORES * 8);
     const u32 = this.core.memory.u32;
     u32.set(deals.subarray(0, n * width), dealsPtr >>> 2);
     for (let s = 0; s < SHOWN_TO_WORDS; s++) u32[(ioPtr >>> 2) + s] = (shownTo[s] ?? 0) >>> 0;
-    const outPtr = ioPtr + SHOWN_TO_WORDS * 4;
-    this.x.eigBatch(this.id, dealsPtr, n, suggester, model, ioPtr, qFrom, qTo, sampled ? 1 : 0, outPtr);
+    const answeringPtr = ioPtr + SHOWN_TO_WORDS * 4;
+    u32.fill(0, answeringPtr >>> 2, (answeringPtr >>> 2) + ANSWER_WORDS);
+    u32.set([answering?.answers === 'all' ? 1 : 0, order.length, ...order], answeringPtr >>> 2);
+    const outPtr = answeringPtr + ANSWER_WORDS * 4;
+    this.x.eigBatch(this.id, dealsPtr, n, suggester, model, ioPtr, answeringPtr, qFrom, qTo, sampled ? 1 : 0, outPtr);
     return this.core.memory.f64.slice(outPtr >>> 3, (outPtr >>> 3) + (qTo - qFrom) * EIG_SCORES);
   }
 

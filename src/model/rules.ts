@@ -97,6 +97,11 @@ export function oneRefuterAnswers(rules: Rules): boolean {
   return rules.answers === 'first';
 }
 
+/** Whether a seat holding `hand` may name `cards` (masks) in a suggestion: under suggesterHoldsNone, none of its own. */
+export function mayName(hand: number, cards: number, rules: Rules): boolean {
+  return !rules.suggesterHoldsNone || (hand & cards) === 0;
+}
+
 /** What the suggester's naming of `cards` tells everybody. */
 function suggested(by: number, cards: number, rules: Rules): KnowledgeAction[] {
   return rules.suggesterHoldsNone ? [{ kind: 'lacks', owner: by, cards, why: 'suggests' }] : [];
