@@ -5,6 +5,7 @@
 import type { Position } from '../knowledge/wasm-core.js';
 import { SAMPLE_CHUNK, chunkCount, drawChunk } from '../knowledge/chunks.js';
 import { combinationCount } from '../knowledge/tallies.js';
+import { ownerWidth } from '../model/owners.js';
 
 export type ResponseModel = 'uniform' | 'repeat';
 
@@ -26,7 +27,7 @@ export interface ScoringOptions {
 /** The deals suggestions are scored on: every consistent deal, or numbered-chunk uniform draws. */
 export interface ScoringDeals {
   method: 'exact' | 'sampled';
-  /** n x (nSeats + 2) masks; a fresh array the caller may keep. */
+  /** n x ownerWidth(nSeats) masks; a fresh array the caller may keep. */
   deals: Uint32Array;
 }
 
@@ -50,7 +51,7 @@ export function mutualInformationBits(joint: number, envelopes: number, answers:
   return bits > 0 ? bits : 0;
 }
 
-/** Every consistent deal, n x (nSeats + 2) masks (at most MAX_EXACT_DEALS, else the core refuses). */
+/** Every consistent deal, n x ownerWidth(nSeats) masks (at most MAX_EXACT_DEALS, else the core refuses). */
 export function listDeals(position: Position): ScoringDeals {
   return { method: 'exact', deals: position.enumerate(MAX_EXACT_DEALS) };
 }
@@ -61,7 +62,7 @@ export function listDeals(position: Position): ScoringDeals {
  * scoring agree.
  */
 export function drawDeals(position: Position, samples: number, seed: number): ScoringDeals {
-  const width = position.store.nSeats + 2;
+  const width = ownerWidth(position.store.nSeats);
   const deals = new Uint32Array(samples * width);
   for (let chunk = 0; chunk < chunkCount(samples); chunk++) deals.set(drawChunk(position, seed, samples, chunk), chunk * SAMPLE_CHUNK * width);
   return { method: 'sampled', deals };
@@ -88,7 +89,7 @@ export function scoreDeals(position: Position, { method, deals }: ScoringDeals, 
 /** Every suggestion's scores, computed in this thread, on listed or drawn deals (exact-scoring.ts' scoreInThread may also count). */
 export function scoreInProcess(position: Position, options: ScoringOptions): { method: 'exact' | 'sampled'; deals: number; scores: Float64Array } {
   const deals = scoringDeals(position, options);
-  return { method: deals.method, deals: deals.deals.length / (position.store.nSeats + 2), scores: scoreDeals(position, deals, options) };
+  return { method: deals.method, deals: deals.deals.length / ownerWidth(position.store.nSeats), scores: scoreDeals(position, deals, options) };
 }
 
 /** A hash of the seed and a suggestion (murmur3's finaliser over both): the order of equal scores. */

@@ -1,7 +1,8 @@
 // The JSON boundary: the analysis' results, keyed by index inside, named here for programs and
 // files (docs/analysis-output.md). Cards are named as the deck spells them, seats as the log
 // does, and the owners besides the seats "envelope" and "table".
-import { ENVELOPE, TABLE, type Game } from '../model/game.js';
+import { type Game } from '../model/game.js';
+import { ENVELOPE, ownerName as nameOfOwner } from '../model/owners.js';
 import type { Owner } from '../knowledge/deduce.js';
 import type { Analysis, AnalysisMethod, ResponsesReading } from './analyze.js';
 import type { Opponents } from './opponents.js';
@@ -12,7 +13,7 @@ import type { AccusationAdvice } from './accuse-advice.js';
 
 /** An owner's name: the seat's player, "envelope" or "table". */
 export function ownerName(game: Game, owner: Owner): string {
-  return owner === ENVELOPE ? 'envelope' : owner === TABLE ? 'table' : game.players[owner];
+  return nameOfOwner(owner, game.players);
 }
 
 /** The analysis as docs/analysis-output.md documents it (the `--json` contract). */

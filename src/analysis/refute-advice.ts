@@ -14,6 +14,7 @@ import { addFacts } from '../knowledge/constraints.js';
 import { constraintsOf } from '../knowledge/constraints-of.js';
 import type { KnowledgeCore, Position } from '../knowledge/wasm-core.js';
 import { sharedCore } from './load.js';
+import { ownerWidth } from '../model/owners.js';
 
 export interface ShowOption {
   /** A named card the observer holds. */
@@ -118,7 +119,7 @@ export function refutationAdvice(input: GameLog | Game, request: RefutationReque
   const { cards, held } = checkRefutation(game, request);
   const core = options.core ?? sharedCore();
   const me = game.me!;
-  const width = game.players.length + 2;
+  const width = ownerWidth(game.players.length);
   const before = asJudgedBy(core, game, request.suggester);
   if (before === null) throw new InputError("the table's view of this game is too large to count exactly: no refutation advice (a card the suggester already saw from you gives away least)");
   try {
@@ -155,7 +156,7 @@ function publicPosition(core: KnowledgeCore, game: Game): Position {
 /** -log2 P(the observer holds one of `cards`) over the deals of `table`: what a third seat learns from the show. */
 function tableBits(table: Position, game: Game, cards: number[]): number {
   const me = game.me!;
-  const everyone = (1 << (game.players.length + 2)) - 1;
+  const everyone = (1 << ownerWidth(game.players.length)) - 1;
   const named = maskOfCards(cards);
   const owners = game.deck.cards.map((_, c) => ((named >>> c) & 1 ? everyone & ~(1 << me) : everyone));
   const none = table.restrictedCount(owners) / table.approximateCount();

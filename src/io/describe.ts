@@ -1,5 +1,6 @@
 // How messages name the events of a game.
-import { ENVELOPE, TABLE, type Game } from '../model/game.js';
+import { type Game } from '../model/game.js';
+import { ENVELOPE, TABLE } from '../model/owners.js';
 import { InputError } from '../model/errors.js';
 import type { GameEvent } from '../model/events.js';
 import { joinList, shorten } from '../model/quote.js';

@@ -1,5 +1,6 @@
 // A game as a game log (docs/game-log.md): what `simulate --logs` writes and `analyze` reads back.
-import { ENVELOPE, TABLE, type Game } from '../model/game.js';
+import { type Game } from '../model/game.js';
+import { ENVELOPE, TABLE } from '../model/owners.js';
 import { nonStandardVariants, RULE_VARIANTS, type Rules } from '../model/rules.js';
 import type { GameLog, GameLogEvent } from './log.js';
 import { type GameEvent } from '../model/events.js';

@@ -1,4 +1,5 @@
 import { popcount } from '../model/bits.js';
+import { ownerWidth } from '../model/owners.js';
 
 /**
  * Everything an observer has learned, as constraints on deals. Owners are numbered
@@ -127,7 +128,7 @@ export function essentialClauses(store: ConstraintStore): Clause[] {
   const implies = (a: Clause, b: Clause): boolean => (a.cards & ~b.cards) === 0 && (a.owners & ~b.owners) === 0;
   const size = (c: Clause) => popcount(c.cards) + popcount(c.owners);
   // Repeats go first, by key: a long log repeats a few hundred clauses thousands of times.
-  const ownerSpan = 2 ** (store.nSeats + 2); // owner bits: the seats, the envelope, the table
+  const ownerSpan = 2 ** ownerWidth(store.nSeats); // owner bits: the seats, the envelope, the table
   const distinct = new Map<number, Clause>();
   for (const c of store.clauses) {
     const key = (c.cards >>> 0) * ownerSpan + (c.owners >>> 0);

@@ -91,7 +91,7 @@ export function responseEvidence(game: Game, policy: ResponsePolicy, eventCount 
   return { facts, factors };
 }
 
-/** The likelihood of one deal (nSeats + 2 masks at deals[at..]) under the factors: their product. */
+/** The likelihood of one deal (ownerWidth(nSeats) masks at deals[at..]) under the factors: their product. */
 export function dealLikelihood(factors: readonly ResponseFactor[], deals: Uint32Array, at: number): number {
   let w = 1;
   for (const f of factors) {

@@ -5,7 +5,8 @@
  * consistent with what the observer saw, weighted as docs/epistemic.md §3 says.
  */
 import { maskOfCards } from '../../model/bits.js';
-import { ENVELOPE, TABLE, type Game } from '../../model/game.js';
+import { type Game } from '../../model/game.js';
+import { ENVELOPE, TABLE } from '../../model/owners.js';
 import { InputError } from '../../model/errors.js';
 import { eventLabel } from '../../io/describe.js';
 import { quote } from '../../model/quote.js';

@@ -1,5 +1,5 @@
 import type { Deck } from '../../model/deck.js';
-import { ENVELOPE, TABLE } from '../../model/game.js';
+import { ENVELOPE, TABLE } from '../../model/owners.js';
 import { InputError } from '../../model/errors.js';
 import { makeNameResolver, type NameResolver } from '../../model/names.js';
 import { quote } from '../../model/quote.js';
