@@ -22,7 +22,7 @@ import { independentErrors } from '../knowledge/worlds.js';
 import { analysisFrom, DEFAULT_ANALYSIS_SAMPLES, DEFAULT_SEED, worldsOf, type Analysis } from './analyze.js';
 import { sharedCore } from './load.js';
 import { counted } from '../model/numbers.js';
-import { ownerWidth } from '../model/owners.js';
+import { ownerWidth, slotOf, TABLE } from '../model/owners.js';
 
 export interface RationalOptions {
   samples?: number;
@@ -94,6 +94,7 @@ function tryExplicit(game: Game, maxWorlds?: number): Analysis | null {
   }
   const nSeats = game.players.length;
   const width = ownerWidth(nSeats);
+  const table = slotOf(TABLE, nSeats);
   const tallies = emptyTallies(game.deck.cards.length, nSeats, game.deck.categoryMasks);
   const possibleOwners = new Uint32Array(game.deck.cards.length);
   const deals = new Set<number>();
@@ -111,8 +112,8 @@ function tryExplicit(game: Game, maxWorlds?: number): Analysis | null {
     }
     for (let f = faceUp; f !== 0; f &= f - 1) {
       const c = 31 - Math.clz32(f & -f);
-      tallies.ownerCounts[c * width + nSeats + 1] += weight;
-      possibleOwners[c] |= 1 << (nSeats + 1);
+      tallies.ownerCounts[c * width + table] += weight;
+      possibleOwners[c] |= 1 << table;
     }
     tallies.envelopeCounts[envelopeIndex(game.deck.categoryMasks, m.model.handOf(w, nSeats))] += weight;
   }

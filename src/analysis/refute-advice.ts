@@ -15,6 +15,7 @@ import { constraintsOf } from '../knowledge/constraints-of.js';
 import type { KnowledgeCore, Position } from '../knowledge/wasm-core.js';
 import { sharedCore } from './load.js';
 import { ownerWidth } from '../model/owners.js';
+import { cardsShownTo } from '../model/rules.js';
 
 export interface ShowOption {
   /** A named card the observer holds. */
@@ -49,13 +50,7 @@ export interface RefutationRequest {
 
 /** The cards the observer's log says it showed `suggester`. */
 function shownTo(game: Game, suggester: number): number {
-  const me = game.me!;
-  let shown = 0;
-  for (const e of game.events) {
-    if (e.type === 'suggestion' && e.by === suggester && e.shownBy === me && e.shown !== null) shown |= 1 << e.shown;
-    if (e.type === 'showcard' && e.to === suggester && e.by === me && e.shown !== null) shown |= 1 << e.shown;
-  }
-  return shown >>> 0;
+  return cardsShownTo(game.events, suggester, game.players.length)[game.me!];
 }
 
 /**

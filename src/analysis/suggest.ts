@@ -6,7 +6,7 @@
 // The ranking is the entropy agent's (entropy-greedy.ts).
 import { InputError } from '../model/errors.js';
 import type { Game } from '../model/game.js';
-import { nonStandardVariants, type RuleVariant } from '../model/rules.js';
+import { cardsShownTo, mayAct, nonStandardVariants, standingAfter, type RuleVariant } from '../model/rules.js';
 import { cardsOfMask } from '../model/bits.js';
 import { describeEvent, requireGameGoesOn } from '../io/describe.js';
 import { gameOf, type GameLog } from '../io/log.js';
@@ -165,10 +165,10 @@ export function requireSuggester(game: Game): number {
     throw new InputError('suggest needs an observer: the log has no "me" (and "myHand"), so nobody is there to suggest');
   }
   requireGameGoesOn(game);
-  game.events.forEach((e, i) => {
-    if (e.type !== 'accusation') return;
-    if (e.by === game.me) throw new InputError(`${game.players[game.me]} was eliminated at ${describeEvent(game, i)} and can no longer suggest`);
-  });
+  if (!mayAct(standingAfter(game.events, game.players.length), game.me, 'turn')) {
+    const i = game.events.findIndex((e) => e.type === 'accusation' && e.by === game.me);
+    throw new InputError(`${game.players[game.me]} was eliminated at ${describeEvent(game, i)} and can no longer suggest`);
+  }
   // The ranking scores the standard answers: the first seat holding a named card shows one, and
   // every combination may be suggested. Hand quotas are the counting core's limit (setupStore says so).
   const variant = nonStandardVariants(game.rules).find((key): key is RuleVariant => key !== 'handQuotas');
@@ -182,12 +182,5 @@ export function requireSuggester(game: Game): number {
 
 /** Per seat, the cards it has already shown the suggester (for the 'repeat' response model). */
 export function shownToSuggester(game: Game, suggester: number): number[] {
-  const shown = new Array<number>(game.players.length).fill(0);
-  for (const e of game.events) {
-    if (e.type === 'suggestion' && e.by === suggester && e.shownBy !== null && e.shown !== null) {
-      shown[e.shownBy] = (shown[e.shownBy] | (1 << e.shown)) >>> 0;
-    }
-    if (e.type === 'showcard' && e.to === suggester && e.shown !== null) shown[e.by] = (shown[e.by] | (1 << e.shown)) >>> 0;
-  }
-  return shown;
+  return cardsShownTo(game.events, suggester, game.players.length);
 }

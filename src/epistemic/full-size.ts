@@ -16,7 +16,7 @@
  */
 import { maskOfCards } from '../model/bits.js';
 import { type Game } from '../model/game.js';
-import { ENVELOPE, TABLE, ownerWidth } from '../model/owners.js';
+import { ownerWidth, slotOf } from '../model/owners.js';
 import { Random } from '../model/random.js';
 import { addFacts, emptyStore, essentialClauses, type ConstraintStore, type Fact } from '../knowledge/constraints.js';
 import { KnowledgeCore, type Position } from '../knowledge/wasm-core.js';
@@ -297,8 +297,8 @@ export class FullSizeEngine implements Semantics {
   valuesAtDeal(formulas: Formula[]): boolean[] {
     const deal = this.game.deal!;
     const n = this.#nSeats;
-    const masks = new Uint32Array(n + 2);
-    deal.forEach((owner, card) => (masks[owner === ENVELOPE ? n : owner === TABLE ? n + 1 : owner] |= 1 << card));
+    const masks = new Uint32Array(ownerWidth(n));
+    deal.forEach((owner, card) => (masks[slotOf(owner, n)] |= 1 << card));
     const world = { deal: masks, shown: this.#showcards.map((s) => s.shown!) };
     return formulas.map((f) => this.#holds(f, world));
   }
@@ -435,7 +435,7 @@ export class FullSizeEngine implements Semantics {
   }
 
   #slot(owner: number): number {
-    return owner === ENVELOPE ? this.#nSeats : owner === TABLE ? this.#nSeats + 1 : owner;
+    return slotOf(owner, this.#nSeats);
   }
 
   /** The position of what the group knows together at world w: public facts, their hands, the cards shown to them. */

@@ -24,6 +24,15 @@ export function ownerWidth(nSeats: number): number {
   return nSeats + 2;
 }
 
+/**
+ * How many owner slots the deal decides: the seats and the envelope, the first slots of the
+ * layout. The table's cards are fixed by the setup, so a model of the deals (the Kripke model's)
+ * leaves its slot out.
+ */
+export function dealtWidth(nSeats: number): number {
+  return nSeats + 1;
+}
+
 /** The slot of `owner` (a seat, ENVELOPE or TABLE) in a deal's layout. */
 export function slotOf(owner: Owner, nSeats: number): number {
   if (owner === ENVELOPE) return nSeats;

@@ -236,11 +236,11 @@ export function seesShown(event: Exchange, seat: number | null): boolean {
   return exchange !== null && seat !== null && exchange.includes(seat);
 }
 
-/** The card an event records as shown: who showed it, to whom, and which; null when it names none. */
-export function shownCard(event: GameEvent): { by: number; to: number; card: number } | null {
+/** The card an event records as shown: who showed it, to whom, which card, and the named cards it was one of; null when it names none. */
+export function shownCard(event: GameEvent): { by: number; to: number; card: number; cards: readonly number[] } | null {
   const exchange = exchangeOf(event);
   if (exchange === null || (event.type !== 'showcard' && event.type !== 'suggestion') || event.shown === null) return null;
-  return { by: exchange[0], to: exchange[1], card: event.shown };
+  return { by: exchange[0], to: exchange[1], card: event.shown, cards: event.cards };
 }
 
 /** Per seat, the mask of the cards `events` record it showed `seat` (the cards the log names). */

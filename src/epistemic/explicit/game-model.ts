@@ -6,7 +6,7 @@
  */
 import { maskOfCards } from '../../model/bits.js';
 import { type Game } from '../../model/game.js';
-import { ENVELOPE, TABLE } from '../../model/owners.js';
+import { dealtWidth, ENVELOPE, slotOf, TABLE } from '../../model/owners.js';
 import { InputError } from '../../model/errors.js';
 import { eventLabel } from '../../io/describe.js';
 import { quote } from '../../model/quote.js';
@@ -158,7 +158,7 @@ export function earlyFacts(game: Game, actions: KnowledgeAction[], reading: Show
   const epistemic = (a: KnowledgeAction) => a.kind === 'endmove' || (a.kind === 'showcard' && reading === 'refinement');
   const firstEpistemic = actions.findIndex(epistemic);
   const early = firstEpistemic === -1 ? actions : actions.slice(0, firstEpistemic);
-  const filter = emptyFilter(nSeats + 1);
+  const filter = emptyFilter(dealtWidth(nSeats));
   for (const a of early) if (isPropositional(a)) addToFilter(filter, a, nSeats);
   return { early, filter };
 }
@@ -201,12 +201,12 @@ function describeAnnouncement(game: Game, a: KnowledgeAction): string {
   }
 }
 
-/** The deal of a full record as owner masks (seats, then the envelope). */
+/** The deal of a full record as owner masks (seats, then the envelope: model/owners.ts dealtWidth). */
 function dealHands(game: Game): Uint32Array {
-  const hands = new Uint32Array(game.players.length + 1);
+  const nSeats = game.players.length;
+  const hands = new Uint32Array(dealtWidth(nSeats));
   game.deal!.forEach((owner, card) => {
-    if (owner === TABLE) return;
-    hands[owner === ENVELOPE ? game.players.length : owner] |= 1 << card;
+    if (owner !== TABLE) hands[slotOf(owner, nSeats)] |= 1 << card;
   });
   return hands;
 }
