@@ -254,7 +254,6 @@ describe('the rules read a log as the brute force does', () => {
         // Looks aside (a look must come first), and no card named as shown (the reader checks who saw it).
         const events = raw.filter((e) => e.type !== 'look').map((e) => ('shown' in e ? { ...e, shown: null } : e));
         const first = events.findIndex((e, k) => {
-          if (e.type === 'look') return false;
           const before = events.slice(0, k);
           const act = e.type === 'nocard' || e.type === 'showcard' ? 'answer' : 'turn';
           return !bruteMayAct(before, e.by, act) || (e.type === 'showcard' && !bruteMayAct(before, e.to, 'turn'));

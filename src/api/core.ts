@@ -10,7 +10,7 @@
 // A game and its log
 export type { Game } from '../model/game.js';
 export { isGame, defaultHandSizes } from '../model/game.js';
-export { ENVELOPE, TABLE } from '../model/owners.js';
+export { ENVELOPE, TABLE, ownerWidth, slotOf, ownerAt } from '../model/owners.js';
 export type { GameEvent, SuggestionEvent, AccusationEvent, LookEvent, SuggestEvent, NocardEvent, ShowcardEvent, EndmoveEvent } from '../model/events.js';
 export { CLASSIC_CATEGORIES, CLASSIC_DECK, MAX_CARDS, MAX_SEATS, MIN_SEATS, makeDeck, envelopeCombinations } from '../model/deck.js';
 export type { Deck, Category } from '../model/deck.js';

@@ -27,8 +27,8 @@ export interface PossibleOwners {
   /** 'exact': `possible` is exact; 'gave-up': some query ran out of budget, and nothing is claimed. */
   status: 'exact' | 'gave-up';
   /**
-   * Per card, the owners it has in some consistent deal (bits: seats, envelope = nSeats, table =
-   * nSeats + 1). All zero when no deal is consistent. Empty when the search gave up.
+   * Per card, the owners it has in some consistent deal (a bit per owner slot: model/owners.ts
+   * slotOf). All zero when no deal is consistent. Empty when the search gave up.
    */
   possible: Uint32Array;
   /** Search nodes taken, over every query: a measure of how hard the position was. */

@@ -219,19 +219,16 @@ export function nextTurn(events: readonly GameEvent[], nSeats: number): number {
 // ---------------------------------------------------------------------------------------------
 // Who sees what
 
-/** An event, or a knowledge action (actionsOf), in which a card may be shown. */
-export type Exchange = GameEvent | KnowledgeAction;
-
 /** The two seats of the exchange in which a card is shown (the shower first), or null for other events and actions. */
-export function exchangeOf(event: Exchange): [number, number] | null {
+export function exchangeOf(event: GameEvent | KnowledgeAction): [number, number] | null {
   if ('kind' in event) return event.kind === 'showcard' ? [event.by, event.to] : null;
   if (event.type === 'showcard') return [event.by, event.to];
   if (event.type === 'suggestion' && event.shownBy !== null) return [event.shownBy, event.by];
   return null;
 }
 
-/** Whether `seat` (null: the spectator) sees the card shown in `event`: only the two seats of the exchange do. */
-export function seesShown(event: Exchange, seat: number | null): boolean {
+/** Whether `seat` (null: the spectator) sees the card shown in `event` (or in a knowledge action): only the two seats of the exchange do. */
+export function seesShown(event: GameEvent | KnowledgeAction, seat: number | null): boolean {
   const exchange = exchangeOf(event);
   return exchange !== null && seat !== null && exchange.includes(seat);
 }

@@ -166,7 +166,7 @@ export function earlyFacts(game: Game, actions: KnowledgeAction[], reading: Show
 function addToFilter(filter: DealFilter, a: KnowledgeAction, nSeats: number): void {
   if (a.kind === 'lacks') filter.lacks[a.owner] |= a.cards;
   else if (a.kind === 'envelope') {
-    if (a.is) filter.holds[nSeats] |= a.cards;
+    if (a.is) filter.holds[slotOf(ENVELOPE, nSeats)] |= a.cards;
     else filter.notEnvelope.push(a.cards);
   }
 }
@@ -216,7 +216,7 @@ function checkEarlyFacts(game: Game, early: KnowledgeAction[], hands: Uint32Arra
   for (const a of early) {
     let ok = true;
     if (a.kind === 'lacks') ok = (hands[a.owner] & a.cards) === 0;
-    else if (a.kind === 'envelope') ok = (hands[nSeats] === a.cards) === a.is;
+    else if (a.kind === 'envelope') ok = (hands[slotOf(ENVELOPE, nSeats)] === a.cards) === a.is;
     if (!ok) throw new InputError(`${eventLabel(game, a.event - 1)}: the announcement that ${describeAnnouncement(game, a)} is false of the deal`);
   }
 }
