@@ -8,6 +8,7 @@
 // the at-least-one clauses.
 import { allCardsMask, categoryMask, clauseCards, clauseOwners, faceUpOf, handSize, holdsOf, lacksOf, nCardsOf, nCategoriesOf, nClausesOf, nSeatsOf } from './store';
 import { MAX_CLAUSES } from './layout';
+import { ownerWidth } from './owners';
 
 const LANES = 12; // MAX_SEATS + 2 owners, three vectors
 const laneHolds = new StaticArray<u32>(LANES);
@@ -50,7 +51,7 @@ function prepare(): void {
     sizeSum += size;
   }
   sizesAddUp = sizeSum == popcnt<u32>(allCards);
-  nVectors = (nSeats + 2 + 3) >> 2;
+  nVectors = (ownerWidth(nSeats) + 3) >> 2;
   groupClauses();
 }
 
@@ -58,7 +59,7 @@ function groupClauses(): void {
   const all = nClausesOf();
   nClauses = 0;
   let lane = 0;
-  for (let o = 0; o < nSeats + 2; o++) {
+  for (let o = 0; o < ownerWidth(nSeats); o++) {
     unchecked(groupStart[o] = lane >> 2);
     for (let k = 0; k < all; k++) {
       if (clauseOwners(k) != (<u32>1 << o)) continue;
@@ -68,7 +69,7 @@ function groupClauses(): void {
     }
     while (lane & 3) { unchecked(groupCards[lane] = 0); unchecked(groupReal[lane] = 0); lane++; }
   }
-  unchecked(groupStart[nSeats + 2] = lane >> 2);
+  unchecked(groupStart[ownerWidth(nSeats)] = lane >> 2);
   for (let k = 0; k < all; k++) {
     const owners = clauseOwners(k);
     if ((owners & (owners - 1)) == 0) continue;
@@ -100,7 +101,7 @@ function groupClauses(): void {
   for (let g = 0; g < nCats; g++) if ((envMask & unchecked(catMasks[g])) == 0) return false;
   const gCards = changetype<usize>(groupCards);
   const gReal = changetype<usize>(groupReal);
-  for (let o = 0; o < nSeats + 2; o++) {
+  for (let o = 0; o < ownerWidth(nSeats); o++) {
     const v1 = unchecked(groupStart[o + 1]);
     let v = unchecked(groupStart[o]);
     if (v == v1) continue;
@@ -128,7 +129,7 @@ export function prepareCheck(): void {
   prepare();
 }
 
-/** The deal at ptr: nSeats + 2 u32 masks (seats, envelope, table), readable 16 bytes past its end. */
+/** The deal at ptr: ownerWidth(nSeats) u32 masks (seats, envelope, table), readable 16 bytes past its end. */
 export function checkPrepared(ptr: usize): bool {
   return consistent(ptr);
 }
@@ -136,7 +137,7 @@ export function checkPrepared(ptr: usize): bool {
 /** Checks n deals laid out back to back; writes 1/0 per deal to out; returns how many pass. */
 export function checkBatch(ptr: usize, n: i32, out: usize): i32 {
   prepare();
-  const stride = <usize>(nSeats + 2) << 2;
+  const stride = <usize>ownerWidth(nSeats) << 2;
   let passed = 0;
   for (let i = 0; i < n; i++) {
     const ok = consistent(ptr + <usize>i * stride);

@@ -31,6 +31,7 @@
 // suggestions computed them.
 import { EIG_MAX_CATEGORIES, EIG_SCORES, MAX_CARDS, MAX_SEATS, SHOWN_TO_WORDS } from './layout';
 import { categoryMask, nCardsOf, nCategoriesOf, nSeatsOf } from './store';
+import { ownerWidth } from './owners';
 
 let envIndex = new StaticArray<i32>(1024);
 let sortedRank = new StaticArray<u8>(1024 * MAX_CARDS); // per sorted deal: each card's answer rank (nCards bytes)
@@ -134,7 +135,7 @@ export function eigScratch(bytes: i32): usize {
 
 /**
  * Writes (expected bits, P(nobody refutes), expected envelope combinations left) for each
- * suggestion index in [qFrom, qTo) to out (EIG_SCORES f64 each). Deals: n x (nSeats + 2) masks at
+ * suggestion index in [qFrom, qTo) to out (EIG_SCORES f64 each). Deals: n x ownerWidth(nSeats) masks at
  * dealsPtr; `sampled`: they are uniform draws (the bits are corrected for the estimate's bias),
  * else every consistent deal (the figures are exact). Suggestion indices are mixed-radix over the
  * categories, like envelope combinations; at most EIG_MAX_CATEGORIES categories.
@@ -144,7 +145,7 @@ export function eigScratch(bytes: i32): usize {
  */
 export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, shownToPtr: usize, answeringPtr: usize, qFrom: i32, qTo: i32, sampled: i32, out: usize): void {
   const nSeats = nSeatsOf();
-  const width = nSeats + 2;
+  const width = ownerWidth(nSeats);
   const nCats = nCategoriesOf();
   const stride = <usize>nCardsOf();
   assert(nCats <= EIG_MAX_CATEGORIES); // the host refuses larger decks first (Position.eig)

@@ -7,6 +7,7 @@ import { categoryMask } from './store';
 import { allowed, positionMask, edgeChild, edgeOwner, edgeStart, edgeWeight, envOwner, fixedOwner, layerStart, nCats, nNodes, nSeats, nVars, order } from './dag/position';
 import { countBackward, countForward } from './dag/count';
 import { backwardBuffer, forwardBuffer } from './dag/pass-buffers';
+import { ownerWidth } from './owners';
 
 const layerMasks = new StaticArray<u32>(MAX_CARDS);
 /** Per category: cards that can be in the envelope, and the one picked in the current condition. */
@@ -23,7 +24,7 @@ const conditionalCounts = new StaticArray<f64>(MAX_CARDS * 12);
 export function countByOdometer(envelopeOut: StaticArray<f64>, ownerCounts: StaticArray<f64>): void {
   const fwdMasked = forwardBuffer(nNodes);
   const bwdMasked = backwardBuffer(nNodes);
-  const width = nSeats + 2;
+  const width = ownerWidth(nSeats);
 
   // Envelope candidates per category: cards with a non-zero envelope count.
   let free = 0;

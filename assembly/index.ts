@@ -129,7 +129,7 @@ export function dagEdges(id: i32): i32 {
   return use(id).nEdges;
 }
 
-/** Pointer to nCards x (nSeats + 2) f64 counts: deals placing each card with each owner. */
+/** Pointer to nCards x ownerWidth(nSeats) f64 counts: deals placing each card with each owner. */
 export function ownerCountsPtr(id: i32): usize {
   use(id);
   return changetype<usize>(ownerCountsOf());
@@ -216,7 +216,7 @@ export function searchPossiblePtr(): usize {
 }
 
 /**
- * A consistent deal (nSeats + 2 masks) written at `out`: FOUND, NONE or GAVE_UP. Randomized: from
+ * A consistent deal (ownerWidth(nSeats) masks) written at `out`: FOUND, NONE or GAVE_UP. Randomized: from
  * the rng (seed() first), so different seeds give different deals.
  */
 export function searchDeal(budget: i32, randomized: bool, out: usize): i32 {
@@ -235,7 +235,7 @@ export function mcmcRun(seedLo: u32, seedHi: u32, chain: i32, steps: i32, burnIn
   return r;
 }
 
-/** batches x nCards x (nSeats + 2) f64 counts of the last chain. */
+/** batches x nCards x ownerWidth(nSeats) f64 counts of the last chain. */
 export function mcmcBatchCountsPtr(): usize {
   return changetype<usize>(batchCounts);
 }

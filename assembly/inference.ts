@@ -8,6 +8,7 @@ import { countBackward } from './dag/count';
 import { backwardBuffer, forwardBuffer } from './dag/pass-buffers';
 import { countByOdometer } from './envelope-odometer';
 import { countSplit } from './envelope-split';
+import { ownerWidth } from './owners';
 
 const layerMasks = new StaticArray<u32>(MAX_CARDS);
 
@@ -38,7 +39,7 @@ export function envelopeCountsOf(): StaticArray<f64> {
 }
 
 function computeOwnerCounts(): StaticArray<f64> {
-  const width = nSeats + 2;
+  const width = ownerWidth(nSeats);
   const ownerCountsOut = new StaticArray<f64>(MAX_CARDS * 12);
   if (total == 0) return ownerCountsOut;
   for (let c = 0; c < nCards; c++) {

@@ -18,7 +18,7 @@ export const ST_HAND_SIZES: i32 = 40;
 export const ST_HOLDS: i32 = 56;
 /** lacks[MAX_SEATS + 1]: seats, then the envelope */
 export const ST_LACKS: i32 = 72;
-/** clauses[MAX_CLAUSES] as (cards, owners) word pairs; owner bits: seats, envelope = nSeats, table = nSeats + 1 */
+/** clauses[MAX_CLAUSES] as (cards, owners) word pairs; owner bits: the slots of owners.ts (seats, envelope, table) */
 export const ST_CLAUSES: i32 = 96;
 export const STORE_WORDS: i32 = 96 + 2 * MAX_CLAUSES;
 

@@ -21,6 +21,7 @@ import { catMask, catOf, clauseK, clauseO, env, free, nCards, nCats, nClauses, n
 import { findDeal, FIX, FOUND, GAVE_UP, NONE, prepareRoot, root, witness } from './sat';
 import { checkPrepared, prepareCheck } from './check';
 import { belowU32, seedRng } from './rng';
+import { ownerWidth } from './owners';
 
 /** Most redistributions a block move enumerates. */
 const LEAF_LIMIT: i32 = 4096;
@@ -115,7 +116,7 @@ let moveId = 0;
 
 /** Sets up the chain for the compiled store (sat.prepareRoot() done) from the deal in `witness`. */
 function setUp(): void {
-  width = nSeats + 2;
+  width = ownerWidth(nSeats);
   nMovable = 0;
   rootFixed = 0;
   for (let o = 0; o <= env; o++) rootFixed |= unchecked(root[FIX + o]);
@@ -455,12 +456,12 @@ function enumerate(i: i32): void {
 export const BAD_START: i32 = 3;
 
 /**
- * Runs one chain: seeded by (seed, stream chain + 1), started from the deal at `start` (nSeats + 2
+ * Runs one chain: seeded by (seed, stream chain + 1), started from the deal at `start` (ownerWidth(nSeats)
  * masks, readable 16 bytes past its end) or, when start is 0, from a random consistent deal found
  * by the randomized search, `burnIn` steps discarded, then `steps` steps with every `thin`-th state
- * recorded, in `batches` batches of (nearly) equal size. Per batch, nCards x (nSeats + 2) counts in
+ * recorded, in `batches` batches of (nearly) equal size. Per batch, nCards x ownerWidth(nSeats) counts in
  * batchCounts; per envelope combination, counts in envelopeCounts. Writes the first `traceCap`
- * recorded deals (nSeats + 2 masks each) at `trace`. Requires 1 <= batches <= steps / thin. FOUND, NONE (no consistent deal) or GAVE_UP
+ * recorded deals (ownerWidth(nSeats) masks each) at `trace`. Requires 1 <= batches <= steps / thin. FOUND, NONE (no consistent deal) or GAVE_UP
  * (the start's search took more than searchBudget nodes) or BAD_START.
  */
 export function run(seedLo: u32, seedHi: u32, chain: i32, steps: i32, burnIn: i32, thin: i32, batches: i32, searchBudget: i32, start: usize, trace: usize, traceCap: i32): i32 {
@@ -472,7 +473,7 @@ export function run(seedLo: u32, seedHi: u32, chain: i32, steps: i32, burnIn: i3
     if (!prepareRoot()) return NONE;
     prepareCheck();
     if (!checkPrepared(start)) return BAD_START;
-    for (let o = 0; o < nSeats + 2; o++) unchecked(witness[o] = load<u32>(start + (<usize>o << 2)));
+    for (let o = 0; o < ownerWidth(nSeats); o++) unchecked(witness[o] = load<u32>(start + (<usize>o << 2)));
   }
   setUp();
   let combos = 1;

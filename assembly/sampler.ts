@@ -5,6 +5,7 @@ import { MAX_SEATS } from './layout';
 import { baseMasks, bwd, bwdExact, edgeChild, edgeOwner, edgeStart, edgeWeight, nSeats, nVars, order, positionMask, total } from './dag/position';
 import { EXACT_LIMIT } from './dag/count';
 import { belowCount, belowU64, nextU64, nextUnit } from './rng';
+import { ownerWidth } from './owners';
 
 const masks = new StaticArray<u32>(MAX_SEATS + 6); // + slack: the SIMD check reads whole vectors
 
@@ -21,13 +22,13 @@ function belowU128(lo: u64, hi: u64): u64 {
 }
 
 /**
- * Writes n uniform consistent deals (nSeats + 2 masks each) to out. Requires total > 0. On a
+ * Writes n uniform consistent deals (ownerWidth(nSeats) masks each) to out. Requires total > 0. On a
  * weighted DAG, each deal with probability proportional to its weight instead (up to rounding).
  * The DAG's arrays are read through raw pointers: the walk visits every layer of every deal, and a
  * managed array read in a loop costs a store to the runtime's shadow stack each time.
  */
 export function sample(n: i32, out: usize): void {
-  const width = nSeats + 2;
+  const width = ownerWidth(nSeats);
   const exact = bwdExact;
   const exactAt = exact === null ? 0 : changetype<usize>(exact);
   const own = positionMask;
@@ -100,11 +101,11 @@ const pathEdge = new StaticArray<i32>(40);
 const pathMasks = new StaticArray<u32>(40 * (MAX_SEATS + 2));
 
 /**
- * Writes every consistent deal (nSeats + 2 masks each) to out, in the DAG's path order, up to
+ * Writes every consistent deal (ownerWidth(nSeats) masks each) to out, in the DAG's path order, up to
  * maxDeals; returns how many there are (all of them, even past maxDeals). A depth-first walk.
  */
 export function enumerate(out: usize, maxDeals: i32): i32 {
-  const width = nSeats + 2;
+  const width = ownerWidth(nSeats);
   if (total == 0) return 0;
   if (nVars == 0) {
     if (maxDeals > 0) for (let o = 0; o < width; o++) store<u32>(out + (<usize>o << 2), unchecked(baseMasks[o]));

@@ -17,7 +17,7 @@ import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
 import { refutationAdvice, type RefutationRequest } from '../src/analysis/refute-advice.js';
 import { accusationAdvice } from '../src/analysis/accuse-advice.js';
 import { OpenGame } from '../src/analysis/open-game.js';
-import { ENVELOPE } from '../src/model/game.js';
+import { ENVELOPE } from '../src/model/owners.js';
 
 const POSITIONS = ['classic-6p-early', 'classic-5p-mid', 'classic-6p-late', 'classic-4p-faceup'];
 const ENTRY_POSITIONS = ['classic-6p-early', 'classic-6p-late'];

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { analyze } from '../src/analysis/analyze.js';
 import { findContradiction } from '../src/analysis/explain.js';
 import { parseGame, type GameLog, type GameLogEvent } from '../src/io/log.js';
-import { ENVELOPE } from '../src/model/game.js';
+import { ENVELOPE } from '../src/model/owners.js';
 import { nameKey } from '../src/model/names.js';
 import { fill, findChromium, openSaved, otherShowers, settled, startAdvisor, type Advisor, type ExampleLog, type LogEvent } from './support/advisor-driver.js';
 

@@ -91,7 +91,9 @@ describe('cluedo knows', () => {
 
   it.each([
     ['unknown card', [OTTER, 'K[a1] has(a1, Knfe)'], 2, /column 15: unknown card "Knfe"/],
-    ['unknown owner', [OTTER, 'has(Bob, Knife)'], 2, /unknown owner "Bob"/],
+    ['unknown owner', [OTTER, 'has(Bob, Knife)'], 2, /unknown owner "Bob"; the owners are "a1", "a3", "a2" and "envelope"$/m],
+    ['the table in a log without face-up cards', [OTTER, 'has(table, Knife)'], 2, /unknown owner "table"; the owners are "a1", "a3", "a2" and "envelope"$/m],
+    ['unknown owner, the table among the owners with face-up cards', ['examples/classic-4p-faceup.json', 'has(Bob, Knife)'], 2, /the owners are "P0", "P1", "P2", "P3", "envelope" and "table"$/m],
     ['envelope as an agent', [OTTER, 'K[envelope] has(a1, Knife)'], 2, /"envelope" is not an agent/],
     ['empty group', [OTTER, 'C[] has(a1, Knife)'], 2, /group is empty|needs an agent|empty/],
     ['syntax', [OTTER, 'K[a1] (has(a1, Knife)'], 2, /column/],

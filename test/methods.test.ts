@@ -17,7 +17,7 @@ import { InputError } from '../src/model/errors.js';
 import type { WorkerPool } from '../src/runtime/pool.js';
 import { arbConsistentLog, arbNoisyLog } from './support/random-logs.js';
 import { bruteForceGame } from './support/brute-force.js';
-import { ENVELOPE, TABLE } from '../src/model/game.js';
+import { ENVELOPE, TABLE } from '../src/model/owners.js';
 
 const TINY = { maxNodes: 1 }; // no DAG fits: the Markov chains answer
 /** The brute-force oracle's column of an owner: seats, then the envelope, then the table. */

@@ -9,7 +9,8 @@ import { dealCards, ENDMOVE_RULES, handSizesOf, randomDeal, type Deal, type Endm
 import { isTerminal, newGame, returns, toMove, type GameState } from '../src/game/rules/state.js';
 import { applyAction, IllegalActionError, legalActions, type Action } from '../src/game/rules/actions.js';
 import { DEFAULT_RULES, nextTurn, passers, RULE_VARIANTS, seenBy, type Rules } from '../src/model/rules.js';
-import { ENVELOPE, TABLE, type Game } from '../src/model/game.js';
+import { type Game } from '../src/model/game.js';
+import { ENVELOPE, TABLE } from '../src/model/owners.js';
 import { parseGame } from '../src/io/log.js';
 import { gameToLog } from '../src/io/write-log.js';
 import { analyze } from '../src/analysis/analyze.js';

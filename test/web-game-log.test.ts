@@ -8,7 +8,8 @@ import { deckOf, evenHandSizes, followSeat, isClassicDeck, nextGameDraft, resolv
 import { parseGame } from '../src/io/log.js';
 import { gameToLog } from '../src/io/write-log.js';
 import { readFileSync } from 'node:fs';
-import { defaultHandSizes, ENVELOPE, TABLE } from '../src/model/game.js';
+import { defaultHandSizes } from '../src/model/game.js';
+import { ENVELOPE, TABLE } from '../src/model/owners.js';
 import { DEFAULT_RULES, passers } from '../src/model/rules.js';
 
 describe("the advisor's game log", () => {

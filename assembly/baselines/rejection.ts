@@ -5,6 +5,7 @@ import { MAX_SEATS } from '../layout';
 import { allCardsMask, categoryMask, holdsOf, nCardsOf, nCategoriesOf, nSeatsOf, handSize, faceUpOf } from '../store';
 import { belowU32 } from '../rng';
 import { checkPrepared, prepareCheck } from '../check';
+import { envelopeSlot, ownerWidth, tableSlot } from '../owners';
 
 const masks = new StaticArray<u32>(MAX_SEATS + 6); // + slack: the SIMD check reads whole vectors
 const pool = new StaticArray<i32>(32);
@@ -15,8 +16,8 @@ const pool = new StaticArray<i32>(32);
  */
 export function rejectionSample(attempts: i32, out: usize, maxOut: i32): i32 {
   const seats = nSeatsOf();
-  const env = seats;
-  const width = seats + 2;
+  const env = envelopeSlot(seats);
+  const width = ownerWidth(seats);
   const nCards = nCardsOf();
   const nCats = nCategoriesOf();
   const deal = changetype<usize>(masks);
@@ -26,7 +27,7 @@ export function rejectionSample(attempts: i32, out: usize, maxOut: i32): i32 {
   prepareCheck();
   for (let k = 0; k < attempts; k++) {
     for (let o = 0; o <= env; o++) unchecked(masks[o] = holdsOf(o) & ~faceUpOf());
-    unchecked(masks[seats + 1] = faceUpOf());
+    unchecked(masks[tableSlot(seats)] = faceUpOf());
     let placed = known;
     // One envelope card per category not already filled by a known envelope card.
     for (let g = 0; g < nCats; g++) {

@@ -17,6 +17,7 @@
 // card. Any other clause shape makes the count return UNSUPPORTED.
 import { MAX_SEATS } from '../layout';
 import { categoryMask, clauseCards, clauseOwners, faceUpOf, handSize, holdsOf, lacksOf, nCardsOf, nCategoriesOf, nClausesOf, nSeatsOf } from '../store';
+import { tableSlot } from '../owners';
 
 /** Returned when a clause does not concern a single owner. */
 export const UNSUPPORTED: f64 = -1;
@@ -213,7 +214,7 @@ function prepare(): i32 {
 
   // Clauses: keep the ones about a single owner, grouped by owner.
   const nClauses = nClausesOf();
-  const tableBit: u32 = <u32>1 << (nSeats + 1);
+  const tableBit: u32 = <u32>1 << tableSlot(nSeats);
   let live: u32 = nCats > 0 ? <u32>1 << nSeats : 0;
   for (let s = 0; s < nSeats; s++) if (handSize(s) > 0) live |= <u32>1 << s;
   let nKept = 0;

@@ -85,7 +85,7 @@ export let nCats: i32 = 0;
 export let envOwner: i32 = 0;
 /** Owners each card may still have (bit o). */
 export let allowed = new StaticArray<u32>(MAX_CARDS);
-/** Forced owner of a card, or -1 for a variable. Face-up cards: the table (nSeats + 1). */
+/** Forced owner of a card, or -1 for a variable. Face-up cards: the table (owners.ts tableSlot). */
 export let fixedOwner = new StaticArray<i32>(MAX_CARDS);
 export let cardCategory = new StaticArray<i32>(MAX_CARDS);
 /** The forced placements as deal masks (seats, envelope, table). */

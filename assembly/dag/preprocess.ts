@@ -9,6 +9,7 @@ import { INCONSISTENT, MAX_CARDS, MAX_CLAUSES, MAX_RESPONSE_FACTORS, MAX_SEATS, 
 import { categoryMask, clauseCards, clauseOwners, faceUpOf, handSize, holdsOf, lacksOf, nCardsOf, nCategoriesOf, nClausesOf, nSeatsOf } from '../store';
 import { Position } from './position';
 import { factorCards, factorOwner, factorWeights, nFactors } from './response-factors';
+import { dealtWidth, envelopeSlot, ownerWidth, tableSlot } from '../owners';
 
 export const MAX_CONSTRAINTS: i32 = MAX_CLAUSES + MAX_CARDS + MAX_RESPONSE_FACTORS;
 
@@ -44,16 +45,16 @@ export function preprocess(p: Position): i32 {
   p.nCards = nCards;
   p.nSeats = nSeats;
   p.nCats = nCats;
-  const envOwner = nSeats;
-  const tableOwner = nSeats + 1;
+  const envOwner = envelopeSlot(nSeats);
+  const tableOwner = tableSlot(nSeats);
   const allowed = p.allowed;
   const fixedOwner = p.fixedOwner;
   const cardCategory = p.cardCategory;
   const baseMasks = p.baseMasks;
   const order = p.order;
   const faceUp = faceUpOf();
-  const allOwners: u32 = (<u32>1 << (nSeats + 1)) - 1;
-  for (let o = 0; o < nSeats + 2; o++) unchecked(baseMasks[o] = 0);
+  const allOwners: u32 = (<u32>1 << dealtWidth(nSeats)) - 1;
+  for (let o = 0; o < ownerWidth(nSeats); o++) unchecked(baseMasks[o] = 0);
   for (let s = 0; s < nSeats; s++) unchecked(caps[s] = handSize(s));
   for (let c = 0; c < nCards; c++) {
     unchecked(cardCategory[c] = -1);

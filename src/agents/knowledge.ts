@@ -15,6 +15,7 @@ import { cardsOfMask, maskOfCards } from '../model/bits.js';
 import { addFacts, type Fact } from '../knowledge/constraints.js';
 import { firstPolicyFacts, responseEvidence, showSeen, type ResponsePolicy } from '../knowledge/responses.js';
 import { DEFAULT_MAX_NODES } from '../knowledge/wasm-core.js';
+import { ownerWidth } from '../model/owners.js';
 
 export interface Belief {
   /** Combination indices (mixed radix over categories) still possible. */
@@ -128,7 +129,7 @@ export function exactKnowledge(core: KnowledgeCore, derive?: DerivedFacts, respo
   /** Per category, the cards with a non-zero envelope count. */
   const options = (view: SeatView): number[][] => {
     const counts = current(view).ownerCounts();
-    const width = view.players.length + 2;
+    const width = ownerWidth(view.players.length);
     const env = view.players.length;
     return view.deck.categoryMasks.map((m) => cardsOfMask(m).filter((c) => counts[c * width + env] > 0));
   };

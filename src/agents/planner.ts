@@ -34,6 +34,7 @@ import type { RefutationPolicy } from './refutations.js';
 import { movementPolicy } from './movement.js';
 import { informationPerRoom, informationRanking, type InformationRanking } from './policies.js';
 import { SCORE_WIDTH, mutualInformationBits, xlogx } from '../analysis/entropy-greedy.js';
+import { ownerWidth } from '../model/owners.js';
 
 export interface PlannerOptions {
   /** Draws of the information ranking (every deal when there are fewer). */
@@ -161,12 +162,12 @@ export function plannerAgent(label: string, options: PlannerOptions, rng: Random
 
 /**
  * The probability of naming the envelope right after hearing the answer to suggestion `cards`:
- * over the deals (n x (nSeats + 2) masks, the envelope at nSeats), the sum over answers of the
+ * over the deals (n x ownerWidth(nSeats) masks, the envelope at nSeats), the sum over answers of the
  * largest weight of one envelope among the deals giving that answer, over the total. A refuter
  * holding several named cards shows each with equal chance.
  */
 export function rightAfterAnswer(deals: Uint32Array, nSeats: number, answerOrder: readonly number[], cards: readonly number[]): number {
-  const width = nSeats + 2;
+  const width = ownerWidth(nSeats);
   const named = maskOfCards(cards);
   const n = deals.length / width;
   const weight = new Map<number, number>(); // (answer, envelope) -> weight
@@ -199,10 +200,10 @@ export function rightAfterAnswer(deals: Uint32Array, nSeats: number, answerOrder
 /**
  * What everyone learns about the envelope from who answers suggestion `cards` (the seat that
  * showed a card, or nobody; not the card): the mutual information, in bits, between the envelope
- * and that public answer over the deals (n x (nSeats + 2) masks, the envelope at nSeats).
+ * and that public answer over the deals (n x ownerWidth(nSeats) masks, the envelope at nSeats).
  */
 export function publicInformation(deals: Uint32Array, nSeats: number, answerOrder: readonly number[], cards: readonly number[]): number {
-  const width = nSeats + 2;
+  const width = ownerWidth(nSeats);
   const named = maskOfCards(cards);
   const n = deals.length / width;
   const joint = new Map<number, number>(); // (answer, envelope) -> deals

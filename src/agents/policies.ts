@@ -104,7 +104,7 @@ export interface InformationRanking {
   scores: Float64Array;
   /** The suggestions the rules allow the seat (model/rules.ts mayName), best first. */
   order: number[];
-  /** The deals the scores were computed on (n x (nSeats + 2) masks): what a look-ahead reads. Empty unless exactness is 'off'. */
+  /** The deals the scores were computed on (n x ownerWidth(nSeats) masks): what a look-ahead reads. Empty unless exactness is 'off'. */
   deals: Uint32Array;
 }
 

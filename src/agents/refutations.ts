@@ -5,6 +5,7 @@ import type { Random } from '../model/random.js';
 import type { SeatView } from '../game/seat-view.js';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { asJudgedBy } from '../analysis/refute-advice.js';
+import { ownerWidth } from '../model/owners.js';
 
 export type RefutationPolicy = (view: SeatView, suggester: number, held: number[]) => number;
 
@@ -26,7 +27,7 @@ function chancesAsSeenBySuggester(core: KnowledgeCore, view: SeatView, suggester
   if (position === null) return null;
   try {
     const counts = position.ownerCounts();
-    const width = view.players.length + 2;
+    const width = ownerWidth(view.players.length);
     const total = position.approximateCount();
     return held.map((c) => counts[c * width + view.me] / total);
   } finally {

@@ -7,7 +7,7 @@ import type { Game } from '../model/game.js';
 import { gameOf, type GameLog } from '../io/log.js';
 import { requireGameGoesOn } from '../io/describe.js';
 import { InputError } from '../model/errors.js';
-import { eliminatedSeats } from '../model/rules.js';
+import { mayAct, standingAfter } from '../model/rules.js';
 import { analyze, type Analysis } from './analyze.js';
 import { opponents, opponentsInThisThread, type OpponentKnowledge } from './opponents.js';
 import type { Executor } from '../runtime/executor.js';
@@ -74,8 +74,7 @@ function observersAnalysis(input: GameLog | Game): { game: Game; analysis: Analy
   const game = gameOf(input);
   if (game.me === null) throw new InputError('accusation advice is for the observer of a log ("me"); this log has none');
   requireGameGoesOn(game);
-  const out = eliminatedSeats(game.events, game.players.length);
-  if (out[game.me]) throw new InputError(`${game.players[game.me]} accused wrongly and is out: no more accusations`);
+  if (!mayAct(standingAfter(game.events, game.players.length), game.me, 'turn')) throw new InputError(`${game.players[game.me]} accused wrongly and is out: no more accusations`);
   return { game, analysis: analyze(game) };
 }
 

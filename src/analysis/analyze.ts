@@ -5,7 +5,8 @@
 // error. Results are keyed by index (cards, seats); json.ts names them (docs/analysis-output.md).
 import { DEFAULT_MAX_NODES, type KnowledgeCore, type Position } from '../knowledge/wasm-core.js';
 import { gameOf, type GameLog } from '../io/log.js';
-import { ENVELOPE, TABLE, type Game } from '../model/game.js';
+import { type Game } from '../model/game.js';
+import { ENVELOPE, TABLE, ownerWidth } from '../model/owners.js';
 import { InputError } from '../model/errors.js';
 import { deduceFrom, ownerColumns, type CardDeduction, type Owner } from '../knowledge/deduce.js';
 import { positionOf, sharedCore, storeOf } from './load.js';
@@ -201,7 +202,7 @@ export function envelopeJointCost(position: Position): number {
   const { store } = position;
   if (!position.consistent) return 0;
   const counts = position.ownerCounts();
-  const width = store.nSeats + 2;
+  const width = ownerWidth(store.nSeats);
   const candidates = store.categoryMasks.map((mask) => {
     let n = 0;
     for (let c = 0; c < store.nCards; c++) if ((mask >>> c) & 1 && counts[c * width + store.nSeats] > 0) n++;
@@ -235,7 +236,7 @@ export function analysisFrom(game: Game, parts: AnalysisParts): Analysis {
   const estimated = 'ownerErrors' in tallies ? tallies : null;
   const deductions = deduceFrom(game, parts.possibleOwners);
   const known = deductions.flatMap((d) => (d.owner === null ? [] : [{ card: d.card, owner: d.owner }]));
-  const width = game.players.length + 2;
+  const width = ownerWidth(game.players.length);
   const owners = ownerColumns(game);
   const possible = deductions.map((d) => owners.map((o) => d.possible.includes(o.owner)));
   const { total } = tallies;

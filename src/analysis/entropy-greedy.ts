@@ -7,6 +7,7 @@ import { answerers, mayName, type Rules } from '../model/rules.js';
 import { maskOfCards } from '../model/bits.js';
 import { SAMPLE_CHUNK, chunkCount, drawChunk } from '../knowledge/chunks.js';
 import { combinationCards, combinationCount } from '../knowledge/tallies.js';
+import { ownerWidth } from '../model/owners.js';
 
 export type ResponseModel = 'uniform' | 'repeat';
 
@@ -41,7 +42,7 @@ export function allowedSuggestions(categoryMasks: number[], hand: number, rules:
 /** The deals suggestions are scored on: every consistent deal, or numbered-chunk uniform draws. */
 export interface ScoringDeals {
   method: 'exact' | 'sampled';
-  /** n x (nSeats + 2) masks; a fresh array the caller may keep. */
+  /** n x ownerWidth(nSeats) masks; a fresh array the caller may keep. */
   deals: Uint32Array;
 }
 
@@ -65,7 +66,7 @@ export function mutualInformationBits(joint: number, envelopes: number, answers:
   return bits > 0 ? bits : 0;
 }
 
-/** Every consistent deal, n x (nSeats + 2) masks (at most MAX_EXACT_DEALS, else the core refuses). */
+/** Every consistent deal, n x ownerWidth(nSeats) masks (at most MAX_EXACT_DEALS, else the core refuses). */
 export function listDeals(position: Position): ScoringDeals {
   return { method: 'exact', deals: position.enumerate(MAX_EXACT_DEALS) };
 }
@@ -76,7 +77,7 @@ export function listDeals(position: Position): ScoringDeals {
  * scoring agree.
  */
 export function drawDeals(position: Position, samples: number, seed: number): ScoringDeals {
-  const width = position.store.nSeats + 2;
+  const width = ownerWidth(position.store.nSeats);
   const deals = new Uint32Array(samples * width);
   for (let chunk = 0; chunk < chunkCount(samples); chunk++) deals.set(drawChunk(position, seed, samples, chunk), chunk * SAMPLE_CHUNK * width);
   return { method: 'sampled', deals };
@@ -103,7 +104,7 @@ export function scoreDeals(position: Position, { method, deals }: ScoringDeals, 
 /** Every suggestion's scores, computed in this thread, on listed or drawn deals (exact-scoring.ts' scoreInThread may also count). */
 export function scoreInProcess(position: Position, options: ScoringOptions): { method: 'exact' | 'sampled'; deals: number; scores: Float64Array } {
   const deals = scoringDeals(position, options);
-  return { method: deals.method, deals: deals.deals.length / (position.store.nSeats + 2), scores: scoreDeals(position, deals, options) };
+  return { method: deals.method, deals: deals.deals.length / ownerWidth(position.store.nSeats), scores: scoreDeals(position, deals, options) };
 }
 
 /** A hash of the seed and a suggestion (murmur3's finaliser over both): the order of equal scores. */

@@ -19,6 +19,7 @@ import type { Fact } from '../knowledge/constraints.js';
 import type { Answering, Position } from '../knowledge/wasm-core.js';
 import { combinationCards, combinationCount, envelopeIndex } from '../knowledge/tallies.js';
 import { SCORE_WIDTH, answeringOf, mutualInformationBits, xlogx, type ResponseModel } from './entropy-greedy.js';
+import { ownerWidth } from '../model/owners.js';
 
 export interface InformationRequest {
   /** The seat that suggests, by name or by index in the players (default: the log's observer). */
@@ -171,7 +172,7 @@ function answersOf(game: Game, position: Position, request: InformationRequest) 
   const nSeats = game.players.length;
   const nCards = game.deck.cards.length;
   const nCats = categoryMasks.length;
-  const width = nSeats + 2;
+  const width = ownerWidth(nSeats);
   const suggestions = request.suggestions ?? Array.from({ length: combinationCount(categoryMasks) }, (_, q) => q);
   const shownTo = request.shownTo ?? [];
   const { order, answers } = request.answering ?? answeringOf(suggester, nSeats, game.rules);

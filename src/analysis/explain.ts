@@ -14,7 +14,8 @@ import { makeNameResolver, nameOrIndex } from '../model/names.js';
 import { shorten } from '../model/quote.js';
 import { maskOfCards } from '../model/bits.js';
 import { InputError } from '../model/errors.js';
-import { ENVELOPE, TABLE, type Game } from '../model/game.js';
+import { type Game } from '../model/game.js';
+import { ownerAt, ownerInText, ownerResolver, ownersOf, ownerWidth, slotOf, TABLE } from '../model/owners.js';
 import { DEFAULT_ANALYSIS_SAMPLES, DEFAULT_SEED, worldsOf } from './analyze.js';
 import { sharedCore, storeOf } from './load.js';
 import { isConsistentQuickly } from './consistency.js';
@@ -67,10 +68,14 @@ export function explain(input: GameLog | Game, question: Question, { core = shar
   const game = gameOf(input);
   const card = nameOrIndex('card', game.deck.cards, question.card, 'explain');
   if (question.owner === undefined) return explainCertainOwner(game, card, core);
-  const owner = typeof question.owner === 'number' ? question.owner : ownerOf(game, question.owner, 'explain');
   const nSeats = game.players.length;
-  const slot = owner === ENVELOPE ? nSeats : owner === TABLE ? nSeats + 1 : checkedIndex(owner, nSeats, 'seat');
-  return explainPlacement(game, card, slot, question.holds ?? true, core);
+  const table = game.faceUp.length > 0;
+  const owner = typeof question.owner === 'number' ? question.owner : ownerResolver(game.players, table)(question.owner, 'explain');
+  if (!ownersOf(nSeats, table).includes(owner)) {
+    const others = table ? ', ENVELOPE or TABLE' : ' or ENVELOPE (no card lies face up: there is no TABLE)';
+    throw new InputError(`explain: owner ${owner} is not a seat (0 to ${nSeats - 1})${others}`);
+  }
+  return explainPlacement(game, card, slotOf(owner, nSeats), question.holds ?? true, core);
 }
 
 /** null when some deal is consistent with the log; else the first event that leaves none, and the earlier events it conflicts with. */
@@ -94,7 +99,7 @@ function explainCertainOwner(game: Game, card: number, core: KnowledgeCore): Exp
   const possible = worlds.possibleOwners()[card];
   if ((possible & (possible - 1)) === 0) return explainPlacement(game, card, 31 - Math.clz32(possible), true, core);
   const tallies = worlds.tallies();
-  const width = game.players.length + 2;
+  const width = ownerWidth(game.players.length);
   const shares = ownerColumns(game)
     .filter((o) => (possible >>> o.column) & 1)
     .map((o) => ({ owner: o.owner, p: tallies.ownerCounts[card * width + o.column] / tallies.total }))
@@ -105,12 +110,12 @@ function explainCertainOwner(game: Game, card: number, core: KnowledgeCore): Exp
   );
 }
 
-/** Why the owner in core slot `owner` (seats, envelope nSeats, table nSeats + 1) holds `card` (or cannot). */
+/** Why the owner in core slot `owner` (model/owners.ts slotOf) holds `card` (or cannot). */
 function explainPlacement(game: Game, card: number, owner: number, holds: boolean, core: KnowledgeCore): Explanation {
   const nSeats = game.players.length;
-  const fact = { card, owner: owner === nSeats ? ENVELOPE : owner === nSeats + 1 ? TABLE : owner, holds };
+  const fact = { card, owner: ownerAt(owner, nSeats), holds };
   const statement = factInWords(game, card, owner, holds);
-  if (owner === nSeats + 1) {
+  if (fact.owner === TABLE) {
     // The table holds exactly the face-up cards: the setup says so, and no event can change it.
     if (game.faceUp.includes(card) !== holds) throw notForced(statement);
     const setup = `${shorten(game.deck.cards[card])} is ${holds ? '' : 'not '}face up`;
@@ -176,10 +181,9 @@ function statedOutright(game: Game, card: number, owner: number, holds: boolean,
   return kept.some((f) => about(f) && (f.kind === 'holds' ? f.owner !== owner : f.kind === 'lacks' && f.owner === owner));
 }
 
-/** The fact in words ("Bob holds Knife", "Knife is not face up"), its owner given by its core slot (the envelope nSeats, the table nSeats + 1). */
+/** The fact in words ("Bob holds Knife", "Knife is not face up"), its owner given by its core slot (model/owners.ts slotOf). */
 function factInWords(game: Game, card: number, owner: number, holds: boolean): string {
-  const nSeats = game.players.length;
-  return placementInWords(game, owner === nSeats ? ENVELOPE : owner === nSeats + 1 ? TABLE : owner, [card], holds);
+  return placementInWords(game, ownerAt(owner, game.players.length), [card], holds);
 }
 
 function notForced(statement: string, possible?: string): InputError {
@@ -188,23 +192,16 @@ function notForced(statement: string, possible?: string): InputError {
 
 /** "Knife may be with Bob, Cat or the envelope": the owners some consistent deal gives the card. */
 function possibleOwnersInWords(game: Game, card: number, store: ConstraintStore, consistent: (s: ConstraintStore) => boolean): string {
-  const nSeats = game.players.length;
   // The table's cards are fixed by the setup.
   const possible = ownerColumns(game).filter((o) =>
-    o.column === nSeats + 1 ? game.faceUp.includes(card) : consistent(addFact(store, { kind: 'holds', owner: o.column, cards: bit(card) })),
+    o.owner === TABLE ? game.faceUp.includes(card) : consistent(addFact(store, { kind: 'holds', owner: o.column, cards: bit(card) })),
   );
   return `${shorten(game.deck.cards[card])} may be with ${listInWords(possible.map((o) => ownerInWords(game, o.owner)), 'or')}`;
 }
 
 /** "you", "Bob", "the envelope" or "the table". */
 function ownerInWords(game: Game, owner: Owner): string {
-  return owner === ENVELOPE ? 'the envelope' : owner === TABLE ? 'the table' : owner === game.me ? 'you' : shorten(game.players[owner]);
-}
-
-/** A seat, ENVELOPE or TABLE, by the name rule (no seat may be called "envelope" or "table"). */
-function ownerOf(game: Game, owner: string, where: string): Owner {
-  const o = makeNameResolver('owner', [...game.players, 'envelope', 'table'])(owner, where);
-  return o < game.players.length ? o : o === game.players.length ? ENVELOPE : TABLE;
+  return owner === game.me ? 'you' : ownerInText(owner, game.players);
 }
 
 function bit(card: number): number {

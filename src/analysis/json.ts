@@ -3,7 +3,8 @@
 // does, and the owners besides the seats "envelope" and "table". One key for one thing (a seat is
 // `seat` wherever its role has no name of its own), and a value an answer does not have is null,
 // its key present; only the parts an option adds are absent without it.
-import { ENVELOPE, TABLE, type Game } from '../model/game.js';
+import { type Game } from '../model/game.js';
+import { ENVELOPE, TABLE, ownerName as nameOfOwner } from '../model/owners.js';
 import type { Owner } from '../knowledge/deduce.js';
 import type { Analysis, AnalysisMethod, ResponsesReading } from './analyze.js';
 import type { Opponents } from './opponents.js';
@@ -14,7 +15,7 @@ import type { AccusationAdvice } from './accuse-advice.js';
 
 /** An owner's name: the seat's player, "envelope" or "table". */
 export function ownerName(game: Game, owner: Owner): string {
-  return owner === ENVELOPE ? 'envelope' : owner === TABLE ? 'table' : game.players[owner];
+  return nameOfOwner(owner, game.players);
 }
 
 /** The analysis as docs/analysis-output.md documents it (the `--json` contract). */

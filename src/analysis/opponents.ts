@@ -5,7 +5,8 @@
 // observer did not see showing any of the responder's matching cards with equal chance. Exact from
 // the Kripke model when it fits, else estimated from worlds drawn by the full-size engine, in this
 // thread or with the draws shared among an executor's threads (the same bytes for any number).
-import { ENVELOPE, type Game } from '../model/game.js';
+import { type Game } from '../model/game.js';
+import { ENVELOPE } from '../model/owners.js';
 import { cardsOfMask } from '../model/bits.js';
 import { eliminatedSeats } from '../model/rules.js';
 import { gameOf, type GameLog } from '../io/log.js';

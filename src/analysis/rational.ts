@@ -22,6 +22,7 @@ import { independentErrors } from '../knowledge/worlds.js';
 import { analysisFrom, DEFAULT_ANALYSIS_SAMPLES, DEFAULT_SEED, worldsOf, type Analysis } from './analyze.js';
 import { sharedCore } from './load.js';
 import { counted } from '../model/numbers.js';
+import { ownerWidth, slotOf, TABLE } from '../model/owners.js';
 
 export interface RationalOptions {
   samples?: number;
@@ -92,7 +93,8 @@ function tryExplicit(game: Game, maxWorlds?: number): Analysis | null {
     throw e;
   }
   const nSeats = game.players.length;
-  const width = nSeats + 2;
+  const width = ownerWidth(nSeats);
+  const table = slotOf(TABLE, nSeats);
   const tallies = emptyTallies(game.deck.cards.length, nSeats, game.deck.categoryMasks);
   const possibleOwners = new Uint32Array(game.deck.cards.length);
   const deals = new Set<number>();
@@ -110,8 +112,8 @@ function tryExplicit(game: Game, maxWorlds?: number): Analysis | null {
     }
     for (let f = faceUp; f !== 0; f &= f - 1) {
       const c = 31 - Math.clz32(f & -f);
-      tallies.ownerCounts[c * width + nSeats + 1] += weight;
-      possibleOwners[c] |= 1 << (nSeats + 1);
+      tallies.ownerCounts[c * width + table] += weight;
+      possibleOwners[c] |= 1 << table;
     }
     tallies.envelopeCounts[envelopeIndex(game.deck.categoryMasks, m.model.handOf(w, nSeats))] += weight;
   }
@@ -124,7 +126,7 @@ function sampled(observer: Game, rational: Game, endmoves: number, options: Rati
   const samples = options.samples ?? DEFAULT_RATIONAL_SAMPLES;
   const seed = options.seed ?? 1;
   const nSeats = observer.players.length;
-  const width = nSeats + 2;
+  const width = ownerWidth(nSeats);
   const plain = new FullSizeEngine(observer, observer.events.length);
   // One engine per endmove: the public facts and showcards of the events before it.
   const checks: Array<{ engine: FullSizeEngine; by: number }> = [];

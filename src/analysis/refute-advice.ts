@@ -15,6 +15,8 @@ import { addFacts } from '../knowledge/constraints.js';
 import { constraintsOf } from '../knowledge/constraints-of.js';
 import type { KnowledgeCore, Position } from '../knowledge/wasm-core.js';
 import { sharedCore } from './load.js';
+import { ownerWidth } from '../model/owners.js';
+import { cardsShownTo } from '../model/rules.js';
 
 export interface ShowOption {
   /** A named card the observer holds. */
@@ -49,13 +51,7 @@ export interface RefutationRequest {
 
 /** The cards the observer's log says it showed `suggester`. */
 function shownTo(game: Game, suggester: number): number {
-  const me = game.me!;
-  let shown = 0;
-  for (const e of game.events) {
-    if (e.type === 'suggestion' && e.by === suggester && e.shownBy === me && e.shown !== null) shown |= 1 << e.shown;
-    if (e.type === 'showcard' && e.to === suggester && e.by === me && e.shown !== null) shown |= 1 << e.shown;
-  }
-  return shown >>> 0;
+  return cardsShownTo(game.events, suggester, game.players.length)[game.me!];
 }
 
 /**
@@ -119,7 +115,7 @@ export function refutationAdvice(input: GameLog | Game, request: RefutationReque
   const { suggester, cards, held } = checkRefutation(game, request);
   const core = options.core ?? sharedCore();
   const me = game.me!;
-  const width = game.players.length + 2;
+  const width = ownerWidth(game.players.length);
   const before = asJudgedBy(core, game, suggester);
   if (before === null) throw new InputError("the table's view of this game is too large to count exactly: no refutation advice (a card the suggester already saw from you gives away least)");
   try {
@@ -156,7 +152,7 @@ function publicPosition(core: KnowledgeCore, game: Game): Position {
 /** -log2 P(the observer holds one of `cards`) over the deals of `table`: what a third seat learns from the show. */
 function tableBits(table: Position, game: Game, cards: number[]): number {
   const me = game.me!;
-  const everyone = (1 << (game.players.length + 2)) - 1;
+  const everyone = (1 << ownerWidth(game.players.length)) - 1;
   const named = maskOfCards(cards);
   const owners = game.deck.cards.map((_, c) => ((named >>> c) & 1 ? everyone & ~(1 << me) : everyone));
   const none = table.restrictedCount(owners) / table.approximateCount();

@@ -12,6 +12,7 @@ import * as analysisTasks from './tasks.js';
 import { ANALYSIS_TASKS, analysisTask as task, type EigPayload, type InformationPayload, type TallyPayload } from './tasks.js';
 import type { ChainResult, ChainTask } from '../knowledge/mcmc.js';
 import { SCORE_WIDTH, type ScoringDeals } from './entropy-greedy.js';
+import { ownerWidth } from '../model/owners.js';
 
 /** An executor that runs the analysis tasks in this thread (the default of every request). */
 export function inThisThread(threads = 1): Executor {
@@ -30,9 +31,9 @@ function spans(chunks: number, threads: number): Array<[number, number]> {
   return out;
 }
 
-/** Draws `n` uniform consistent deals: n x (nSeats + 2) masks, the same for any number of threads. */
+/** Draws `n` uniform consistent deals: n x ownerWidth(nSeats) masks, the same for any number of threads. */
 export async function sampleDeals(executor: Executor, store: ConstraintStore, n: number, seed: number, signal?: AbortSignal): Promise<Uint32Array> {
-  const width = store.nSeats + 2;
+  const width = ownerWidth(store.nSeats);
   const deals = new Uint32Array(n * width);
   await Promise.all(
     spans(chunkCount(n), executor.threads).map(async ([firstChunk, chunks]) => {

@@ -7,6 +7,7 @@
 import { InputError } from '../model/errors.js';
 import type { Game } from '../model/game.js';
 import { cardsOfMask, maskOfCards } from '../model/bits.js';
+import { cardsShownTo, mayAct, standingAfter } from '../model/rules.js';
 import { describeEvent, requireGameGoesOn } from '../io/describe.js';
 import { gameOf, type GameLog } from '../io/log.js';
 import type { KnowledgeCore, Position } from '../knowledge/wasm-core.js';
@@ -17,6 +18,7 @@ import { checkSamples, checkSeed, defaultSuggestSamples, MAX_SUGGEST_SAMPLES } f
 import { SCORE_WIDTH, allowedSuggestions, answeringOf, listDeals, rankSuggestions, type ResponseModel, type ScoringDeals, type ScoringOptions } from './entropy-greedy.js';
 import { countInformation, sampleDeals, scoreSuggestions } from './sampling.js';
 import { countingRequest, exactScoring, scoreInThread, type ExactScoring } from './exact-scoring.js';
+import { ownerWidth } from '../model/owners.js';
 
 export type { ResponseModel } from './entropy-greedy.js';
 // In request.ts, so that a command line can state its limits without loading the ranking.
@@ -152,7 +154,7 @@ export function suggestionRequest(game: Game, options: Pick<SuggestOptions, 'sam
 /** The solution when every category has a single possible envelope card, else null. */
 export function certainSolution(game: Game, position: Position): number[] | null {
   const counts = position.ownerCounts();
-  const width = game.players.length + 2;
+  const width = ownerWidth(game.players.length);
   const env = game.players.length;
   const cards = game.deck.categoryMasks.map((mask) => cardsOfMask(mask).filter((c) => counts[c * width + env] > 0));
   return cards.every((c) => c.length === 1) ? cards.map((c) => c[0]) : null;
@@ -164,21 +166,14 @@ export function requireSuggester(game: Game): number {
     throw new InputError('suggest needs an observer: the log has no "me" (and "myHand"), so nobody is there to suggest');
   }
   requireGameGoesOn(game);
-  game.events.forEach((e, i) => {
-    if (e.type !== 'accusation') return;
-    if (e.by === game.me) throw new InputError(`${game.players[game.me]} was eliminated at ${describeEvent(game, i)} and can no longer suggest`);
-  });
+  if (!mayAct(standingAfter(game.events, game.players.length), game.me, 'turn')) {
+    const i = game.events.findIndex((e) => e.type === 'accusation' && e.by === game.me);
+    throw new InputError(`${game.players[game.me]} was eliminated at ${describeEvent(game, i)} and can no longer suggest`);
+  }
   return game.me;
 }
 
 /** Per seat, the cards it has already shown the suggester (for the 'repeat' response model). */
 export function shownToSuggester(game: Game, suggester: number): number[] {
-  const shown = new Array<number>(game.players.length).fill(0);
-  for (const e of game.events) {
-    if (e.type === 'suggestion' && e.by === suggester && e.shownBy !== null && e.shown !== null) {
-      shown[e.shownBy] = (shown[e.shownBy] | (1 << e.shown)) >>> 0;
-    }
-    if (e.type === 'showcard' && e.to === suggester && e.shown !== null) shown[e.by] = (shown[e.by] | (1 << e.shown)) >>> 0;
-  }
-  return shown;
+  return cardsShownTo(game.events, suggester, game.players.length);
 }

@@ -14,6 +14,7 @@ import type { Game } from '../model/game.js';
 import { informationByCounting, type InformationRequest } from './exact-information.js';
 import { defineTasks } from '../runtime/executor.js';
 import { threadContext } from './thread-context.js';
+import { ownerWidth } from '../model/owners.js';
 
 /** The id executors know this module by. */
 export const ANALYSIS_TASKS = 'analysis/tasks';
@@ -84,10 +85,10 @@ export function warmUp(): void {
   position.check(deals);
 }
 
-/** The deals of the chunks, one after another (n x (nSeats + 2) masks). */
+/** The deals of the chunks, one after another (n x ownerWidth(nSeats) masks). */
 export function sample(task: SamplePayload): Uint32Array {
   const position = use(task.store);
-  const width = task.store.nSeats + 2;
+  const width = ownerWidth(task.store.nSeats);
   let n = 0;
   for (let chunk = task.firstChunk; chunk < task.firstChunk + task.chunks; chunk++) n += chunkSize(task.total, chunk);
   const out = new Uint32Array(n * width);

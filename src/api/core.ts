@@ -9,7 +9,7 @@
 
 // A game and its log
 export type { Game } from '../model/game.js';
-export { ENVELOPE, TABLE } from '../model/game.js';
+export { ENVELOPE, TABLE, ownerWidth, slotOf, ownerAt } from '../model/owners.js';
 export type { GameEvent, SuggestionEvent, AccusationEvent, LookEvent, SuggestEvent, NocardEvent, ShowcardEvent, EndmoveEvent } from '../model/events.js';
 export { CLASSIC_CATEGORIES } from '../model/deck.js';
 export type { Deck, Category } from '../model/deck.js';

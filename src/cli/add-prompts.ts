@@ -15,7 +15,7 @@ import { cardsInWords } from '../io/describe.js';
 import type { Game } from '../model/game.js';
 import { InputError } from '../model/errors.js';
 import { nameMatches } from '../model/names.js';
-import { answerers, eliminatedSeats, nextTurn, oneRefuterAnswers, passers } from '../model/rules.js';
+import { answerers, mayAct, nextTurn, oneRefuterAnswers, passers, standingAfter } from '../model/rules.js';
 import { TURN_WORDS, turnEvent, type Turn } from './log-turn.js';
 import { renderAdvice } from './refute-command.js';
 import { Questions, withQuestions, type Choice } from './prompt-kit.js';
@@ -83,10 +83,10 @@ async function askDraft(q: Questions, before: OpenGame, previous: Draft): Promis
     ],
     oneEvent ? previous.kind : 'accusation',
   );
-  const out = eliminatedSeats(game.events, players.length);
+  const standing = standingAfter(game.events, players.length);
   const by = await q.select(
     kind === 'suggestion' ? 'Who suggested?' : 'Who accused?',
-    players.map((p, s) => ({ value: s, label: you(s), ...(out[s] && { disabled: true, hint: 'out of the game: accused wrongly' }) })),
+    players.map((p, s) => ({ value: s, label: you(s), ...(!mayAct(standing, s, 'turn') && { disabled: true, hint: 'out of the game: accused wrongly' }) })),
     previous.by,
   );
   const subject = by === me ? 'you' : players[by];

@@ -16,7 +16,8 @@
  */
 import { maskOfCards } from '../model/bits.js';
 import type { Phrase } from '../model/errors.js';
-import { ENVELOPE, TABLE, type Game } from '../model/game.js';
+import { type Game } from '../model/game.js';
+import { ENVELOPE, TABLE, ownerWidth, slotOf } from '../model/owners.js';
 import { Random } from '../model/random.js';
 import { addFacts, emptyStore, essentialClauses, type ConstraintStore, type Fact } from '../knowledge/constraints.js';
 import { KnowledgeCore, type Position } from '../knowledge/wasm-core.js';
@@ -171,12 +172,12 @@ export class FullSizeEngine implements Semantics {
 
   /**
    * Draws `samples` worlds by the observer's weighting with `seed`: deals in the core's layout
-   * (nSeats + 2 masks each) and, per world, the card each showcard showed.
+   * (ownerWidth(nSeats) masks each) and, per world, the card each showcard showed.
    */
   drawWorlds(samples: number, seed: number): { deals: Uint32Array; shown: number[][] } {
     const observer = this.#core.load(this.#observer);
     try {
-      const width = this.#nSeats + 2;
+      const width = ownerWidth(this.#nSeats);
       const deals = observer.sample(samples, seed);
       const random = new Random(seed, 1);
       const shown = Array.from({ length: samples }, (_, i) => this.#chooseShown(deals.subarray(i * width, (i + 1) * width), random));
@@ -198,7 +199,7 @@ export class FullSizeEngine implements Semantics {
    */
   hits(formulas: Formula[], total: number, seed: number, firstChunk: number, chunks: number): number[] {
     const observer = this.#core.load(this.#observer);
-    const width = this.#nSeats + 2;
+    const width = ownerWidth(this.#nSeats);
     const out = new Array<number>(formulas.length).fill(0);
     try {
       for (let k = firstChunk; k < firstChunk + chunks; k++) {
@@ -298,8 +299,8 @@ export class FullSizeEngine implements Semantics {
   valuesAtDeal(formulas: Formula[]): boolean[] {
     const deal = this.game.deal!;
     const n = this.#nSeats;
-    const masks = new Uint32Array(n + 2);
-    deal.forEach((owner, card) => (masks[owner === ENVELOPE ? n : owner === TABLE ? n + 1 : owner] |= 1 << card));
+    const masks = new Uint32Array(ownerWidth(n));
+    deal.forEach((owner, card) => (masks[slotOf(owner, n)] |= 1 << card));
     const world = { deal: masks, shown: this.#showcards.map((s) => s.shown!) };
     return formulas.map((f) => this.#holds(f, world));
   }
@@ -369,7 +370,7 @@ export class FullSizeEngine implements Semantics {
     const b = informationOf(chi);
     if (typeof b !== 'number' || b === a) return this.#holds(chi, w); // a's own information is the same in all its worlds
     const nCards = this.game.deck.cards.length;
-    const width = this.#nSeats + 2;
+    const width = ownerWidth(this.#nSeats);
     const owners = new Uint32Array(nCards).fill(2 ** width - 1);
     const allows = () => aPosition.restrictedCount(owners) > 0;
     const counts = aPosition.ownerCounts();
@@ -436,7 +437,7 @@ export class FullSizeEngine implements Semantics {
   }
 
   #slot(owner: number): number {
-    return owner === ENVELOPE ? this.#nSeats : owner === TABLE ? this.#nSeats + 1 : owner;
+    return slotOf(owner, this.#nSeats);
   }
 
   /** The position of what the group knows together at world w: public facts, their hands, the cards shown to them. */
@@ -492,7 +493,7 @@ export class FullSizeEngine implements Semantics {
     }
     if (terms.length > MAX_EXACT_TERMS) return null;
     const nCards = this.game.deck.cards.length;
-    const all = 2 ** (this.#nSeats + 2) - 1;
+    const all = 2 ** ownerWidth(this.#nSeats) - 1;
     const observer = this.#core.load(this.#observer);
     try {
       const total = observer.restrictedCount(new Uint32Array(nCards).fill(all));
@@ -522,7 +523,7 @@ export class FullSizeEngine implements Semantics {
   /** Whether every deal of the position satisfies the propositional formula. */
   #knownIn(position: Position, f: Formula): boolean {
     const nCards = this.game.deck.cards.length;
-    const width = this.#nSeats + 2;
+    const width = ownerWidth(this.#nSeats);
     const all = 2 ** width - 1;
     let terms = this.#negatedTerms.get(f);
     if (!terms) this.#negatedTerms.set(f, (terms = dnf({ op: 'not', arg: f })));
@@ -570,7 +571,7 @@ function tidy(store: ConstraintStore): ConstraintStore {
 
 /** Kenv: one possible envelope card in every category. */
 function knowsEnvelope(counts: Float64Array, categoryMasks: number[], nSeats: number): boolean {
-  const width = nSeats + 2;
+  const width = ownerWidth(nSeats);
   return categoryMasks.every((mask) => {
     let candidates = 0;
     for (let m = mask >>> 0; m !== 0; m &= m - 1) if (counts[(31 - Math.clz32(m & -m)) * width + nSeats] > 0) candidates++;

@@ -10,7 +10,7 @@ import type { FormulaQuery } from './knows.js';
 import { counted } from '../model/numbers.js';
 
 export function formulaNames(game: Game): FormulaNames {
-  return { deck: game.deck, players: game.players };
+  return { deck: game.deck, players: game.players, table: game.faceUp.length > 0 };
 }
 
 /** The text formulas given on the command line, numbered from 1. */

@@ -4,7 +4,7 @@
 // the writer it receives when creating the view).
 import type { Deck } from '../model/deck.js';
 import { type Game } from '../model/game.js';
-import { eliminatedSeats, type Rules } from '../model/rules.js';
+import { eliminatedSeats, shownCard, type Rules } from '../model/rules.js';
 import { type GameEvent } from '../model/events.js';
 
 /** Records an event as this seat saw it: `shown` set when it saw the card (it suggested or refuted). */
@@ -69,7 +69,6 @@ export class SeatView {
         const iShowed = seen.by === this.me && seen.shown !== null;
         if (iShowed) this.#showed(seen.to, seen.shown!);
         event = { type: 'showcard', by: seen.by, to: seen.to, cards: this.#cards(seen.cards), shown: iShowed ? null : seen.shown };
-        if (seen.to === this.me && event.shown !== null) this.#shownToMe[seen.by] |= 1 << event.shown;
         break;
       }
       case 'suggestion': {
@@ -77,10 +76,12 @@ export class SeatView {
         // A card it showed is kept apart: a log names the card only on the observer's own suggestions.
         if (iShowed) this.#showed(seen.by, seen.shown!);
         event = { type: 'suggestion', by: seen.by, cards: this.#cards(seen.cards), shownBy: seen.shownBy, shown: iShowed ? null : seen.shown };
-        if (seen.by === this.me && event.shownBy !== null && event.shown !== null) this.#shownToMe[event.shownBy] |= 1 << event.shown;
         break;
       }
     }
+    // As model/rules.ts cardsShownTo reads the events, one at a time.
+    const shown = shownCard(event);
+    if (shown !== null && shown.to === this.me) this.#shownToMe[shown.by] |= 1 << shown.card;
     this.#events.push(Object.freeze(event));
   }
 

@@ -1,9 +1,10 @@
 // How messages name the events of a game.
-import { ENVELOPE, TABLE, type Game } from '../model/game.js';
+import { type Game } from '../model/game.js';
+import { ENVELOPE, TABLE } from '../model/owners.js';
 import { InputError } from '../model/errors.js';
 import type { GameEvent } from '../model/events.js';
 import { joinList, shorten } from '../model/quote.js';
-import { passers, winningAccusation } from '../model/rules.js';
+import { passers, seesShown, winningAccusation } from '../model/rules.js';
 
 /** "event 3 (suggestion by Bob)", "event 1 (look)": how messages name the event at `index` (0-based) of a parsed game. */
 export function eventLabel(game: Game, index: number): string {
@@ -96,7 +97,7 @@ export function eventSentence(game: Game, index: number, options: { at?: boolean
   if (e.type === 'endmove') return words(`${by} ended the turn without accusing`, at);
   const set = `{${e.cards.map((c) => shorten(game.deck.cards[c])).join(', ')}}`;
   const shows = (from: number, to: number, shown: number | null): string => {
-    const seen = shown !== null && game.me !== null && (game.me === from || game.me === to);
+    const seen = shown !== null && seesShown(e, game.me);
     return seen ? `${seatInWords(game, from)} showed ${seatInWords(game, to)} ${shorten(game.deck.cards[shown!])}` : `${seatInWords(game, from)} showed ${seatInWords(game, to)} a card of ${set}`;
   };
   switch (e.type) {

@@ -11,8 +11,9 @@ import { definedName, indistinctNames, makeNameResolver, nameKey, UnknownNameErr
 import { quote, quoteList, shorten } from '../model/quote.js';
 import { counted, forCount } from '../model/numbers.js';
 import { InputError } from '../model/errors.js';
-import { ENVELOPE, TABLE, defaultHandSizes, isGame, type Game } from '../model/game.js';
-import { actionsOf, DEFAULT_RULES, falsehoodAt, oneRefuterAnswers, RULE_VARIANTS, seesShown, type DealMasks, type Falsehood, type Rules, type RuleVariant } from '../model/rules.js';
+import { defaultHandSizes, isGame, type Game } from '../model/game.js';
+import { ENVELOPE, TABLE, isReservedOwnerName, ownerInText, ownerNames, ownerResolver, type Owner } from '../model/owners.js';
+import { actionsOf, DEFAULT_RULES, falsehoodAt, initialStanding, mayAct, oneRefuterAnswers, RULE_VARIANTS, seesShown, standingStep, winningAccusation, type DealMasks, type Falsehood, type Rules, type RuleVariant } from '../model/rules.js';
 import type { GameEvent } from '../model/events.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -189,7 +190,7 @@ function allowedKeys(path: PropertyKey[], input: unknown): string[] {
     // The deal's keys name its owners: the seats (as the log spells them), the envelope and the table.
     const players = (input as { players?: unknown })?.players;
     const seats = Array.isArray(players) ? players.filter((p): p is string => typeof p === 'string').map((p) => p.trim()) : [];
-    return [...seats, 'envelope', 'table'];
+    return ownerNames(seats, true);
   }
   // The only other strict objects are events; their keys depend on the event's type.
   let node: unknown = input;
@@ -293,7 +294,7 @@ export function parseGame(json: unknown, options: { words?: LogWords } = {}): Ga
     const elsewhere = deal === null ? undefined : myHand.find((c) => deal[c] !== me);
     if (elsewhere !== undefined) {
       throw new InputError(
-        `${hand} does not agree with the deal: ${quote(deck.cards[elsewhere])} is in ${hand} but the deal gives it to ${ownerName(deal![elsewhere], players)}`,
+        `${hand} does not agree with the deal: ${quote(deck.cards[elsewhere])} is in ${hand} but the deal gives it to ${ownerInText(deal![elsewhere], players)}`,
       );
     }
     const problem = quotaProblem(myHand);
@@ -308,13 +309,6 @@ export function parseGame(json: unknown, options: { words?: LogWords } = {}): Ga
 /** The game of a log, or the game itself when it is already one: what every entry point takes. */
 export function gameOf(input: GameLog | Game): Game {
   return isGame(input) ? input : parseGame(input);
-}
-
-/** "Ann", "the envelope" or "the table". */
-function ownerName(owner: number, players: string[]): string {
-  if (owner === ENVELOPE) return 'the envelope';
-  if (owner === TABLE) return 'the table';
-  return shorten(players[owner]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -396,21 +390,20 @@ interface DealHand {
 /** The deal's hands, owners and cards resolved; each owner given once. */
 function dealEntries(given: unknown, json: unknown, players: string[], card: NameResolver, deck: Deck): DealHand[] {
   const entries = namedEntries(given, ['deal'], cardNames, "mapping each seat, the envelope and the table to its cards");
-  const owners = [...players, 'envelope', 'table'];
-  const owner = makeNameResolver('owner', owners);
+  // A deal may name the table without faceUp: its cards are then the face-up ones.
+  const owner = ownerResolver(players, true);
   const hands: DealHand[] = [];
   const keyOf = new Map<number, string>();
   for (const [key, names] of entries) {
-    let o: number;
+    let slot: Owner;
     try {
-      o = owner(key, 'deal');
+      slot = owner(key, 'deal');
     } catch (e) {
       throw e instanceof UnknownNameError ? unknownKey(['deal'], key, json) : e;
     }
-    const slot = o < players.length ? o : o === players.length ? ENVELOPE : TABLE;
     const before = keyOf.get(slot);
     if (before !== undefined) {
-      const whose = slot < 0 ? ownerName(slot, players) : `${shorten(players[slot])}'s hand`;
+      const whose = slot < 0 ? ownerInText(slot, players) : `${shorten(players[slot])}'s hand`;
       throw new InputError(`deal: ${quote(before)} and ${quote(key)} both give ${whose}`);
     }
     keyOf.set(slot, key);
@@ -457,7 +450,7 @@ function checkDeal(
     for (const c of hand.cards) {
       const before = owners[c];
       if (before !== null) {
-        throw new InputError(`deal: ${quote(deck.cards[c])} is dealt twice (to ${ownerName(before, players)} and to ${ownerName(hand.owner, players)})`);
+        throw new InputError(`deal: ${quote(deck.cards[c])} is dealt twice (to ${ownerInText(before, players)} and to ${ownerInText(hand.owner, players)})`);
       }
       owners[c] = hand.owner;
     }
@@ -524,9 +517,6 @@ function categoryName(key: string): string {
   return name;
 }
 
-/** The analysis names the owners besides the seats "envelope" and "table": no seat may take those names. */
-const RESERVED_OWNERS = ['envelope', 'table'];
-
 /** The players in seat order, read as names (definedName) and checked; `where` names them in messages, `place` each one. */
 function checkPlayers(names: string[], where: string, place: (i: number) => string): string[] {
   const players = names.map((p, i) => definedName(p, place(i)));
@@ -535,7 +525,7 @@ function checkPlayers(names: string[], where: string, place: (i: number) => stri
   }
   players.forEach((p, i) => {
     if (nameKey(p) === '') throw new InputError(`${where}: player ${i + 1} has an empty name`);
-    if (RESERVED_OWNERS.includes(nameKey(p))) {
+    if (isReservedOwnerName(p)) {
       throw new InputError(`${where}: ${quote(p)} cannot name a player: the analysis calls the owners besides the seats "envelope" and "table"`);
     }
   });
@@ -621,8 +611,9 @@ function checkEvents(raw: GameLogEvent[], game: Game, card: NameResolver, player
   const { deck, players, me, rules, deal } = game;
   const nSeats = players.length;
   const truth = deal === null ? null : dealMasks(deal, nSeats);
-  const eliminatedAt = new Map<number, number>(); // seat -> event number of its wrong accusation
-  let solvedAt: number | null = null;
+  let standing = initialStanding(nSeats);
+  /** The number of the event that put `seat` out. */
+  const outAt = (seat: number) => game.events.findIndex((e) => e.type === 'accusation' && !e.correct && e.by === seat) + 1;
   let lookAt: number | null = null;
 
   const name = (seat: number) => shorten(players[seat]);
@@ -637,7 +628,7 @@ function checkEvents(raw: GameLogEvent[], game: Game, card: NameResolver, player
       case 'holdsNone':
         return `${name(f.seat)} shows a card, but holds none of the named cards in the deal`;
       case 'notHeld':
-        return `${name(f.seat)} shows ${cardName(f.card)}, but the deal gives it to ${ownerName(deal![f.card], players)}`;
+        return `${name(f.seat)} shows ${cardName(f.card)}, but the deal gives it to ${ownerInText(deal![f.card], players)}`;
       case 'envelope': {
         const envelope = deck.cards.filter((_, c) => deal![c] === ENVELOPE).map(shorten).join(', ');
         return `correct is ${f.is} but the deal's envelope is ${envelope}`;
@@ -660,14 +651,10 @@ function checkEvents(raw: GameLogEvent[], game: Game, card: NameResolver, player
     }
     const by = player(e.by, at('by', `event ${n} (${e.type})`));
     const where = `event ${n} (${e.type} by ${name(by)})`;
-    if (solvedAt !== null) {
-      throw new InputError(`${where}: the game ended with the correct accusation at event ${solvedAt}`);
-    }
-    const out = eliminatedAt.get(by);
-    // An eliminated seat still answers suggestions (nocard, showcard), and does nothing else.
-    if (out !== undefined && e.type !== 'nocard' && e.type !== 'showcard') {
+    if (!mayAct(standing, by, e.type === 'nocard' || e.type === 'showcard' ? 'answer' : 'turn')) {
+      if (standing.winner !== null) throw new InputError(`${where}: the game ended with the correct accusation at event ${winningAccusation(game.events)! + 1}`);
       const verb = e.type === 'accusation' ? 'accuses' : e.type === 'endmove' ? 'ends a turn' : 'suggests';
-      throw new InputError(`${where}: ${name(by)} ${verb} but was eliminated by a wrong accusation at event ${out}`);
+      throw new InputError(`${where}: ${name(by)} ${verb} but was eliminated by a wrong accusation at event ${outAt(by)}`);
     }
     if (e.type === 'suggestion' && !oneRefuterAnswers(rules)) {
       throw new InputError(
@@ -681,16 +668,13 @@ function checkEvents(raw: GameLogEvent[], game: Game, card: NameResolver, player
       const cards = oneOfEachCategory(e.cards.map((c) => card(c, at('cards', where))), deck, at('cards', where));
       if (e.type === 'accusation') {
         event = { type: 'accusation', by, cards, correct: e.correct };
-        if (e.correct) solvedAt = n;
-        else eliminatedAt.set(by, n);
       } else if (e.type === 'suggest' || e.type === 'nocard') {
         event = { type: e.type, by, cards };
       } else if (e.type === 'showcard') {
         const to = player(e.to, where);
         if (to === by) throw new InputError(`${where}: "to" is ${name(by)}, who shows the card`);
-        const toOut = eliminatedAt.get(to);
-        if (toOut !== undefined) {
-          throw new InputError(`${where}: ${name(to)} is shown a card but was eliminated by a wrong accusation at event ${toOut} and can no longer suggest`);
+        if (!mayAct(standing, to, 'turn')) {
+          throw new InputError(`${where}: ${name(to)} is shown a card but was eliminated by a wrong accusation at event ${outAt(to)} and can no longer suggest`);
         }
         event = { type: 'showcard', by, to, cards, shown: shownCard(e.shown, by, to, cards, where) };
       } else {
@@ -706,6 +690,7 @@ function checkEvents(raw: GameLogEvent[], game: Game, card: NameResolver, player
         if (f !== null) throw new InputError(`${where}: ${falsehood(f)}`);
       }
     }
+    standing = standingStep(standing, event);
     game.events.push(event);
   });
 

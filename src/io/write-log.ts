@@ -1,5 +1,6 @@
 // A game as a game log (docs/game-log.md): what `simulate --logs` writes and `analyze` reads back.
-import { ENVELOPE, TABLE, type Game } from '../model/game.js';
+import { type Game } from '../model/game.js';
+import { ownerName, ownersOf } from '../model/owners.js';
 import { nonStandardVariants, RULE_VARIANTS, type Rules } from '../model/rules.js';
 import type { GameLog, GameLogEvent } from './log.js';
 import { type GameEvent } from '../model/events.js';
@@ -26,11 +27,7 @@ export function gameToLog(game: Game): GameLog {
     ...(deal === null
       ? {}
       : {
-          deal: Object.fromEntries([
-            ...game.players.map((p, s) => [p, held(s)]),
-            ['envelope', held(ENVELOPE)],
-            ...(game.faceUp.length === 0 ? [] : [['table', held(TABLE)]]),
-          ]),
+          deal: Object.fromEntries(ownersOf(game.players.length, game.faceUp.length > 0).map((o) => [ownerName(o, game.players), held(o)])),
         }),
     events: game.events.map((e) => eventToLog(e, card, player)),
   };

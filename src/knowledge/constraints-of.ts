@@ -1,7 +1,8 @@
 import { addFacts, applyFact, emptyStore, essentialClauses, type ConstraintStore, type Fact } from './constraints.js';
 import { InputError } from '../model/errors.js';
 import { maskOfCards } from '../model/bits.js';
-import { actionsOf, type KnowledgeAction } from '../model/rules.js';
+import { actionsOf, seesShown, type KnowledgeAction } from '../model/rules.js';
+import { ENVELOPE, slotOf } from '../model/owners.js';
 import type { Game } from '../model/game.js';
 import type { Rules } from '../model/rules.js';
 import type { GameEvent } from '../model/events.js';
@@ -29,9 +30,9 @@ export function factsOfAction(action: KnowledgeAction, nSeats: number, me: numbe
     case 'lacks':
       return [{ kind: 'lacks', owner: action.owner, cards: action.cards }];
     case 'envelope':
-      return [action.is ? { kind: 'holds', owner: nSeats, cards: action.cards } : { kind: 'notEnvelope', cards: action.cards }];
+      return [action.is ? { kind: 'holds', owner: slotOf(ENVELOPE, nSeats), cards: action.cards } : { kind: 'notEnvelope', cards: action.cards }];
     case 'showcard': {
-      const seen = action.shown !== null && me !== null && (me === action.by || me === action.to);
+      const seen = action.shown !== null && seesShown(action, me);
       return [seen ? { kind: 'holds', owner: action.by, cards: (1 << action.shown!) >>> 0 } : { kind: 'atLeastOne', owners: (1 << action.by) >>> 0, cards: action.cards }];
     }
   }

@@ -1,8 +1,9 @@
 import { popcount } from '../model/bits.js';
+import { dealtWidth, ENVELOPE, ownerWidth, slotOf, TABLE } from '../model/owners.js';
 
 /**
- * Everything an observer has learned, as constraints on deals. Owners are numbered
- * 0..nSeats-1 for the seats, nSeats for the envelope and nSeats + 1 for the face-up table.
+ * Everything an observer has learned, as constraints on deals. Owners are numbered by their
+ * slots (model/owners.ts slotOf): the seats, the envelope, the face-up table.
  * Card sets are u32 bitmasks over the deck's card indices; owner sets are bitmasks over owners.
  */
 export interface Clause {
@@ -18,9 +19,9 @@ export interface ConstraintStore {
   categoryMasks: number[];
   faceUpMask: number;
   handSizes: number[];
-  /** holds[o]: cards owner o is known to hold (length nSeats + 1, last = envelope). */
+  /** holds[o]: cards owner o is known to hold (dealtWidth(nSeats) slots, last = envelope). */
   holds: number[];
-  /** lacks[o]: cards owner o is known not to hold (length nSeats + 1, last = envelope). */
+  /** lacks[o]: cards owner o is known not to hold (dealtWidth(nSeats) slots, last = envelope). */
   lacks: number[];
   /**
    * At-least-one clauses. A refutation the observer did not see is `{cards: named, owners: 1 << seat}`;
@@ -31,11 +32,11 @@ export interface ConstraintStore {
 }
 
 export function envelopeOwner(store: { nSeats: number }): number {
-  return store.nSeats;
+  return slotOf(ENVELOPE, store.nSeats);
 }
 
 export function tableOwner(store: { nSeats: number }): number {
-  return store.nSeats + 1;
+  return slotOf(TABLE, store.nSeats);
 }
 
 /** An empty store: only the deck, the seats, their hand sizes and the face-up cards. */
@@ -47,8 +48,8 @@ export function emptyStore(nCards: number, categoryMasks: number[], handSizes: n
     categoryMasks: [...categoryMasks],
     faceUpMask: faceUpMask >>> 0,
     handSizes: [...handSizes],
-    holds: new Array(nSeats + 1).fill(0),
-    lacks: new Array(nSeats + 1).fill(0),
+    holds: new Array(dealtWidth(nSeats)).fill(0),
+    lacks: new Array(dealtWidth(nSeats)).fill(0),
     clauses: [],
   };
 }
@@ -65,8 +66,8 @@ export function cloneStore(s: ConstraintStore): ConstraintStore {
 }
 
 /**
- * One thing learned about the deal. Owners: seats 0..nSeats-1, the envelope nSeats, the face-up
- * table nSeats + 1; card sets are masks.
+ * One thing learned about the deal. Owners by their slots (model/owners.ts slotOf): the seats,
+ * the envelope, the face-up table; card sets are masks.
  *   holds      — `owner` holds every card of `cards` (a card shown to the observer, the observer's hand)
  *   lacks      — `owner` holds none of `cards` (a seat that could not refute)
  *   atLeastOne — some card of `cards` lies with some owner of `owners` (a refutation the observer did not see)
@@ -127,7 +128,7 @@ export function essentialClauses(store: ConstraintStore): Clause[] {
   const implies = (a: Clause, b: Clause): boolean => (a.cards & ~b.cards) === 0 && (a.owners & ~b.owners) === 0;
   const size = (c: Clause) => popcount(c.cards) + popcount(c.owners);
   // Repeats go first, by key: a long log repeats a few hundred clauses thousands of times.
-  const ownerSpan = 2 ** (store.nSeats + 2); // owner bits: the seats, the envelope, the table
+  const ownerSpan = 2 ** ownerWidth(store.nSeats); // owner bits: the seats, the envelope, the table
   const distinct = new Map<number, Clause>();
   for (const c of store.clauses) {
     const key = (c.cards >>> 0) * ownerSpan + (c.owners >>> 0);

@@ -1,10 +1,10 @@
 // Deduction: what holds in every consistent world. Decided from each card's exact set of possible
 // owners (non-zero exact counts, an enumeration, or a satisfiability search), so it is complete:
 // a placement is certain exactly when no consistent world puts the card elsewhere.
-import { ENVELOPE, TABLE, type Game } from '../model/game.js';
+import { type Game } from '../model/game.js';
+import { ENVELOPE, TABLE, slotOf, type Owner } from '../model/owners.js';
 
-/** An owner of a card: a seat (0..n-1), ENVELOPE or TABLE (model/game.ts). */
-export type Owner = number;
+export type { Owner };
 
 export interface CardDeduction {
   card: number;
@@ -25,11 +25,8 @@ export interface OwnerColumn {
 /** The owners in the order of the analysis: seats, then the table (if any face-up cards), then the envelope. */
 export function ownerColumns(game: Game): OwnerColumn[] {
   const nSeats = game.players.length;
-  return [
-    ...game.players.map((_, seat) => ({ owner: seat, column: seat })),
-    ...(game.faceUp.length > 0 ? [{ owner: TABLE, column: nSeats + 1 }] : []),
-    { owner: ENVELOPE, column: nSeats },
-  ];
+  const owners = [...game.players.map((_, seat) => seat), ...(game.faceUp.length > 0 ? [TABLE] : []), ENVELOPE];
+  return owners.map((owner) => ({ owner, column: slotOf(owner, nSeats) }));
 }
 
 /** For every card, its possible and impossible owners, and the certain one if any. */

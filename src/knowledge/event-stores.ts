@@ -8,6 +8,7 @@
 import { applyFact, cloneStore, essentialClauses, type ConstraintStore, type Fact } from './constraints.js';
 import { factsOf, setupStore } from './constraints-of.js';
 import type { Game } from '../model/game.js';
+import { ownerWidth } from '../model/owners.js';
 
 /**
  * A set of the informative events, by position in `EventStores.events`: those in [from, to) but
@@ -42,7 +43,7 @@ export class EventStores {
     this.#setup = setupStore(game);
     const nSeats = game.players.length;
     // Ids of the distinct facts seen: holds and lacks by owner and card, clauses by key.
-    const cardIds = new Int32Array(2 * (nSeats + 2) * 32).fill(-1);
+    const cardIds = new Int32Array(2 * ownerWidth(nSeats) * 32).fill(-1);
     const clauseIds = new Map<number, number>();
     for (let i = 0; i < game.events.length; i++) {
       const facts = this.#factsOf(i);
@@ -55,7 +56,7 @@ export class EventStores {
           // One fact per card: the store ORs them again.
           for (let m = f.cards >>> 0; m !== 0; m &= m - 1) {
             const card = 31 - Math.clz32(m & -m);
-            const key = ((f.kind === 'holds' ? 0 : nSeats + 2) + f.owner) * 32 + card;
+            const key = ((f.kind === 'holds' ? 0 : ownerWidth(nSeats)) + f.owner) * 32 + card;
             if (cardIds[key] < 0) cardIds[key] = this.#newFact({ kind: f.kind, owner: f.owner, cards: (1 << card) >>> 0 });
             this.#taughtAt(cardIds[key], position);
           }
@@ -118,5 +119,5 @@ function taughtIn(positions: readonly number[], from: number, to: number, except
 /** A number naming a clause by its cards and owners (the seats, the envelope, the table). */
 function clauseKey(fact: Extract<Fact, { kind: 'atLeastOne' | 'notEnvelope' }>, nSeats: number): number {
   // The low bit tells an at-least-one clause from a notEnvelope.
-  return fact.kind === 'atLeastOne' ? 2 * ((fact.cards >>> 0) * 2 ** (nSeats + 2) + (fact.owners >>> 0)) : 2 * (fact.cards >>> 0) + 1;
+  return fact.kind === 'atLeastOne' ? 2 * ((fact.cards >>> 0) * 2 ** ownerWidth(nSeats) + (fact.owners >>> 0)) : 2 * (fact.cards >>> 0) + 1;
 }

@@ -12,6 +12,7 @@ import { combinationCount, type Tallies } from './tallies.js';
 import { DEFAULT_SEARCH_BUDGET, SearchGaveUpError, possibleOwners } from './search.js';
 import type { SampleTallies, Sampler } from './worlds.js';
 import type { KnowledgeCore } from './wasm-core.js';
+import { ownerWidth } from '../model/owners.js';
 
 interface McmcExports {
   memory: WebAssembly.Memory;
@@ -51,7 +52,7 @@ export interface ChainTask {
   thin: number;
   batches: number;
   searchBudget: number;
-  /** Start from this consistent deal (nSeats + 2 masks) instead of a random one from the search. */
+  /** Start from this consistent deal (ownerWidth(nSeats) masks) instead of a random one from the search. */
   start?: Uint32Array;
   /** Also return the first `trace` recorded deals (default 0). */
   trace?: number;
@@ -61,7 +62,7 @@ export interface ChainResult {
   chain: number;
   /** Recorded states. */
   samples: number;
-  /** batches x nCards x (nSeats + 2) counts: per batch, card and owner (seats, envelope, table). */
+  /** batches x nCards x ownerWidth(nSeats) counts: per batch, card and owner (seats, envelope, table). */
   batchCounts: Float64Array;
   /** Recorded states per batch. */
   batchSizes: number[];
@@ -72,14 +73,14 @@ export interface ChainResult {
   blockMoves: number;
   /** Redistributions enumerated by the block moves, in all. */
   redistributions: number;
-  /** The first recorded deals, nSeats + 2 masks each (empty unless asked for). */
+  /** The first recorded deals, ownerWidth(nSeats) masks each (empty unless asked for). */
   trace: Uint32Array;
 }
 
 export interface McmcResult {
   /** Counts over every recorded state of every chain; total = recorded states. */
   tallies: Tallies;
-  /** nCards x (nSeats + 2): the standard error of each card-owner probability (batch means). */
+  /** nCards x ownerWidth(nSeats): the standard error of each card-owner probability (batch means). */
   standardErrors: Float64Array;
   /** Per card: the standard error of its probability of being in the envelope. */
   envelopeStandardErrors: Float64Array;
@@ -133,7 +134,7 @@ export function runChain(core: KnowledgeCore, task: ChainTask): ChainResult {
   const instance = core.instance();
   const x = instance.exports as unknown as McmcExports;
   const { store } = task;
-  const width = store.nSeats + 2;
+  const width = ownerWidth(store.nSeats);
   instance.writeStore(store);
   // One I/O buffer: the start deal, then the trace.
   const traceCap = task.trace ?? 0;
@@ -171,7 +172,7 @@ export function runChain(core: KnowledgeCore, task: ChainTask): ChainResult {
 
 /** Tallies, standard errors and diagnostics from the chains' results (in chain order). */
 export function combineChains(store: ConstraintStore, results: ChainResult[], tasks: ChainTask[]): McmcResult {
-  const width = store.nSeats + 2;
+  const width = ownerWidth(store.nSeats);
   const cells = store.nCards * width;
   const batches = tasks[0].batches;
   const ownerCounts = new Float64Array(cells);
@@ -320,7 +321,7 @@ export class McmcSampler implements Sampler {
   }
 
   draw(samples: number, seed: number): Uint32Array {
-    const width = this.store.nSeats + 2;
+    const width = ownerWidth(this.store.nSeats);
     const tasks = chainsFor(this.store, samples, seed).map((task) => ({ ...task, trace: Math.ceil(samples / DEFAULT_CHAINS) }));
     const out = new Uint32Array(samples * width);
     let filled = 0;

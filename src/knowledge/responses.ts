@@ -12,6 +12,7 @@
 import { InputError } from '../model/errors.js';
 import type { Game } from '../model/game.js';
 import type { GameEvent } from '../model/events.js';
+import { shownCard } from '../model/rules.js';
 import type { Fact } from './constraints.js';
 
 export const RESPONSE_POLICIES = ['holds', 'uniform', 'first', 'repeat'] as const;
@@ -42,10 +43,8 @@ export interface Show {
 
 /** The show in `event` when observer `me` asked and saw the card (its own answers are its choice, not evidence). */
 export function showSeen(event: GameEvent, me: number | null): Show | null {
-  if (me === null) return null;
-  if (event.type === 'suggestion' && event.by === me && event.shownBy !== null && event.shownBy !== me && event.shown !== null) return { by: event.shownBy, named: event.cards, shown: event.shown };
-  if (event.type === 'showcard' && event.to === me && event.by !== me && event.shown !== null) return { by: event.by, named: event.cards, shown: event.shown };
-  return null;
+  const s = shownCard(event);
+  return s === null || s.to !== me || s.by === me ? null : { by: s.by, named: s.cards, shown: s.card };
 }
 
 /** What a show says under `first`: its responder lacks the named cards before the shown one in deck order. */
@@ -96,7 +95,7 @@ export function responseEvidence(game: Game, policy: ResponsePolicy, eventCount 
   return { facts, factors };
 }
 
-/** The likelihood of one deal (nSeats + 2 masks at deals[at..]) under the factors: their product. */
+/** The likelihood of one deal (ownerWidth(nSeats) masks at deals[at..]) under the factors: their product. */
 export function dealLikelihood(factors: readonly ResponseFactor[], deals: Uint32Array, at: number): number {
   let w = 1;
   for (const f of factors) {

@@ -3,6 +3,7 @@
 // certain when it is the card's only possible one.
 import type { ConstraintStore } from './constraints.js';
 import type { KnowledgeCore } from './wasm-core.js';
+import { ownerWidth } from '../model/owners.js';
 
 interface SearchExports {
   memory: WebAssembly.Memory;
@@ -26,8 +27,8 @@ export interface PossibleOwners {
   /** 'exact': `possible` is exact; 'gave-up': some query ran out of budget, and nothing is claimed. */
   status: 'exact' | 'gave-up';
   /**
-   * Per card, the owners it has in some consistent deal (bits: seats, envelope = nSeats, table =
-   * nSeats + 1). All zero when no deal is consistent. Empty when the search gave up.
+   * Per card, the owners it has in some consistent deal (a bit per owner slot: model/owners.ts
+   * slotOf). All zero when no deal is consistent. Empty when the search gave up.
    */
   possible: Uint32Array;
   /** Search nodes taken, over every query: a measure of how hard the position was. */
@@ -59,7 +60,7 @@ export function knownPlacements(result: PossibleOwners): Array<{ card: number; o
 }
 
 /**
- * A consistent deal (nSeats + 2 masks: seats, envelope, table), or null when there is none.
+ * A consistent deal (ownerWidth(nSeats) masks: seats, envelope, table), or null when there is none.
  * With a seed, owners are tried in an order drawn from (seed, stream): different seeds give
  * different deals (not uniformly: the Markov chain starts from them). Throws past `budget` nodes.
  */
@@ -68,7 +69,7 @@ export function findDeal(core: KnowledgeCore, store: ConstraintStore, seed?: num
   const x = exportsOf(core);
   instance.writeStore(store);
   if (seed !== undefined) core.seed(seed, stream);
-  const width = store.nSeats + 2;
+  const width = ownerWidth(store.nSeats);
   const out = x.ioBuffer(width * 4);
   const r = x.searchDeal(budget, seed === undefined ? 0 : 1, out);
   if (r === x.GAVE_UP.value) throw new SearchGaveUpError(budget);

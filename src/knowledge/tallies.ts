@@ -2,11 +2,12 @@
 // sampler) put each card with each owner and each envelope combination. Every answer —
 // probabilities, solutions, entropy — is derived from them the same way for both methods.
 import { popcount } from '../model/bits.js';
+import { ownerWidth } from '../model/owners.js';
 
 export interface Tallies {
   /** Exact count of consistent deals, or the number of samples. */
   total: number;
-  /** nCards x (nSeats + 2): seats, envelope, table. */
+  /** nCards x ownerWidth(nSeats): seats, envelope, table. */
   ownerCounts: Float64Array;
   /** Per envelope combination, mixed-radix over the categories (first category most significant). */
   envelopeCounts: Float64Array;
@@ -45,7 +46,7 @@ export function combinationCount(categoryMasks: number[]): number {
 
 
 export function emptyTallies(nCards: number, nSeats: number, categoryMasks: number[]): Tallies {
-  return { total: 0, ownerCounts: new Float64Array(nCards * (nSeats + 2)), envelopeCounts: new Float64Array(combinationCount(categoryMasks)) };
+  return { total: 0, ownerCounts: new Float64Array(nCards * ownerWidth(nSeats)), envelopeCounts: new Float64Array(combinationCount(categoryMasks)) };
 }
 
 /** Adds `more` into `into`. Counts are integers, so sums in any order agree exactly. */
@@ -55,9 +56,9 @@ export function addTallies(into: Tallies, more: Tallies): void {
   for (let i = 0; i < into.envelopeCounts.length; i++) into.envelopeCounts[i] += more.envelopeCounts[i];
 }
 
-/** Tallies of a batch of deals (n x (nSeats + 2) masks), added into `into`. */
+/** Tallies of a batch of deals (n x ownerWidth(nSeats) masks), added into `into`. */
 export function tallyDeals(categoryMasks: number[], nSeats: number, deals: Uint32Array, into: Tallies): void {
-  const width = nSeats + 2;
+  const width = ownerWidth(nSeats);
   const n = deals.length / width;
   for (let k = 0; k < n; k++) {
     const base = k * width;

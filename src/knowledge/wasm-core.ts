@@ -8,6 +8,7 @@ import { instantiate, MemoryViews, wasmModule, writeStore, type Layout } from '.
 import type { ResponseFactor } from './responses.js';
 import { InputError } from '../model/errors.js';
 import { roughCount } from '../model/numbers.js';
+import { ownerWidth } from '../model/owners.js';
 
 interface CoreExports {
   memory: WebAssembly.Memory;
@@ -66,11 +67,6 @@ export interface CoreInstance {
   memory: MemoryViews;
   /** Writes `store` into the core; the DAG answers of this KnowledgeCore need load() again after. */
   writeStore(store: ConstraintStore): void;
-}
-
-/** Deal layout: per deal, nSeats + 2 u32 masks (seats in order, envelope, table). */
-export function dealWidth(nSeats: number): number {
-  return nSeats + 2;
 }
 
 /**
@@ -287,11 +283,11 @@ export class Position implements Disposable {
     return { nodes: this.x.dagNodes(this.id), edges: this.x.dagEdges(this.id), estimatedNodes: this.estimatedNodes };
   }
 
-  /** nCards x (nSeats + 2) counts: row per card; columns seats, envelope, table. */
+  /** nCards x ownerWidth(nSeats) counts: row per card; columns seats, envelope, table. */
   ownerCounts(): Float64Array {
     this.requireDag();
     const ptr = this.x.ownerCountsPtr(this.id);
-    return this.core.memory.f64.slice(ptr >>> 3, (ptr >>> 3) + this.nCards * (this.nSeats + 2));
+    return this.core.memory.f64.slice(ptr >>> 3, (ptr >>> 3) + this.nCards * ownerWidth(this.nSeats));
   }
 
   /** Count per envelope combination, mixed-radix index over categories in deck order. */
@@ -338,12 +334,12 @@ export class Position implements Disposable {
   }
 
   /**
-   * Draws n deals uniformly from the consistent ones into a Uint32Array (n x (nSeats + 2) masks).
+   * Draws n deals uniformly from the consistent ones into a Uint32Array (n x ownerWidth(nSeats) masks).
    * Reseeds first when a seed is given; otherwise continues the core's current stream.
    */
   sample(n: number, seed?: number): Uint32Array {
     if (seed !== undefined) this.core.seed(seed);
-    const width = this.nSeats + 2;
+    const width = ownerWidth(this.nSeats);
     const out = new Uint32Array(n * width);
     const chunk = 8192; // keeps the I/O buffer small however many deals are asked for
     for (let done = 0; done < n; done += chunk) out.set(this.sampleView(Math.min(chunk, n - done)), done * width);
@@ -357,25 +353,25 @@ export class Position implements Disposable {
   sampleView(n: number): Uint32Array {
     this.requireDag();
     if (this.status !== 'consistent') throw new Error('no consistent deal to sample');
-    const width = this.nSeats + 2;
+    const width = ownerWidth(this.nSeats);
     const { ptr } = this.core.ioView(n * width * 4);
     this.x.sample(this.id, n, ptr);
     return this.core.memory.u32.subarray(ptr >>> 2, (ptr >>> 2) + n * width);
   }
 
-  /** Every consistent deal (n x (nSeats + 2) masks), in the DAG's order. For positions of at most `limit` deals. */
+  /** Every consistent deal (n x ownerWidth(nSeats) masks), in the DAG's order. For positions of at most `limit` deals. */
   enumerate(limit = 1_000_000): Uint32Array {
     const n = this.count();
     if (n > BigInt(limit)) throw new RangeError(`this position has ${n} deals, more than the ${limit} asked for`);
-    const width = this.nSeats + 2;
+    const width = ownerWidth(this.nSeats);
     const { ptr } = this.core.ioView(Number(n) * width * 4);
     const written = this.x.enumerate(this.id, ptr, Number(n));
     return this.core.memory.u32.slice(ptr >>> 2, (ptr >>> 2) + written * width);
   }
 
-  /** Checks deals (n x (nSeats + 2) masks) against the store: 1 = consistent. */
+  /** Checks deals (n x ownerWidth(nSeats) masks) against the store: 1 = consistent. */
   check(deals: Uint32Array): Uint8Array {
-    const width = this.nSeats + 2;
+    const width = ownerWidth(this.nSeats);
     const n = Math.floor(deals.length / width);
     this.dealBuffer(n).set(deals.subarray(0, n * width));
     this.checkInPlace(n);
@@ -389,21 +385,21 @@ export class Position implements Disposable {
    * call checkInPlace(n): no copy in either direction.
    */
   dealBuffer(n: number): Uint32Array {
-    const width = this.nSeats + 2;
+    const width = ownerWidth(this.nSeats);
     const { ptr } = this.core.ioView(n * width * 4 + n);
     return this.core.memory.u32.subarray(ptr >>> 2, (ptr >>> 2) + n * width);
   }
 
   /** Checks the n deals already written into dealBuffer(n); returns how many are consistent. */
   checkInPlace(n: number): number {
-    const width = this.nSeats + 2;
+    const width = ownerWidth(this.nSeats);
     const { ptr } = this.core.ioView(n * width * 4 + n);
     return this.x.checkBatch(this.id, ptr, n, ptr + n * width * 4);
   }
 
   /**
    * Expected information gain of the suggestions with mixed-radix indices [qFrom, qTo) made by seat
-   * `suggester`, estimated from `deals` (n x (nSeats + 2) masks) of this position's deck. Returns
+   * `suggester`, estimated from `deals` (n x ownerWidth(nSeats) masks) of this position's deck. Returns
    * 3 numbers per suggestion: expected bits, P(nobody refutes), expected envelope combinations left.
    * model 0: refuters show a uniformly random named card; 1: they show again a card already shown
    * to the suggester when they can (shownTo[seat] = mask of such cards). `sampled`: the deals are
@@ -414,7 +410,7 @@ export class Position implements Disposable {
    * first card shown).
    */
   eig(deals: Uint32Array, suggester: number, model: 0 | 1, shownTo: readonly number[], qFrom: number, qTo: number, sampled = false, answering?: Answering): Float64Array {
-    const width = this.nSeats + 2;
+    const width = ownerWidth(this.nSeats);
     const n = Math.floor(deals.length / width);
     const { SHOWN_TO_WORDS, ANSWER_WORDS, EIG_SCORES, EIG_MAX_CATEGORIES } = this.core.layout;
     const categories = this.store.categoryMasks.length;

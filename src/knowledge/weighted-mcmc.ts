@@ -11,6 +11,7 @@ import { combinationCount, envelopeIndex } from './tallies.js';
 import { possibleOwners, SearchGaveUpError, DEFAULT_SEARCH_BUDGET } from './search.js';
 import type { KnowledgeCore } from './wasm-core.js';
 import type { SampleTallies, Sampler } from './worlds.js';
+import { ownerWidth } from '../model/owners.js';
 
 export class WeightedMcmcSampler implements Sampler {
   readonly method = 'mcmc';
@@ -30,7 +31,7 @@ export class WeightedMcmcSampler implements Sampler {
 
   tallies(samples: number, seed: number): SampleTallies {
     const { nCards, nSeats, categoryMasks } = this.store;
-    const width = nSeats + 2;
+    const width = ownerWidth(nSeats);
     const cells = nCards * width;
     const combos = combinationCount(categoryMasks);
     const BATCHES = 20;
@@ -92,7 +93,7 @@ export class WeightedMcmcSampler implements Sampler {
 
   /** Draws resampled in proportion to their weight (a weighted bootstrap of the chains' deals). */
   draw(samples: number, seed: number): Uint32Array {
-    const width = this.store.nSeats + 2;
+    const width = ownerWidth(this.store.nSeats);
     const deals = this.traces(samples, seed);
     const all = new Uint32Array(deals.reduce((n, t) => n + t.length, 0));
     let at = 0;

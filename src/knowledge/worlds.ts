@@ -3,7 +3,7 @@
 // the worlds are the exact DAG of a position, an explicit list (small decks, or worlds that also
 // record private history), or a sample standing in for a set too large to count.
 //
-// A world is a deal (nSeats + 2 owner masks: seats, envelope, table) and, in explicit lists,
+// A world is a deal (ownerWidth(nSeats) owner masks: seats, envelope, table) and, in explicit lists,
 // optionally more: `tags` carries one number per world (say, which card was shown in a private
 // exchange), kept in step with the deals when the set is conditioned.
 import { popcount } from '../model/bits.js';
@@ -12,6 +12,7 @@ import { emptyTallies, tallyDeals, type Tallies } from './tallies.js';
 import type { Position } from './wasm-core.js';
 import { SAMPLE_CHUNK, chunkCount, drawChunk, tallyChunks } from './chunks.js';
 import { Random } from '../model/random.js';
+import { ownerWidth } from '../model/owners.js';
 
 export type WorldsMethod = 'exact' | 'sampled' | 'mcmc';
 
@@ -44,7 +45,7 @@ export function dealSatisfies(fact: Fact, deals: Uint32Array, at: number, nSeats
     case 'lacks':
       return (deals[at + fact.owner] & fact.cards) === 0;
     case 'atLeastOne':
-      for (let o = 0; o < nSeats + 2; o++) if ((fact.owners >>> o) & 1 && (deals[at + o] & fact.cards) !== 0) return true;
+      for (let o = 0; o < ownerWidth(nSeats); o++) if ((fact.owners >>> o) & 1 && (deals[at + o] & fact.cards) !== 0) return true;
       return false;
     case 'notEnvelope':
       return (deals[at + nSeats] & fact.cards) >>> 0 !== fact.cards >>> 0;
@@ -63,7 +64,7 @@ function ownersSeen(deals: Uint32Array, width: number, nCards: number): Uint32Ar
 /** Owners each card has in some consistent deal of a position: its non-zero exact counts. */
 export function dagPossibleOwners(position: Position): Uint32Array {
   const { nCards, nSeats } = position.store;
-  const width = nSeats + 2;
+  const width = ownerWidth(nSeats);
   const possible = new Uint32Array(nCards);
   if (!position.consistent) return possible;
   const counts = position.ownerCounts();
@@ -121,12 +122,12 @@ export class ExplicitWorlds implements Worlds {
 
   constructor(
     readonly store: ConstraintStore,
-    /** n x (nSeats + 2) masks. */
+    /** n x ownerWidth(nSeats) masks. */
     readonly deals: Uint32Array,
     /** One number per world, or null. */
     readonly tags: Int32Array | null = null,
   ) {
-    this.width = store.nSeats + 2;
+    this.width = ownerWidth(store.nSeats);
     if (tags !== null && tags.length * this.width !== deals.length) throw new RangeError('one tag per world');
   }
 
@@ -282,7 +283,7 @@ export class DagSampler implements Sampler {
   }
 
   draw(samples: number, seed: number): Uint32Array {
-    const width = this.store.nSeats + 2;
+    const width = ownerWidth(this.store.nSeats);
     const out = new Uint32Array(samples * width);
     for (let chunk = 0; chunk < chunkCount(samples); chunk++) out.set(drawChunk(this.position, seed, samples, chunk), chunk * SAMPLE_CHUNK * width);
     return out;

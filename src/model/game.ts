@@ -2,10 +2,6 @@ import type { Deck } from './deck.js';
 import type { GameEvent } from './events.js';
 import type { Rules } from './rules.js';
 
-/** Owners besides the seats (seats are 0..n-1). */
-export const ENVELOPE = -1;
-export const TABLE = -2;
-
 export interface Game {
   deck: Deck;
   players: string[];
@@ -19,7 +15,7 @@ export interface Game {
   events: GameEvent[];
   /** The log's rule variants (DEFAULT_RULES when it gives none). */
   rules: Rules;
-  /** The full record: owner of each card (a seat, ENVELOPE or TABLE), or null for an observer's log. */
+  /** The full record: owner of each card (a seat, ENVELOPE or TABLE: owners.ts), or null for an observer's log. */
   deal: number[] | null;
 }
 

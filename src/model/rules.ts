@@ -150,11 +150,49 @@ export function passers(event: Extract<GameEvent, { type: 'suggestion' }>, nSeat
   return actionsOf(event, nSeats, rules).flatMap((a) => (a.kind === 'lacks' && a.why === 'passes' ? [a.owner] : []));
 }
 
+/**
+ * Where a game stands: who is out, and who won. The referee's state is one; a log's events give
+ * one (standingAfter). Whatever keeps it, mayAct reads it.
+ */
+export interface Standing {
+  /** Per seat, whether it is out of the game: it accused wrongly (or the referee put it out). */
+  readonly eliminated: readonly boolean[];
+  /** The seat whose correct accusation ended the game, or null while it goes on. */
+  readonly winner: number | null;
+}
+
+/** The standing before any event: everybody in, nobody won. */
+export function initialStanding(nSeats: number): Standing {
+  return { eliminated: new Array<boolean>(nSeats).fill(false), winner: null };
+}
+
+/** The standing after `event`: a wrong accusation puts its seat out, a correct one wins. The same object when nothing changes. */
+export function standingStep(standing: Standing, event: GameEvent): Standing {
+  if (event.type !== 'accusation') return standing;
+  if (event.correct) return { eliminated: standing.eliminated, winner: event.by };
+  const eliminated = standing.eliminated.slice();
+  eliminated[event.by] = true;
+  return { eliminated, winner: standing.winner };
+}
+
+/** The standing after `events`. */
+export function standingAfter(events: readonly GameEvent[], nSeats: number): Standing {
+  return events.reduce(standingStep, initialStanding(nSeats));
+}
+
+/**
+ * What a seat may still do: 'answer' a suggestion (pass or show a card), or take a 'turn' (move,
+ * suggest, accuse, end a turn, be shown a card). Once the game is won nobody does anything; a seat
+ * out after a wrong accusation still answers suggestions, and takes no turn.
+ */
+export function mayAct(standing: Standing, seat: number, act: 'turn' | 'answer'): boolean {
+  if (standing.winner !== null) return false;
+  return act === 'answer' || !standing.eliminated[seat];
+}
+
 /** Per seat, whether it is out of the game: it accused wrongly (it still answers suggestions). */
 export function eliminatedSeats(events: readonly GameEvent[], nSeats: number): boolean[] {
-  const out = new Array<boolean>(nSeats).fill(false);
-  for (const e of events) if (e.type === 'accusation' && !e.correct) out[e.by] = true;
-  return out;
+  return [...standingAfter(events, nSeats).eliminated];
 }
 
 /**
@@ -175,10 +213,10 @@ export function nextTurn(events: readonly GameEvent[], nSeats: number): number {
   let last: number | null = null;
   for (const e of events) if (e.type === 'suggestion' || e.type === 'suggest' || e.type === 'accusation' || e.type === 'endmove') last = e.by;
   if (last === null) return 0;
-  const out = eliminatedSeats(events, nSeats);
+  const standing = standingAfter(events, nSeats);
   for (let k = 1; k <= nSeats; k++) {
     const seat = (last + k) % nSeats;
-    if (!out[seat]) return seat;
+    if (!standing.eliminated[seat]) return seat;
   }
   return (last + 1) % nSeats;
 }
@@ -186,17 +224,35 @@ export function nextTurn(events: readonly GameEvent[], nSeats: number): number {
 // ---------------------------------------------------------------------------------------------
 // Who sees what
 
-/** The two seats of the exchange in which a card is shown (the shower first), or null for other events. */
-export function exchangeOf(event: GameEvent): [number, number] | null {
+/** The two seats of the exchange in which a card is shown (the shower first), or null for other events and actions. */
+export function exchangeOf(event: GameEvent | KnowledgeAction): [number, number] | null {
+  if ('kind' in event) return event.kind === 'showcard' ? [event.by, event.to] : null;
   if (event.type === 'showcard') return [event.by, event.to];
   if (event.type === 'suggestion' && event.shownBy !== null) return [event.shownBy, event.by];
   return null;
 }
 
-/** Whether `seat` (null: the spectator) sees the card shown in `event`: only the two seats of the exchange do. */
-export function seesShown(event: GameEvent, seat: number | null): boolean {
+/** Whether `seat` (null: the spectator) sees the card shown in `event` (or in a knowledge action): only the two seats of the exchange do. */
+export function seesShown(event: GameEvent | KnowledgeAction, seat: number | null): boolean {
   const exchange = exchangeOf(event);
   return exchange !== null && seat !== null && exchange.includes(seat);
+}
+
+/** The card an event records as shown: who showed it, to whom, which card, and the named cards it was one of; null when it names none. */
+export function shownCard(event: GameEvent): { by: number; to: number; card: number; cards: readonly number[] } | null {
+  const exchange = exchangeOf(event);
+  if (exchange === null || (event.type !== 'showcard' && event.type !== 'suggestion') || event.shown === null) return null;
+  return { by: exchange[0], to: exchange[1], card: event.shown, cards: event.cards };
+}
+
+/** Per seat, the mask of the cards `events` record it showed `seat` (the cards the log names). */
+export function cardsShownTo(events: readonly GameEvent[], seat: number, nSeats: number): number[] {
+  const shown = new Array<number>(nSeats).fill(0);
+  for (const e of events) {
+    const s = shownCard(e);
+    if (s !== null && s.to === seat) shown[s.by] = (shown[s.by] | (1 << s.card)) >>> 0;
+  }
+  return shown;
 }
 
 /** `event` as `seat` sees it: the card shown is withheld from everybody but the two seats of the exchange. */

@@ -4,6 +4,7 @@
 import { CLASSIC_CATEGORIES } from '../model/deck.js';
 import { defaultHandSizes } from '../model/game.js';
 import { nameKey, nameMatches, nameProblem } from '../model/names.js';
+import { isReservedOwnerName } from '../model/owners.js';
 import { quote } from '../model/quote.js';
 import type { GameLog, GameLogEvent, LogWords } from '../io/log.js';
 import { readPawn, type PawnInput } from './board-advice.js';
@@ -142,7 +143,7 @@ export function setupProblems(form: SetupForm): string[] {
   const keys = form.players.map(nameKey);
   const twice = form.players.find((_, i) => keys.indexOf(keys[i]) !== i);
   if (twice !== undefined) problems.push(`Two players are called ${twice}: give each a name of their own.`);
-  if (keys.some((k) => k === 'envelope' || k === 'table')) problems.push('"Envelope" and "table" cannot be players\' names.');
+  if (form.players.some(isReservedOwnerName)) problems.push('"Envelope" and "table" cannot be players\' names.');
   if (dealt < 0) problems.push(`Too many face-up cards: ${form.faceUp.length}, but only ${cards - Object.keys(form.deck).length} are left after the envelope.`);
   const sum = form.handSizes.reduce((a, b) => a + b, 0);
   if (form.handSizes.some((h) => !Number.isInteger(h) || h < 0)) problems.push('Hand sizes are whole numbers, 0 or more.');

@@ -17,7 +17,8 @@
  * not re-evaluate their arguments once per world.
  */
 import type { Formula } from '../../src/epistemic/language/formula.js';
-import { ENVELOPE, TABLE, type Game } from '../../src/model/game.js';
+import { type Game } from '../../src/model/game.js';
+import { ENVELOPE, TABLE } from '../../src/model/owners.js';
 import { type GameEvent } from '../../src/model/events.js';
 
 export type Reading = 'action' | 'refinement';

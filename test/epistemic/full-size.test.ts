@@ -3,7 +3,8 @@
 // formula of its fragment, and observers' probabilities within sampling error.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ENVELOPE, type Game } from '../../src/model/game.js';
+import { type Game } from '../../src/model/game.js';
+import { ENVELOPE } from '../../src/model/owners.js';
 import { randomGame } from './turn-games.js';
 import { buildGameModel } from '../../src/epistemic/explicit/game-model.js';
 import { FullSizeEngine, unsupportedAtFullSize } from '../../src/epistemic/full-size.js';

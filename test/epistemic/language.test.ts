@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CLASSIC_DECK, makeDeck } from '../../src/model/deck.js';
 import { nameKey } from '../../src/model/names.js';
-import { ENVELOPE, TABLE } from '../../src/model/game.js';
+import { ENVELOPE, TABLE } from '../../src/model/owners.js';
 import { InputError } from '../../src/model/errors.js';
 import {
   C,

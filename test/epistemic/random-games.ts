@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import type { Formula } from '../../src/epistemic/language/formula.js';
 import { makeDeck } from '../../src/model/deck.js';
-import { defaultHandSizes, ENVELOPE, TABLE, type Game } from '../../src/model/game.js';
+import { defaultHandSizes, type Game } from '../../src/model/game.js';
+import { ENVELOPE, TABLE } from '../../src/model/owners.js';
 import { DEFAULT_RULES } from '../../src/model/rules.js';
 import { type GameEvent } from '../../src/model/events.js';
 import { bruteGameModel, type Reading } from './brute-force.js';

@@ -3,7 +3,7 @@
 // (first-order) path against the exact one where the two readings coincide (one endmove).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ENVELOPE } from '../../src/model/game.js';
+import { ENVELOPE } from '../../src/model/owners.js';
 import { rationalAnalysis, withEndmoves } from '../../src/analysis/rational.js';
 import { has } from '../../src/epistemic/language/formula.js';
 import { bruteProbability } from './brute-force.js';

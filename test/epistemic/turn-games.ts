@@ -1,6 +1,7 @@
 // Full-record games on a small deck in which the seats suggest in turn and answer truly.
 import { makeDeck } from '../../src/model/deck.js';
-import { ENVELOPE, type Game } from '../../src/model/game.js';
+import { type Game } from '../../src/model/game.js';
+import { ENVELOPE } from '../../src/model/owners.js';
 import { DEFAULT_RULES } from '../../src/model/rules.js';
 import { type GameEvent } from '../../src/model/events.js';
 import { Random } from '../../src/model/random.js';

@@ -7,7 +7,8 @@ import { buildGameModel, type GameModel, type ShowcardReading } from '../../src/
 import type { Formula } from '../../src/epistemic/language/formula.js';
 import * as sets from '../../src/epistemic/explicit/world-set.js';
 import { InputError } from '../../src/model/errors.js';
-import { ENVELOPE, type Game } from '../../src/model/game.js';
+import { type Game } from '../../src/model/game.js';
+import { ENVELOPE } from '../../src/model/owners.js';
 import { type GameEvent } from '../../src/model/events.js';
 import { bruteGameModel } from './brute-force.js';
 import { buildGame, describeGame, fit, formula, gamePlan, propositional, SHAPES } from './random-games.js';

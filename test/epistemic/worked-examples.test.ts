@@ -2,7 +2,8 @@
 // model checker computed, against the explicit engine.
 import { describe, expect, it } from 'vitest';
 import { makeDeck } from '../../src/model/deck.js';
-import { ENVELOPE, type Game } from '../../src/model/game.js';
+import { type Game } from '../../src/model/game.js';
+import { ENVELOPE } from '../../src/model/owners.js';
 import { DEFAULT_RULES } from '../../src/model/rules.js';
 import { type GameEvent } from '../../src/model/events.js';
 import { buildGameModel, type ShowcardReading } from '../../src/epistemic/explicit/game-model.js';

@@ -14,7 +14,7 @@ import { gameToLog } from '../../io/write-log.js';
 import { makeNameResolver, type NameResolver } from '../../model/names.js';
 import { quote, quoteList } from '../../model/quote.js';
 import { categoryProblems } from '../../io/log.js';
-import { ENVELOPE, TABLE } from '../../model/game.js';
+import { ENVELOPE, TABLE } from '../../model/owners.js';
 import { decisionSeed, type ExternalSeat } from './definitions.js';
 
 /** A reply: the JSON object, and the line it came on as received. */

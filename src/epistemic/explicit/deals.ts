@@ -4,6 +4,7 @@
  * and the envelope n (the face-up table is fixed and kept apart).
  */
 import { popcount } from '../../model/bits.js';
+import { dealtWidth } from '../../model/owners.js';
 import { Block, withScratch } from '../kripke-wasm.js';
 
 export interface DealFrame {
@@ -44,7 +45,7 @@ export function emptyFilter(nOwners: number): DealFilter {
 /** Enumerates the deals of the frame that pass the filter, in a fixed order; throws past `limit`. */
 export function enumerateDeals(frame: DealFrame, filter: DealFilter, limit: number): DealTable {
   const nSeats = frame.handSizes.length;
-  const nOwners = nSeats + 1;
+  const nOwners = dealtWidth(nSeats);
   const nCategories = frame.categoryMasks.length;
   const categoryOf: number[] = [];
   frame.categoryMasks.forEach((m, g) => {

@@ -2,7 +2,7 @@
  * The explicit semantics (docs/epistemic-semantics.md §2.2): each subformula evaluated once, to
  * the set of worlds where it holds.
  */
-import { ENVELOPE } from '../../model/game.js';
+import { ENVELOPE } from '../../model/owners.js';
 import type { Formula } from '../language/formula.js';
 import type { KripkeModel } from './model.js';
 import * as sets from './world-set.js';

@@ -5,7 +5,8 @@
  * consistent with what the observer saw, weighted as docs/epistemic.md §3 says.
  */
 import { maskOfCards } from '../../model/bits.js';
-import { ENVELOPE, TABLE, type Game } from '../../model/game.js';
+import { type Game } from '../../model/game.js';
+import { dealtWidth, ENVELOPE, slotOf, TABLE } from '../../model/owners.js';
 import { InputError } from '../../model/errors.js';
 import { eventLabel } from '../../io/describe.js';
 import { quote } from '../../model/quote.js';
@@ -159,7 +160,7 @@ export function earlyFacts(game: Game, actions: KnowledgeAction[], reading: Show
   const epistemic = (a: KnowledgeAction) => a.kind === 'endmove' || (a.kind === 'showcard' && reading === 'refinement');
   const firstEpistemic = actions.findIndex(epistemic);
   const early = firstEpistemic === -1 ? actions : actions.slice(0, firstEpistemic);
-  const filter = emptyFilter(nSeats + 1);
+  const filter = emptyFilter(dealtWidth(nSeats));
   for (const a of early) if (isPropositional(a)) addToFilter(filter, a, nSeats);
   return { early, filter };
 }
@@ -167,7 +168,7 @@ export function earlyFacts(game: Game, actions: KnowledgeAction[], reading: Show
 function addToFilter(filter: DealFilter, a: KnowledgeAction, nSeats: number): void {
   if (a.kind === 'lacks') filter.lacks[a.owner] |= a.cards;
   else if (a.kind === 'envelope') {
-    if (a.is) filter.holds[nSeats] |= a.cards;
+    if (a.is) filter.holds[slotOf(ENVELOPE, nSeats)] |= a.cards;
     else filter.notEnvelope.push(a.cards);
   }
 }
@@ -202,12 +203,12 @@ function describeAnnouncement(game: Game, a: KnowledgeAction): string {
   }
 }
 
-/** The deal of a full record as owner masks (seats, then the envelope). */
+/** The deal of a full record as owner masks (seats, then the envelope: model/owners.ts dealtWidth). */
 function dealHands(game: Game): Uint32Array {
-  const hands = new Uint32Array(game.players.length + 1);
+  const nSeats = game.players.length;
+  const hands = new Uint32Array(dealtWidth(nSeats));
   game.deal!.forEach((owner, card) => {
-    if (owner === TABLE) return;
-    hands[owner === ENVELOPE ? game.players.length : owner] |= 1 << card;
+    if (owner !== TABLE) hands[slotOf(owner, nSeats)] |= 1 << card;
   });
   return hands;
 }
@@ -217,7 +218,7 @@ function checkEarlyFacts(game: Game, early: KnowledgeAction[], hands: Uint32Arra
   for (const a of early) {
     let ok = true;
     if (a.kind === 'lacks') ok = (hands[a.owner] & a.cards) === 0;
-    else if (a.kind === 'envelope') ok = (hands[nSeats] === a.cards) === a.is;
+    else if (a.kind === 'envelope') ok = (hands[slotOf(ENVELOPE, nSeats)] === a.cards) === a.is;
     if (!ok) throw new InputError(`${eventLabel(game, a.event - 1)}: the announcement that ${describeAnnouncement(game, a)} is false of the deal`);
   }
 }

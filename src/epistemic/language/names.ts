@@ -1,13 +1,15 @@
 import type { Deck } from '../../model/deck.js';
-import { ENVELOPE, TABLE } from '../../model/game.js';
+import { ownerName as nameOfOwner, ownerResolver, type OwnerResolver } from '../../model/owners.js';
 import { InputError } from '../../model/errors.js';
 import { makeNameResolver, type NameResolver } from '../../model/names.js';
 import { quote } from '../../model/quote.js';
 
-/** What formulas name: the deck's cards and the seats' players (docs/epistemic.md §2). */
+/** What formulas name: the deck's cards, the seats' players and the other owners (docs/epistemic.md §2). */
 export interface FormulaNames {
   deck: Deck;
   players: string[];
+  /** Whether cards lie face up, so that "table" names an owner (default true). */
+  table?: boolean;
 }
 
 /**
@@ -18,8 +20,8 @@ export const MAX_FORMULA_DEPTH = 1000;
 
 interface Resolvers {
   card: NameResolver;
-  /** The seats, then "envelope" and "table". */
-  owner: NameResolver;
+  /** The game's owners (model/owners.ts). */
+  owner: OwnerResolver;
 }
 
 // A formula list reuses one names object: build its resolvers (and their memo of names) once.
@@ -28,7 +30,7 @@ const cache = new WeakMap<FormulaNames, Resolvers>();
 function resolvers(names: FormulaNames): Resolvers {
   let r = cache.get(names);
   if (r === undefined) {
-    r = { card: makeNameResolver('card', names.deck.cards), owner: makeNameResolver('owner', [...names.players, 'envelope', 'table']) };
+    r = { card: makeNameResolver('card', names.deck.cards), owner: ownerResolver(names.players, names.table ?? true) };
     cache.set(names, r);
   }
   return r;
@@ -62,8 +64,7 @@ export function resolveCard(names: FormulaNames, input: string, where: Where): n
 
 /** A seat, ENVELOPE or TABLE. */
 export function resolveOwner(names: FormulaNames, input: string, where: Where): number {
-  const o = resolve(resolvers(names).owner, input, where);
-  return o < names.players.length ? o : o === names.players.length ? ENVELOPE : TABLE;
+  return resolve(resolvers(names).owner, input, where);
 }
 
 /** A seat: the envelope and the table know nothing. */
@@ -86,9 +87,9 @@ export function agentName(names: FormulaNames, agent: number): string {
 }
 
 export function ownerName(names: FormulaNames, owner: number): string {
-  if (owner === ENVELOPE) return 'envelope';
-  if (owner === TABLE) return 'table';
-  const name = names.players[owner];
-  if (name === undefined) throw new RangeError(`formula: owner ${owner} is not a seat, the envelope or the table`);
-  return name;
+  try {
+    return nameOfOwner(owner, names.players);
+  } catch (e) {
+    throw e instanceof RangeError ? new RangeError(`formula: ${e.message}`) : e;
+  }
 }

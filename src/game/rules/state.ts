@@ -4,7 +4,7 @@
 // be kept, compared or explored without copying.
 import type { Deck } from '../../model/deck.js';
 import { maskOfCards, popcount } from '../../model/bits.js';
-import { DEFAULT_RULES, type Answer, type Rules } from '../../model/rules.js';
+import { DEFAULT_RULES, mayAct, type Answer, type Rules } from '../../model/rules.js';
 import { ENDMOVE_RULES, handSizesOf, type Deal, type EndmoveRule, type GameSpec } from './deal.js';
 import type { Room } from '../board/classic.js';
 import { bindClassicBoard, type BoardBinding } from '../board/binding.js';
@@ -54,7 +54,7 @@ export interface GameState {
   /** The envelope's cards (0 before the deal). */
   readonly envelopeMask: number;
   readonly phase: Phase;
-  /** Seats out after a wrong accusation: they no longer take turns, but still refute. */
+  /** Seats out after a wrong accusation: they no longer take turns, but still refute (model/rules.ts mayAct: a state is a Standing). */
   readonly eliminated: readonly boolean[];
   readonly winner: number | null;
   /** Turns started so far (the current one included). */
@@ -153,13 +153,13 @@ export function dealt(state: GameState, deal: Deal): GameState {
  * passes seat 0; or the game is over (a winner, the turn cap, or every seat out).
  */
 export function startNextTurn(state: GameState, seat: number): GameState {
-  if (state.winner !== null || state.turn >= state.maxTurns || !state.eliminated.includes(false)) return evolve(state, { phase: OVER });
+  if (state.turn >= state.maxTurns || !state.eliminated.some((_, s) => mayAct(state, s, 'turn'))) return evolve(state, { phase: OVER });
   let round = state.round;
   let next = seat;
   do {
     next = (next + 1) % state.seats;
     if (next === 0) round++;
-  } while (state.eliminated[next]);
+  } while (!mayAct(state, next, 'turn'));
   const board = state.board && { ...state.board, entered: null };
   const phase: Phase = board ? { kind: 'move', seat: next } : { kind: 'suggest', seat: next };
   return evolve(state, { phase, turn: state.turn + 1, round, board });

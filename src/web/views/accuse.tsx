@@ -5,14 +5,14 @@ import { adviceOn } from '../../analysis/accuse-advice.js';
 import type { Analysis } from '../../analysis/analyze.js';
 import type { Opponents } from '../../analysis/opponents.js';
 import type { Game } from '../../model/game.js';
-import { eliminatedSeats } from '../../model/rules.js';
+import { mayAct, standingAfter } from '../../model/rules.js';
 import type { Timed } from './format.js';
 
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 
 export function AccuseView({ analysis, opponents, game }: { analysis: Analysis; opponents: Timed<Opponents> | null; game: Game }) {
   // A player out after a wrong accusation accuses no more (as `cluedo accuse` refuses it).
-  if (game.me === null || analysis.solutions.length === 0 || eliminatedSeats(game.events, game.players.length)[game.me]) return null;
+  if (game.me === null || analysis.solutions.length === 0 || !mayAct(standingAfter(game.events, game.players.length), game.me, 'turn')) return null;
   const certain = analysis.solutions.length === 1;
   if (!certain && opponents?.result == null) {
     return (

@@ -5,7 +5,8 @@ import type { Analysis } from '../../analysis/analyze.js';
 import type { Explanation } from '../../analysis/explain.js';
 import { ownerName } from '../../analysis/json.js';
 import { placementInWords } from '../../io/describe.js';
-import { ENVELOPE, TABLE, type Game } from '../../model/game.js';
+import { type Game } from '../../model/game.js';
+import { ENVELOPE, TABLE } from '../../model/owners.js';
 import { shortNames } from '../short-names.js';
 import { percent } from './format.js';
 
