@@ -318,7 +318,7 @@ describe('usage mistakes: exit 2, one line', () => {
     [['analyze', log, '--samples', '1e3'], /--samples must be a whole number/],
     [['analyze', log, '--samples'], /^cluedo: option '--samples <n>' argument missing \(see "cluedo analyze --help"\)$/m],
     [['analyze', log, '--no-such-option'], /^cluedo: unknown option '--no-such-option' \(see "cluedo analyze --help"\)$/m],
-    [['analyze', log, '--jsno'], /unknown option '--jsno'; did you mean --json\?/],
+    [['analyze', log, '--jsno'], /unknown option "--jsno"; did you mean "--json"\?/],
     [['analyze'], /missing required argument 'log.json'/],
     [['analyze', log, log], /too many arguments/],
     [['analyze', log, '--threads', '2'], /^cluedo: --threads goes with --samples or --opponents: exact counting runs on one thread$/m],
@@ -344,7 +344,7 @@ describe('usage mistakes: exit 2, one line', () => {
     [['simulate', '--json', ''], /^cluedo: --json needs a path, got ""$/m],
     [['simulate', '--json', 'same.out', '--csv', 'same.out'], /--json and --csv name the same file "same.out"/],
     [[], /^cluedo: which command\? new, add, analyze, suggest, refute, accuse, knows, simulate, league, merge, worker, board or serve \(see "cluedo --help"\)$/m],
-    [['analyse', log], /^cluedo: unknown command 'analyse'; did you mean analyze\?/],
+    [['analyse', log], /^cluedo: unknown command "analyse"; did you mean "analyze"\?/],
   ])('cluedo %j', (args, pattern) => {
     expectOneLineError(cluedo(...args), 2, pattern);
   });
