@@ -38,7 +38,7 @@ import {
   type EntropyExactness,
 } from './policies.js';
 
-/** The built-in agents, in the order help and the documentation list them (AGENTS has an entry for each). */
+/** The names of the built-in agents, in the order help and the documentation list them. */
 export const AGENT_NAMES = ['random', 'naive', 'deductive', 'kripke', 'entropy', 'epistemic', 'planner'] as const;
 export type AgentName = (typeof AGENT_NAMES)[number];
 
@@ -231,10 +231,8 @@ const HIDE: AgentOption<number> = {
 /** What makes an agent: its policies, from its spec (overrides: those of a solo measurement's field). */
 type Constructor = (spec: AgentSpec, rng: Random, core: KnowledgeCore, overrides: AgentOverrides, refute: RefutationPolicy) => SyncAgent;
 
-export interface AgentOverrides {
-  accuse?: AgentSpec['accuse'];
-  refute?: RefutationName;
-}
+/** What a solo measurement's field changes of an agent: it never accuses, say. */
+type AgentOverrides = { accuse?: AgentSpec['accuse']; refute?: RefutationName };
 
 /** One built-in agent. */
 export interface AgentEntry {
@@ -456,7 +454,7 @@ function accusationPolicy(accuse: AgentSpec['accuse']): AccusationPolicy {
 }
 
 /** One agent for one seat of one game: its own generator, the worker's core. */
-export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, overrides: AgentOverrides = {}): SyncAgent {
+export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, overrides: { accuse?: AgentSpec['accuse']; refute?: RefutationName } = {}): SyncAgent {
   const refute = refutationPolicy(overrides.refute ?? spec.refute, rng, core);
   return ENTRIES[spec.name].create(spec, rng, core, overrides, refute);
 }
