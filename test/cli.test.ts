@@ -318,7 +318,7 @@ describe('usage mistakes: exit 2, one line', () => {
     [['analyze', log, '--samples', '0'], /--samples must be a whole number/],
     [['analyze', log, '--samples', '1e3'], /--samples must be a whole number/],
     [['analyze', log, '--samples'], /^cluedo: option '--samples <n>' argument missing \(see "cluedo analyze --help"\)$/m],
-    [['analyze', log, '--no-such-option'], /^cluedo: unknown option '--no-such-option' \(see "cluedo analyze --help"\)$/m],
+    [['analyze', log, '--no-such-option'], /^cluedo: unknown option "--no-such-option" \(see "cluedo analyze --help"\)$/m],
     [['analyze', log, '--jsno'], /unknown option "--jsno"; did you mean "--json"\?/],
     [['analyze'], /missing required argument 'log.json'/],
     [['analyze', log, log], /too many arguments/],
