@@ -7,6 +7,8 @@
 //                                 examples that write files: each check starts from nothing
 //   <!-- run figures -->          timings and other figures that vary: regenerated, not checked
 //   <!-- include examples/library/analyze.ts -->   a file shown whole: the block must equal it
+//   <!-- generated agents --> ... <!-- end generated -->   Markdown made from the code (the
+//                                 GENERATED makers of src/agents/registry-text.ts): must equal it
 //
 // `$ echo $?` shows the exit status of the command before it. Output is standard output, then
 // standard error. Usage:
@@ -18,7 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'dist', 'cli', 'cluedo.mjs');
@@ -26,6 +28,9 @@ const CLI = join(ROOT, 'dist', 'cli', 'cluedo.mjs');
 const NEW_FOLDER = 'a new folder';
 const MARKER = /^<!-- run( figures)?(?: in (a new folder|\S+))? -->\n```[a-z]*\n([\s\S]*?)```$/gm;
 const INCLUDE = /^<!-- include (\S+) -->\n```[a-z]*\n([\s\S]*?)```$/gm;
+const GENERATED = /^<!-- generated (\S+) -->\n([\s\S]*?)^<!-- end generated -->$/gm;
+/** The makers of generated Markdown, from the build (as the commands the examples run). */
+const makers = (await import(pathToFileURL(join(ROOT, 'dist', 'agents', 'registry-text.js')).href)).GENERATED;
 
 /** Every Markdown file of the documentation: the README and docs/, recursively. */
 export function documentationFiles() {
@@ -110,7 +115,15 @@ export function processFile(file, { write = false, figures = false } = {}) {
     differences.push({ file: relative(ROOT, file), command: `include ${path}`, shown: body, fresh });
     return withBody(whole, body, fresh);
   });
-  if (write && included !== text) writeFileSync(file, included);
+  const generated = included.replace(GENERATED, (whole, name, body) => {
+    const make = makers[name];
+    if (make === undefined) throw new Error(`${relative(ROOT, file)}: nothing generates "${name}"`);
+    const fresh = make();
+    if (fresh === body) return whole;
+    differences.push({ file: relative(ROOT, file), command: `generated ${name}`, shown: body, fresh });
+    return whole.slice(0, whole.length - body.length - '<!-- end generated -->'.length) + fresh + '<!-- end generated -->';
+  });
+  if (write && generated !== text) writeFileSync(file, generated);
   return differences;
 }
 

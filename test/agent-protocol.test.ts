@@ -490,6 +490,22 @@ describe('the "did you mean" of an unknown agent knows the agents the command li
     expect(r.stderr).toMatch(/^cluedo: --agents: unknown agent "mymodd"; did you mean "mymod"\?/);
   });
 
+  it('agents are matched by the name rule: --agents MYMOD seats the agent defined as mymod, under its own name', () => {
+    const r = simulate(['--agent-module', 'mymod=test/fixtures/agents/module-agent.mjs', '--agents', 'MY_MOD,deductive', '--players', '2', '--games', '2']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.rows.map((a) => a.agent)).toEqual(['mymod', 'deductive']);
+  });
+
+  it.each([
+    [['--agent-cmd', 'Deductive=python3 x.py'], /^cluedo: --agent-cmd: agent name "Deductive" is a built-in agent's \("deductive"\); choose another\n$/],
+    [['--agent-cmd', 'my-bot=python3 x.py', '--agent-module', 'my_bot=x.mjs'], /^cluedo: --agent-module: agent "my_bot" is defined twice \(as "my-bot"\) \(names are matched ignoring case, spaces, "_", "-" and "."\)\n$/],
+    [['--agent-cmd', 'bot=python3 x.py', '--agent-cmd', 'bot=python3 y.py'], /^cluedo: --agent-cmd: agent "bot" is defined twice \(names are matched/],
+  ])('%j: two names the name rule cannot tell apart are refused (exit 2, one line)', (options, message) => {
+    const r = cluedo('simulate', ...options, '--agents', 'deductive,naive', '--games', '2');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+
   it('with no name near, no guess: the agents are listed', () => {
     const r = cluedo('simulate', '--agent-cmd', 'nb=python3 examples/agents/random_agent.py', '--agents', 'zzzzzz,deductive', '--games', '2');
     expect(r.status).toBe(2);

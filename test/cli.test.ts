@@ -22,6 +22,7 @@ import { toJson } from '../src/io/json.js';
 import { suggest } from '../src/analysis/suggest.js';
 import { formatMedianInterval, formatRateInterval } from '../src/tournament/format.js';
 import type { Summary } from '../src/tournament/types.js';
+import { AGENTS, optionSyntax } from '../src/agents/registry.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { cluedo: string } }).bin.cluedo;
@@ -317,8 +318,8 @@ describe('usage mistakes: exit 2, one line', () => {
     [['analyze', log, '--samples', '0'], /--samples must be a whole number/],
     [['analyze', log, '--samples', '1e3'], /--samples must be a whole number/],
     [['analyze', log, '--samples'], /^cluedo: option '--samples <n>' argument missing \(see "cluedo analyze --help"\)$/m],
-    [['analyze', log, '--no-such-option'], /^cluedo: unknown option '--no-such-option' \(see "cluedo analyze --help"\)$/m],
-    [['analyze', log, '--jsno'], /unknown option '--jsno'; did you mean --json\?/],
+    [['analyze', log, '--no-such-option'], /^cluedo: unknown option "--no-such-option" \(see "cluedo analyze --help"\)$/m],
+    [['analyze', log, '--jsno'], /unknown option "--jsno"; did you mean "--json"\?/],
     [['analyze'], /missing required argument 'log.json'/],
     [['analyze', log, log], /too many arguments/],
     [['analyze', log, '--threads', '2'], /^cluedo: --threads goes with --samples or --opponents: exact counting runs on one thread$/m],
@@ -344,7 +345,7 @@ describe('usage mistakes: exit 2, one line', () => {
     [['simulate', '--json', ''], /^cluedo: --json needs a path, got ""$/m],
     [['simulate', '--json', 'same.out', '--csv', 'same.out'], /--json and --csv name the same file "same.out"/],
     [[], /^cluedo: which command\? new, add, analyze, suggest, refute, accuse, knows, simulate, league, merge, worker, board or serve \(see "cluedo --help"\)$/m],
-    [['analyse', log], /^cluedo: unknown command 'analyse'; did you mean analyze\?/],
+    [['analyse', log], /^cluedo: unknown command "analyse"; did you mean "analyze"\?/],
   ])('cluedo %j', (args, pattern) => {
     expectOneLineError(cluedo(...args), 2, pattern);
   });
@@ -538,6 +539,20 @@ describe('cluedo simulate', () => {
     dir = mkdtempSync(join(tmpdir(), 'cluedo-sim-'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('--help ends with every agent and each of its options with its default, as the registry has them', () => {
+    const help = cluedo('simulate', '--help');
+    expect(help.status).toBe(0);
+    const agents = help.stdout.slice(help.stdout.indexOf('\nAgents (--agents'));
+    for (const agent of AGENTS) {
+      const at = agents.indexOf(`\n  ${agent.name} `);
+      expect(at, agent.name).toBeGreaterThan(0);
+      const next = AGENTS.map((a) => agents.indexOf(`\n  ${a.name} `)).filter((i) => i > at);
+      // Its options, from its line to the next agent's, the way --agents takes them.
+      const own = agents.slice(at, next.length > 0 ? Math.min(...next) : undefined).replace(/\s+/g, ' ');
+      for (const [option, value] of agent.options) expect(own).toContain(`${optionSyntax(option)} (${value})`);
+    }
+  });
 
   it('runs, prints a summary, and writes JSON, CSV, an HTML report and replayable logs; the same with 1 and 2 threads', () => {
     const json1 = join(dir, 'one.json');

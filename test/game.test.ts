@@ -322,7 +322,7 @@ describe('tournaments', () => {
     expect(() => parseAgentSpec('deductiv')).toThrow(InputError);
     expect(() => parseAgentSpec('deductiv')).toThrow(/did you mean "deductive"/);
     expect(() => parseAgentSpec('entropy:samples=0')).toThrow(/samples/);
-    expect(() => parseAgentSpec('naive:samples=10')).toThrow(/only the entropy, epistemic and planner agents take samples=/);
+    expect(() => parseAgentSpec('naive:samples=10')).toThrow(/unknown option "samples"; only entropy, epistemic and planner take samples= \(naive's options: refute=/);
     expect(() => parseAgentSpec('deductive:accuse=risky:1.5')).toThrow(/risky/);
     expect(() => parseAgentSpec('naive:colour=red')).toThrow(/unknown option "colour"/);
     expect(parseAgentSpec('deductive:accuse=risky:0.8,refute=repeat')).toMatchObject({ name: 'deductive', accuse: 0.8, refute: 'repeat' });

@@ -348,7 +348,7 @@ describe('cluedo league', () => {
     [['--agents', 'naive,deductive', '--players', '1'], /^cluedo: --players must be a whole number from 2 to 10, got "1"$/m],
     [['--agents', 'naive,deductive', '--players', '11'], /^cluedo: --players must be a whole number from 2 to 10, got "11"$/m],
     [['--games', '5'], /^cluedo: --agents is missing: name the pool of agents, at least as many as --players$/m],
-    [['--agents', 'a,b,c,d', '--solo', 'a'], /^cluedo: unknown option '--solo'/],
+    [['--agents', 'a,b,c,d', '--solo', 'a'], /^cluedo: unknown option "--solo"/],
     [['--agents', 'naive,deductive,random,entropy', '--dice', '1d6'], /^cluedo: --dice goes with --board: it is a rule of the board$/m],
   ])('cluedo league %j: one line, exit 2', (args, pattern) => {
     const r = cluedo(['league', ...args]);

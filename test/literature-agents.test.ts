@@ -14,7 +14,7 @@ import { makeDeck } from '../src/model/deck.js';
 import { Random } from '../src/model/random.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
 import type { Decision, SyncAgent } from '../src/game/agent.js';
-import { createAgent, parseAgentSpec } from '../src/agents/registry.js';
+import { AGENTS, AGENT_NAMES, createAgent, optionSyntax, parseAgentSpec } from '../src/agents/registry.js';
 import { playGame } from '../src/game/play.js';
 import type { SeatView } from '../src/game/seat-view.js';
 import type { Game } from '../src/model/game.js';
@@ -242,11 +242,69 @@ describe('options', () => {
   });
 
   it('a mistake names the option and what it takes', () => {
-    expect(() => parseAgentSpec('kripke:suggest=clever')).toThrow(/suggest must be any, possible, categories, own, not "clever"/);
+    expect(() => parseAgentSpec('kripke:suggest=clever')).toThrow(/suggest must be any, possible, categories or own, not "clever"/);
     expect(() => parseAgentSpec('random:suggest=own')).toThrow(/unknown option "suggest"/);
     expect(() => parseAgentSpec('entropy:bluff=2')).toThrow(/unknown option "bluff"/);
     expect(() => parseAgentSpec('deductive:bluff=-1')).toThrow(/bluff must be a number of suggestions/);
     expect(() => parseAgentSpec('deductive:accuse=wait:x')).toThrow(/accuse must be certain, never, two, risky:P/);
     expect(() => parseAgentSpec('deductive:refute=sweet')).toThrow(InputError);
+  });
+});
+
+describe('the agents as data: every option of every agent from its entry', () => {
+  const withoutLabel = (text: string) => ({ ...parseAgentSpec(text), label: '' });
+
+  it('each default, written out, gives the agent with no options; each value it lists is accepted', () => {
+    for (const agent of AGENTS) {
+      for (const [option, value] of agent.options) {
+        expect(withoutLabel(`${agent.name}:${option.key}=${value}`), `${agent.name}:${option.key}`).toEqual(withoutLabel(agent.name));
+        // The lower-case words of "a|b|risky:P" are values; P, N and W stand for numbers.
+        for (const v of option.values.split('|').filter((w) => /^[a-z]+$/.test(w))) expect(() => parseAgentSpec(`${agent.name}:${option.key}=${v}`)).not.toThrow();
+      }
+    }
+  });
+
+  it('a number option takes the ends of the range its message states, and nothing beyond them', () => {
+    let checked = 0;
+    for (const agent of AGENTS) {
+      for (const [option] of agent.options) {
+        const range = /from ([\d,.]+) to ([\d,.]+)$/.exec(option.expected);
+        if (range === null) continue;
+        const [min, max] = [Number(range[1].replace(/,/g, '')), Number(range[2].replace(/,/g, ''))];
+        const whole = /whole number|number of/.test(option.expected);
+        const spec = (v: number | string) => `${agent.name}:${option.key}=${v}`;
+        expect(() => parseAgentSpec(spec(min))).not.toThrow();
+        expect(() => parseAgentSpec(spec(max))).not.toThrow();
+        const message = (v: string) => `agent "${spec(v)}": ${option.key} must be ${option.expected}, not "${v}"`;
+        for (const bad of [whole ? String(max + 1) : String(max + 0.01), whole && min > 0 ? String(min - 1) : '-1', 'x', '']) expect(() => parseAgentSpec(spec(bad))).toThrow(message(bad));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(8);
+  });
+
+  it("an option the agent does not take is refused with the agent's options, and which agents take it", () => {
+    const keys = [...new Set(AGENTS.flatMap((a) => a.options.map(([o]) => o.key)))];
+    for (const agent of AGENTS) {
+      const own = agent.options.map(([o]) => optionSyntax(o));
+      for (const key of keys.filter((k) => !agent.options.some(([o]) => o.key === k))) {
+        const takers = AGENTS.filter((a) => a.options.some(([o]) => o.key === key)).map((a) => a.name);
+        let message = '';
+        try {
+          parseAgentSpec(`${agent.name}:${key}=1`);
+        } catch (e) {
+          message = (e as Error).message;
+        }
+        expect(message).toMatch(new RegExp(`^agent "${agent.name}:${key}=1": unknown option "${key}"; only .* ${key}= \\(${agent.name}'s options: `));
+        for (const taker of takers) expect(message.slice(0, message.indexOf('('))).toContain(taker);
+        for (const o of own) expect(message).toContain(o);
+      }
+    }
+  });
+
+  it('an agent is named by the name rule, and a typo of its name or of an option gets the nearest', () => {
+    for (const name of AGENT_NAMES) expect(parseAgentSpec(` ${name.toUpperCase()}:refute=first `)).toMatchObject({ name, label: `${name.toUpperCase()}:refute=first` });
+    expect(() => parseAgentSpec('entropi')).toThrow(/^unknown agent "entropi"; did you mean "entropy"\? \(agents: random, naive/);
+    expect(() => parseAgentSpec('deductive:sugest=any')).toThrow(/unknown option "sugest"; did you mean "suggest"\?/);
   });
 });

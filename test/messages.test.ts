@@ -189,7 +189,7 @@ describe('small ones', () => {
       const run = cluedo([name]);
       expect(refusal(helped, 2)).toBe(refusal(run, 2));
     }
-    expect(refusal(cluedo(['help', 'analyse']), 2)).toMatch(/did you mean analyze\?/);
+    expect(refusal(cluedo(['help', 'analyse']), 2)).toMatch(/did you mean "analyze"\?/);
     const help = cluedo(['help', 'analyze']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('Usage: cluedo analyze');

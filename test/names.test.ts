@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { AmbiguousNameError, makeNameResolver, nameOrIndex, UnknownNameError } from '../src/model/names.js';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AmbiguousNameError, didYouMean, makeNameResolver, nameOrIndex, nearMisses, typoDistance, UnknownNameError } from '../src/model/names.js';
 import { InputError } from '../src/model/errors.js';
 import { parseGame } from '../src/io/log.js';
 import { parseFormulaText } from '../src/epistemic/language/index.js';
@@ -142,5 +145,106 @@ describe('nameOrIndex: a card or player by name or by index, as the library take
     );
     expect(() => nameOrIndex('player', ['Ann', 'Bob'], 2, 'the suggester')).toThrow(/^the suggester: player 2 is not one of the 2 \(an index from 0 to 1, or a name\)$/);
     expect(() => nameOrIndex('player', ['Ann', 'Bob'], 'Cy', 'the suggester')).toThrow(UnknownNameError);
+  });
+});
+
+/** Edit distance by its definition: the fewest insertions, deletions and substitutions of one character. */
+function levenshtein(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
+}
+
+/** The typos the rule allows between two keys (docs/game-log.md, "Names"): by the shorter one's length. */
+const allowed = (a: string, b: string) => (Math.min(a.length, b.length) <= 2 ? 1 : Math.max(2, Math.floor(Math.min(a.length, b.length) / 3)));
+const keyOf = (s: string) => s.toLowerCase().replace(/[\s_.-]+/g, '');
+/** How far a typed string is from a name, from the rule's words: its key against the name's key and each word, within the allowance. */
+function referenceDistance(input: string, name: string): number {
+  const key = keyOf(input);
+  if (key === '') return Infinity;
+  const parts = [keyOf(name), ...name.toLowerCase().split(/[\s_.-]+/).filter((w) => w !== '')];
+  return Math.min(...parts.map((p) => (levenshtein(key, p) <= allowed(key, p) ? levenshtein(key, p) : Infinity)));
+}
+
+/** A name with up to three typos: a letter changed, dropped, added, or two swapped. */
+const misspelt = (names: string[]) =>
+  fc.tuple(fc.constantFrom(...names), fc.array(fc.tuple(fc.nat(3), fc.nat(), fc.constantFrom(...'aeiklnorstwx')), { maxLength: 3 })).map(([name, edits]) => {
+    let s = name;
+    for (const [kind, at, ch] of edits) {
+      const i = at % Math.max(1, s.length);
+      if (kind === 0) s = s.slice(0, i) + ch + s.slice(i + 1);
+      else if (kind === 1 && s.length > 1) s = s.slice(0, i) + s.slice(i + 1);
+      else if (kind === 2) s = s.slice(0, i) + ch + s.slice(i);
+      else if (i + 1 < s.length) s = s.slice(0, i) + s[i + 1] + s[i] + s.slice(i + 2);
+    }
+    return s;
+  });
+
+describe('"did you mean": one rule for every unknown name', () => {
+  it('whether two one-word names are near does not depend on which one was typed', () => {
+    const word = fc.stringMatching(/^[a-z]{1,12}$/);
+    // The second often a typo of the first (a few edits, lengths apart), else any word.
+    const pairs = word.chain((a) => fc.tuple(fc.constant(a), fc.oneof(misspelt([a]), word)));
+    fc.assert(
+      fc.property(pairs, ([a, b]) => {
+        expect(typoDistance(a, b)).toBe(typoDistance(b, a));
+        expect(nearMisses(a, [b]).length).toBe(nearMisses(b, [a]).length);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('never proposes a name farther than the allowance; proposes the nearest, all of them when up to three are as near, else none', () => {
+    fc.assert(
+      fc.property(
+        deckNames.chain((names) => fc.tuple(fc.constant(names), fc.oneof(misspelt(names), fc.string({ maxLength: 8 })))),
+        ([names, input]) => {
+          const proposed = nearMisses(input, names);
+          const dist = names.map((n) => referenceDistance(input, n));
+          for (const n of proposed) expect(referenceDistance(input, n)).toBeLessThan(Infinity);
+          const best = Math.min(...dist);
+          const nearest = names.filter((_, i) => dist[i] === best);
+          expect(proposed).toEqual(best !== Infinity && nearest.length <= 3 ? nearest : []);
+          // The unique nearest is proposed alone, and a name within the allowance never goes unproposed for a farther one.
+          if (nearest.length === 1 && best !== Infinity) expect(proposed).toEqual(nearest);
+          for (const n of proposed) expect(dist.every((d) => d >= referenceDistance(input, n))).toBe(true);
+          const quoted = proposed.map((n) => JSON.stringify(n));
+          const listed = quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+          expect(didYouMean(input, names)).toBe(proposed.length === 0 ? null : `did you mean ${listed}?`);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('a typo in a card, a player, a command, an option or an agent: one line, the same "did you mean", exit 2 on the command line, 1 in a file', () => {
+    const cli = (...args: string[]) => spawnSync(process.execPath, [`${ROOT}dist/cli/cluedo.mjs`, ...args], { cwd: ROOT, encoding: 'utf8' });
+    const dir = mkdtempSync(join(tmpdir(), 'cluedo-names-'));
+    const log = JSON.parse(readFileSync(join(ROOT, 'examples/mistakes/typo.json'), 'utf8')) as { events: Array<{ by: string; cards: string[] }> };
+    log.events[0].cards[0] = 'Miss Scarlet';
+    const good = join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify(log));
+    log.events[0].by = 'Bbo';
+    const playerTypo = join(dir, 'player.json');
+    writeFileSync(playerTypo, JSON.stringify(log));
+    const cases: Array<[string[], number, string, string]> = [
+      [['analyze', 'examples/classic-6p-late.json', '--why', 'Mustrd'], 2, 'card "Mustrd"', '"Colonel Mustard"'],
+      [['analyze', 'examples/mistakes/typo.json'], 1, 'card "Scarlett"', '"Miss Scarlet"'],
+      [['analyze', playerTypo], 1, 'player "Bbo"', '"Bob"'],
+      [['refute', good, '--by', 'Dab', '--cards', 'Plum,Rope,Hall'], 2, 'player "Dab"', '"Dan"'],
+      [['analyse', 'examples/classic-6p-late.json'], 2, 'command "analyse"', '"analyze"'],
+      [['analyze', 'examples/classic-6p-late.json', '--jsno'], 2, 'option "--jsno"', '"--json"'],
+      [['simulate', '--agents', 'deductive,entropi', '--games', '1'], 2, 'agent "entropi"', '"entropy"'],
+    ];
+    for (const [args, status, unknown, meant] of cases) {
+      const r = cli(...args);
+      expect([r.status, r.stdout], r.stderr).toEqual([status, '']);
+      expect(r.stderr).toMatch(/^cluedo: [^\n]*\n$/);
+      expect(r.stderr).toContain(`unknown ${unknown}; did you mean ${meant}?`);
+    }
   });
 });

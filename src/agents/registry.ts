@@ -1,23 +1,22 @@
-// The named agents and their options: "random", "naive", "deductive", "kripke", "entropy",
-// "epistemic", each optionally followed by ":key=value,key=value", e.g. "entropy:samples=5000",
-// "deductive:accuse=risky:0.8", "naive:refute=repeat", "epistemic:samples=2000,risk=0.5",
-// "deductive:responses=first" (how the knowledge-based agents read the cards shown to them),
-// "random:own=exclude", "kripke:suggest=own,refute=least,accuse=two", "deductive:bluff=3",
-// "planner:threat=off" (each of the planner's parts can be switched off, to measure what it brings).
-// The strategies of the literature are options of these agents (docs/agents.md says which).
+// The named agents, as data: one entry per agent (what it knows and suggests, the options it takes
+// with their defaults, how it is made). An agent is written as its name, optionally followed by
+// ":key=value,key=value", e.g. "entropy:samples=5000", "deductive:accuse=risky:0.8,refute=repeat";
+// parsing, the messages, `cluedo simulate --help` and the tables of docs/cli/simulate.md
+// (registry-text.ts) all read these entries. The strategies of the literature are options of these
+// agents (docs/agents.md says which).
+import * as z from 'zod/mini';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import type { Random } from '../model/random.js';
 import { InputError } from '../model/errors.js';
-import { nearMisses } from '../model/names.js';
-import { quote, quoteList } from '../model/quote.js';
-import type { SyncAgent } from '../game/agent.js';
+import { didYouMean, nameKey } from '../model/names.js';
+import { joinList, quote } from '../model/quote.js';
+import type { SyncAgent, SyncMovementPolicy } from '../game/agent.js';
 import { RESPONSE_POLICIES, type ResponsePolicy } from '../knowledge/responses.js';
-import { exactKnowledge, naiveKnowledge, type KnowledgeModel } from './knowledge.js';
+import { exactKnowledge, naiveKnowledge, type ExactKnowledge, type KnowledgeModel } from './knowledge.js';
 import { anyRoom, movementPolicy, usefulRooms } from './movement.js';
-import type { SyncMovementPolicy } from '../game/agent.js';
 import { plannerAgent } from './planner.js';
 import { DEFAULT_EPISTEMIC_DRAWS, DEFAULT_EPISTEMIC_RISK, DEFAULT_EPISTEMIC_THREAT, epistemicAgent, type EndmoveReading } from './epistemic.js';
-import { refutationPolicy, REFUTATION_NAMES, type RefutationName } from './refutations.js';
+import { refutationPolicy, REFUTATION_NAMES, type RefutationName, type RefutationPolicy } from './refutations.js';
 import {
   accuseAfterWaiting,
   accuseOnTwo,
@@ -39,6 +38,7 @@ import {
   type EntropyExactness,
 } from './policies.js';
 
+/** The names of the built-in agents, in the order help and the documentation list them. */
 export const AGENT_NAMES = ['random', 'naive', 'deductive', 'kripke', 'entropy', 'epistemic', 'planner'] as const;
 export type AgentName = (typeof AGENT_NAMES)[number];
 
@@ -89,8 +89,316 @@ export const DEFAULT_ENTROPY_SAMPLES = 3000;
 export const SUGGESTION_NAMES = ['any', 'possible', 'categories', 'own'] as const;
 export type SuggestionName = (typeof SUGGESTION_NAMES)[number];
 
-/** The agents whose suggestions follow the suggest= and bluff= options. */
-const CHOOSING = new Set<AgentName>(['naive', 'deductive', 'kripke']);
+
+/** One option an agent takes, `key=value`: how the value is read, what it does, where it goes. */
+export interface AgentOption<T = unknown> {
+  key: string;
+  /** Its values as help and the documentation show them: "on|off", "N". */
+  values: string;
+  /** What a value must be, for messages: "a whole number from 1 to 1,000,000". */
+  expected: string;
+  /** Reads a value as written; refuses every value `expected` does not describe. */
+  schema: z.ZodMiniType<T>;
+  /** What it does (Markdown: the documentation's words; help shows them plain). */
+  meaning: string;
+  /** Puts a value read into the spec. */
+  set(spec: AgentSpec, value: T): void;
+}
+
+/** An option of choices: `key=a|b|c`. */
+function choice<const V extends string>(key: string, values: readonly V[], meaning: string, set: (spec: AgentSpec, value: V) => void): AgentOption<V> {
+  return { key, values: values.join('|'), expected: joinList(values, 'or'), schema: z.enum(values as [V, ...V[]]), meaning, set };
+}
+
+/** A whole number from `min` to `max`. */
+function whole(min: number, max: number): z.ZodMiniType<number> {
+  return z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.pipe(z.transform(Number), z.number().check(z.gte(min), z.lte(max))));
+}
+
+/** A number from 0 to 1, written as digits with an optional point ("0.5", ".5", "1"). */
+const FRACTION = z.pipe(z.string().check(z.regex(/^\d*\.?\d+$/)), z.pipe(z.transform(Number), z.number().check(z.gte(0), z.lte(1))));
+
+const ON_OFF = ['on', 'off'] as const;
+
+const REFUTE = choice(
+  'refute',
+  REFUTATION_NAMES,
+  'which of the named cards it holds it shows: at random (`random`); a card it already showed that suggester (`repeat`); the one that reveals least (`minimal`: a card that suggester already saw, else the card most players have seen); the first in the deck\'s order (`first`); the card the suggester most expects it to hold (`least`: the least information, counted exactly); a card that suggester has not seen from it (`fresh`); the card the suggester least expects (`most`)',
+  (spec, v) => (spec.refute = v),
+);
+
+const ACCUSE: AgentOption<AgentSpec['accuse']> = {
+  key: 'accuse',
+  values: 'certain|never|two|risky:P|wait:N',
+  expected: 'certain, never, two, risky:P with 0 < P ≤ 1, or wait:N with N own turns',
+  schema: z.union([
+    z.enum(['certain', 'never', 'two']),
+    z.pipe(z.string().check(z.regex(/^risky:\d*\.?\d+$/)), z.pipe(z.transform((v: string) => Number(v.slice('risky:'.length))), z.number().check(z.gt(0), z.lte(1)))),
+    z.pipe(z.string().check(z.regex(/^wait:\d{1,3}$/)), z.transform((v: string) => ({ wait: Number(v.slice('wait:'.length)) }))),
+  ]),
+  meaning: 'accuse when certain (`certain`); never; also when two solutions are left, the likelier (`two`); once the most likely solution has probability P or more (`risky:P`); only after N more of its turns once certain (`wait:N`)',
+  set: (spec, v) => (spec.accuse = v),
+};
+
+const SUGGEST = choice(
+  'suggest',
+  SUGGESTION_NAMES,
+  'any combination (`any`); a combination still possible as the envelope (`possible`); per category a card that may be in the envelope (`categories`); one card it cannot place and, elsewhere, cards nobody else can show (`own`)',
+  (spec, v) => (spec.suggest = v),
+);
+
+const BLUFF: AgentOption<number> = {
+  key: 'bluff',
+  values: 'N',
+  expected: 'a number of suggestions from 0 to 999',
+  schema: whole(0, 999),
+  meaning: 'its first N suggestions name one of its own cards',
+  set: (spec, v) => (spec.bluff = v),
+};
+
+const RESPONSES = choice('responses', RESPONSE_POLICIES, 'how it reads the cards shown to it, as `analyze --responses`', (spec, v) => (spec.responses = v));
+
+const OWN = choice('own', ['include', 'exclude'], 'whether its suggestions may name its own cards', (spec, v) => (spec.own = v));
+
+const SAMPLES: AgentOption<number> = {
+  key: 'samples',
+  values: 'N',
+  expected: 'a whole number from 1 to 1,000,000',
+  schema: whole(1, 1_000_000),
+  meaning: 'deals drawn to score each suggestion (the estimate is bias-corrected)',
+  set: (spec, v) => (spec.samples = v),
+};
+
+const EXACT = choice(
+  'exact',
+  ENTROPY_EXACTNESS,
+  'how exact its scores are: every deal when there are no more than `samples`, else drawn (`off`); also counted exactly where that fits the draws\' budget, as `cluedo suggest` does (`auto`); exact at every decision, listed or counted (`always`: about 16 times the CPU of drawing per six-player game, see [research/exact-information.md](../research/exact-information.md#the-entropy-agent-exact-at-every-decision)); other than `off`, with `responses=holds` or `first` only',
+  (spec, v) => (spec.exact = v),
+);
+
+const DRAWS: AgentOption<number> = {
+  key: 'draws',
+  values: 'N',
+  expected: 'a whole number from 1 to 100,000',
+  schema: whole(1, 100_000),
+  meaning: "worlds drawn per estimate of the other players' chance to accuse before its next turn",
+  set: (spec, v) => (spec.epistemic.draws = v),
+};
+
+const RISK: AgentOption<number> = {
+  key: 'risk',
+  values: 'P',
+  expected: 'a probability from 0 to 1',
+  schema: FRACTION,
+  meaning: 'the probability of its most likely solution from which it weighs accusing early; see [Endmoves](#endmoves-and-the-epistemic-agent)',
+  set: (spec, v) => (spec.epistemic.risk = v),
+};
+
+const THREAT: AgentOption<number> = {
+  key: 'threat',
+  values: 'P',
+  expected: 'a probability from 0 to 1',
+  schema: FRACTION,
+  meaning: 'the chance that another player can accuse by its next turn from which it accuses at once',
+  set: (spec, v) => (spec.epistemic.threat = v),
+};
+
+const ENDMOVES = choice(
+  'endmoves',
+  ['announced', 'inferred'],
+  'the endmoves it reads: those the game announces (`announced`), or every other turn that ended without an accusation (`inferred`)',
+  (spec, v) => (spec.epistemic.endmoves = v),
+);
+
+/** A part of the planner switched on or off. */
+function plannerPart(key: 'lookahead' | 'closing' | 'threat', meaning: string): AgentOption<'on' | 'off'> {
+  return choice(key, ON_OFF, meaning, (spec, v) => (spec.planner[key] = v === 'on'));
+}
+
+const LOOKAHEAD = plannerPart('lookahead', 'accuse by comparing accusing now with waiting one turn; see [research/planner.md](../research/planner.md)');
+const CLOSING = plannerPart('closing', 'once a solution is likely, suggest what leaves it most likely to be right at its next turn');
+const THREAT_PART = plannerPart('threat', "weigh the other players' chance to accuse first");
+
+const HIDE: AgentOption<number> = {
+  key: 'hide',
+  values: 'W',
+  expected: 'a number from 0 to 1',
+  schema: FRACTION,
+  meaning: 'weighs what the table learns from who answered against what it learns itself',
+  set: (spec, v) => (spec.planner.hide = v),
+};
+
+/** What makes an agent: its policies, from its spec (overrides: those of a solo measurement's field). */
+type Constructor = (spec: AgentSpec, rng: Random, core: KnowledgeCore, overrides: AgentOverrides, refute: RefutationPolicy) => SyncAgent;
+
+/** What a solo measurement's field changes of an agent: it never accuses, say. */
+type AgentOverrides = { accuse?: AgentSpec['accuse']; refute?: RefutationName };
+
+/** One built-in agent. */
+export interface AgentEntry {
+  name: AgentName;
+  /** What it knows and how it suggests (Markdown, for the documentation's table of agents). */
+  knows: string;
+  suggests: string;
+  /** The options it takes, each with its default as written on the command line. */
+  options: ReadonlyArray<readonly [AgentOption<never>, string]>;
+  /** Why a combination of its options is refused, or null. */
+  check?(spec: AgentSpec): string | null;
+  create: Constructor;
+}
+
+/** An option with its default, as the entries list them (the default is read by the option's own schema). */
+function taking<T>(option: AgentOption<T>, defaultValue: string): readonly [AgentOption<never>, string] {
+  return [option as unknown as AgentOption<never>, defaultValue];
+}
+
+/** The options of the agents whose suggestions follow suggest= and bluff=. */
+const choosing = (suggest: SuggestionName) => [taking(SUGGEST, suggest), taking(BLUFF, '0')];
+
+/** An agent made of a knowledge model and the three policies (every agent but epistemic and planner). */
+function policyAgent(exact: boolean, choose: (spec: AgentSpec, rng: Random, knowledge: KnowledgeModel) => { suggestion: SuggestionPolicy; movement: SyncMovementPolicy }): Constructor {
+  return (spec, rng, core, overrides, refute) => {
+    const knowledge: KnowledgeModel = exact ? exactKnowledge(core, undefined, spec.responses) : naiveKnowledge();
+    const { suggestion, movement } = choose(spec, rng, knowledge);
+    const accusation = accusationPolicy(overrides.accuse ?? spec.accuse);
+    return {
+      label: spec.label,
+      suggest: suggestion,
+      movement,
+      refute,
+      decide(view) {
+        const certain = knowledge.certainty(view);
+        return { certain: certain !== null, accusation: accusation(view, knowledge, certain) };
+      },
+      dispose: () => knowledge.dispose(),
+    };
+  };
+}
+
+/** The suggestions of naive, deductive and kripke: their suggest= and bluff=, among rooms worth entering. */
+const chosen = (spec: AgentSpec, rng: Random, knowledge: KnowledgeModel) => ({ suggestion: suggestionPolicy(spec, rng, knowledge), movement: movementPolicy(usefulRooms(knowledge)) });
+
+const ENTRIES: { readonly [N in AgentName]: Omit<AgentEntry, 'name'> } = {
+  random: {
+    knows: 'its hand and the cards shown to it',
+    suggests: 'any combination, at random',
+    options: [taking(REFUTE, 'random'), taking(ACCUSE, 'certain'), taking(OWN, 'include')],
+    create: policyAgent(false, (spec, rng) => ({ suggestion: spec.own === 'exclude' ? suggestUnowned(rng) : suggestAnything(rng), movement: movementPolicy(anyRoom) })),
+  },
+  naive: {
+    knows: 'its hand and the cards shown to it (nothing from the other answers)',
+    suggests: 'at random among the combinations with no card it has seen',
+    options: [taking(REFUTE, 'random'), taking(ACCUSE, 'certain'), ...choosing('possible')],
+    create: policyAgent(false, chosen),
+  },
+  deductive: {
+    knows: 'everything it observed, with exact deduction',
+    suggests: 'at random among the combinations still possible',
+    options: [taking(REFUTE, 'random'), taking(ACCUSE, 'certain'), ...choosing('possible'), taking(RESPONSES, 'holds')],
+    create: policyAgent(true, chosen),
+  },
+  kripke: {
+    knows: 'as `deductive`',
+    suggests: "per category, at random among the cards that may be in the envelope (the Java Kripke-model implementation's player)",
+    options: [taking(REFUTE, 'random'), taking(ACCUSE, 'certain'), ...choosing('categories'), taking(RESPONSES, 'holds')],
+    create: policyAgent(true, chosen),
+  },
+  entropy: {
+    knows: 'as `deductive`',
+    suggests: 'the suggestion with the most expected information (as [`cluedo suggest`](suggest.md)), from drawn deals',
+    options: [taking(REFUTE, 'random'), taking(ACCUSE, 'certain'), taking(SAMPLES, String(DEFAULT_ENTROPY_SAMPLES)), taking(EXACT, 'off'), taking(RESPONSES, 'holds')],
+    // Exact scores take every consistent deal as equally likely; reading shows as `uniform` or `repeat` weighs them.
+    check: (spec) =>
+      spec.exact !== 'off' && spec.responses !== 'holds' && spec.responses !== 'first' ? `exact=${spec.exact} takes every consistent deal as equally likely, so it goes with responses=holds or first only` : null,
+    create: policyAgent(true, (spec, rng, knowledge) => {
+      const ranking = informationRanking(rng, knowledge as ExactKnowledge, spec.samples, spec.exact);
+      return { suggestion: suggestMostInformative(ranking), movement: movementPolicy(informationPerRoom(ranking)) };
+    }),
+  },
+  epistemic: {
+    knows: "as `deductive`, and what the other players' silence implies",
+    suggests: 'as `entropy`; it accuses early when an opponent is about to win ([Endmoves](#endmoves-and-the-epistemic-agent))',
+    options: [
+      taking(REFUTE, 'random'),
+      taking(SAMPLES, String(DEFAULT_ENTROPY_SAMPLES)),
+      taking(DRAWS, String(DEFAULT_EPISTEMIC_DRAWS)),
+      taking(RISK, String(DEFAULT_EPISTEMIC_RISK)),
+      taking(THREAT, String(DEFAULT_EPISTEMIC_THREAT)),
+      taking(ENDMOVES, 'announced'),
+    ],
+    create: (spec, rng, core, overrides, refute) =>
+      epistemicAgent(spec.label, { samples: spec.samples, ...spec.epistemic, accuses: (overrides.accuse ?? spec.accuse) !== 'never' }, rng, core, refute),
+  },
+  planner: {
+    knows: 'as `epistemic`',
+    suggests: 'as `entropy`, never naming its own cards; it accuses when that beats waiting a turn against the opponents\' chance to win first ([research/planner.md](../research/planner.md))',
+    options: [
+      taking(REFUTE, 'least'),
+      taking(SAMPLES, String(DEFAULT_ENTROPY_SAMPLES)),
+      taking(DRAWS, String(DEFAULT_EPISTEMIC_DRAWS)),
+      taking(LOOKAHEAD, 'on'),
+      taking(CLOSING, 'off'),
+      taking(THREAT_PART, 'on'),
+      taking(OWN, 'exclude'),
+      taking(HIDE, '0'),
+    ],
+    create: (spec, rng, core, overrides, refute) =>
+      plannerAgent(spec.label, { samples: spec.samples, draws: spec.epistemic.draws, ...spec.planner, own: spec.own, accuses: (overrides.accuse ?? spec.accuse) !== 'never' }, rng, core, refute),
+  },
+};
+
+/** Every built-in agent, in AGENT_NAMES's order. */
+export const AGENTS: readonly AgentEntry[] = AGENT_NAMES.map((name) => ({ name, ...ENTRIES[name] }));
+
+/** How an option as written in `text` reads `value`; an InputError naming the agent when the option refuses it. */
+function read<T>(option: AgentOption<T>, value: string, text: string): T {
+  const r = option.schema.safeParse(value);
+  if (!r.success) throw new InputError(`agent ${quote(text)}: ${option.key} must be ${option.expected}, not ${quote(value)}`);
+  return r.data;
+}
+
+/** An option as help lists it: "samples=N". */
+export function optionSyntax(option: AgentOption<never>): string {
+  return `${option.key}=${option.values}`;
+}
+
+/**
+ * The spec of an agent with its defaults, made once per agent: a default is read by its option's
+ * own schema, so that it is a value the option accepts.
+ */
+const defaults = new Map<AgentName, Array<readonly [AgentOption<never>, unknown]>>();
+function defaultsOf(entry: AgentEntry): Array<readonly [AgentOption<never>, unknown]> {
+  let values = defaults.get(entry.name);
+  if (values === undefined) {
+    values = entry.options.map(([option, value]) => [option, read(option as AgentOption<unknown>, value, entry.name)] as const);
+    defaults.set(entry.name, values);
+  }
+  return values;
+}
+
+/** The spec's fields an agent's options do not set (an option the agent does not take leaves them so). */
+function baseSpec(label: string, name: AgentName): AgentSpec {
+  return {
+    label,
+    name,
+    refute: 'random',
+    accuse: 'certain',
+    suggest: 'possible',
+    bluff: 0,
+    own: 'include',
+    samples: DEFAULT_ENTROPY_SAMPLES,
+    exact: 'off',
+    responses: 'holds',
+    epistemic: { draws: DEFAULT_EPISTEMIC_DRAWS, risk: DEFAULT_EPISTEMIC_RISK, threat: DEFAULT_EPISTEMIC_THREAT, endmoves: 'announced' },
+    planner: { lookahead: true, closing: false, threat: true, hide: 0 },
+  };
+}
+
+/** The built-in agent `name` names (its key, as for cards and players: "Deductive" and "deductive" are one), or undefined. */
+export function agentEntry(name: string): AgentEntry | undefined {
+  const key = nameKey(name);
+  return AGENTS.find((a) => a.name === key);
+}
 
 /**
  * The agent `text` names, with its options. `defined`: the other agents the caller knows by name
@@ -99,98 +407,39 @@ const CHOOSING = new Set<AgentName>(['naive', 'deductive', 'kripke']);
 export function parseAgentSpec(text: string, defined: readonly string[] = []): AgentSpec {
   const trimmed = text.trim();
   const colon = trimmed.indexOf(':');
-  const name = (colon < 0 ? trimmed : trimmed.slice(0, colon)).toLowerCase();
-  if (!(AGENT_NAMES as readonly string[]).includes(name)) {
+  const name = colon < 0 ? trimmed : trimmed.slice(0, colon).trim();
+  const entry = agentEntry(name);
+  if (entry === undefined) {
     const where = trimmed === name ? '' : ` in ${quote(text)}`;
-    const own = colon < 0 ? undefined : defined.find((d) => d.toLowerCase() === name);
+    const own = colon < 0 ? undefined : defined.find((d) => nameKey(d) === nameKey(name));
     if (own !== undefined) throw new InputError(`agent "${own}" is defined on the command line and takes no options${where}`);
     const known = [...AGENT_NAMES, ...defined];
-    const near = nearMisses(name, known);
-    throw new InputError(`unknown agent ${quote(name)}${where}${near.length > 0 ? `; did you mean ${quoteList(near)}?` : ''} (agents: ${known.join(', ')})`);
+    const hint = didYouMean(name, known);
+    throw new InputError(`unknown agent ${quote(name)}${where}${hint === null ? '' : `; ${hint}`} (agents: ${known.join(', ')})`);
   }
-  const spec: AgentSpec = {
-    label: trimmed,
-    name: name as AgentName,
-    refute: name === 'planner' ? 'least' : 'random',
-    accuse: 'certain',
-    suggest: name === 'kripke' ? 'categories' : 'possible',
-    bluff: 0,
-    own: name === 'planner' ? 'exclude' : 'include',
-    samples: DEFAULT_ENTROPY_SAMPLES,
-    exact: 'off',
-    responses: 'holds',
-    epistemic: { draws: DEFAULT_EPISTEMIC_DRAWS, risk: DEFAULT_EPISTEMIC_RISK, threat: DEFAULT_EPISTEMIC_THREAT, endmoves: 'announced' },
-    planner: { lookahead: true, closing: false, threat: true, hide: 0 },
-  };
-  const epistemic = spec.name === 'epistemic';
-  const planner = spec.name === 'planner';
-  const probability = (key: string, value: string, bad: (why: string) => InputError) => {
-    if (!/^\d*\.?\d+$/.test(value) || Number(value) > 1) throw bad(`${key} must be a probability from 0 to 1, not ${quote(value)}`);
-    return Number(value);
-  };
+  const spec = baseSpec(trimmed, entry.name);
+  for (const [option, value] of defaultsOf(entry)) option.set(spec, value as never);
   const options = colon < 0 ? [] : trimmed.slice(colon + 1).split(',').filter((o) => o.trim() !== '');
-  for (const option of options) {
-    const eq = option.indexOf('=');
-    const key = (eq < 0 ? option : option.slice(0, eq)).trim();
-    const value = eq < 0 ? '' : option.slice(eq + 1).trim();
-    const bad = (why: string) => new InputError(`agent ${quote(text)}: ${why}`);
-    if (key === 'refute') {
-      if (!(REFUTATION_NAMES as readonly string[]).includes(value)) throw bad(`refute must be ${REFUTATION_NAMES.join(', ')}, not ${quote(value)}`);
-      spec.refute = value as RefutationName;
-    } else if (key === 'accuse' && !epistemic && !planner) {
-      const risky = /^risky:(\d*\.?\d+)$/.exec(value);
-      const wait = /^wait:(\d{1,3})$/.exec(value);
-      if (value === 'certain' || value === 'never' || value === 'two') spec.accuse = value;
-      else if (risky && Number(risky[1]) > 0 && Number(risky[1]) <= 1) spec.accuse = Number(risky[1]);
-      else if (wait) spec.accuse = { wait: Number(wait[1]) };
-      else throw bad(`accuse must be certain, never, two, risky:P with 0 < P ≤ 1, or wait:N with N own turns, not ${quote(value)}`);
-    } else if (key === 'suggest' && CHOOSING.has(spec.name)) {
-      if (!(SUGGESTION_NAMES as readonly string[]).includes(value)) throw bad(`suggest must be ${SUGGESTION_NAMES.join(', ')}, not ${quote(value)}`);
-      spec.suggest = value as SuggestionName;
-    } else if (key === 'bluff' && CHOOSING.has(spec.name)) {
-      if (!/^\d{1,3}$/.test(value)) throw bad(`bluff must be a number of suggestions from 0 to 999, not ${quote(value)}`);
-      spec.bluff = Number(value);
-    } else if (key === 'responses' && (spec.name === 'deductive' || spec.name === 'kripke' || spec.name === 'entropy')) {
-      if (!(RESPONSE_POLICIES as readonly string[]).includes(value)) throw bad(`responses must be ${RESPONSE_POLICIES.join(', ')}, not ${quote(value)}`);
-      spec.responses = value as ResponsePolicy;
-    } else if (key === 'own' && (spec.name === 'random' || planner)) {
-      if (value !== 'include' && value !== 'exclude') throw bad(`own must be include or exclude, not ${quote(value)}`);
-      spec.own = value;
-    } else if (planner && (key === 'lookahead' || key === 'closing' || key === 'threat')) {
-      if (value !== 'on' && value !== 'off') throw bad(`${key} must be on or off, not ${quote(value)}`);
-      spec.planner[key] = value === 'on';
-    } else if (planner && key === 'hide') {
-      if (!/^(0|1)(\.\d+)?$/.test(value) || Number(value) > 1) throw bad(`hide must be a number from 0 to 1, not ${quote(value)}`);
-      spec.planner.hide = Number(value);
-    } else if (key === 'samples') {
-      if (spec.name !== 'entropy' && !epistemic && !planner) throw bad('only the entropy, epistemic and planner agents take samples=');
-      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000_000) throw bad(`samples must be a whole number from 1 to 1,000,000, not ${quote(value)}`);
-      spec.samples = Number(value);
-    } else if (key === 'exact' && spec.name === 'entropy') {
-      if (!(ENTROPY_EXACTNESS as readonly string[]).includes(value)) throw bad(`exact must be ${ENTROPY_EXACTNESS.join(', ')}, not ${quote(value)}`);
-      spec.exact = value as EntropyExactness;
-    } else if ((epistemic || planner) && key === 'draws') {
-      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 100_000) throw bad(`draws must be a whole number from 1 to 100000, not ${quote(value)}`);
-      spec.epistemic.draws = Number(value);
-    } else if (epistemic && (key === 'risk' || key === 'threat')) {
-      spec.epistemic[key] = probability(key, value, bad);
-    } else if (epistemic && key === 'endmoves') {
-      if (value !== 'announced' && value !== 'inferred') throw bad(`endmoves must be announced or inferred, not ${quote(value)}`);
-      spec.epistemic.endmoves = value;
-    } else {
-      const known = epistemic
-        ? 'refute=…, samples=…, draws=…, risk=…, threat=…, endmoves=…'
-        : planner
-        ? 'refute=…, samples=…, draws=…, lookahead=on|off, closing=on|off, threat=on|off, own=include|exclude, hide=0…1'
-        : `refute=…, accuse=…${spec.name === 'entropy' ? ', samples=…, exact=off|auto|always' : spec.name === 'random' ? ', own=…' : ''}${CHOOSING.has(spec.name) ? ', suggest=…, bluff=…' : ''}${spec.name === 'entropy' || spec.name === 'deductive' || spec.name === 'kripke' ? ', responses=…' : ''}`;
-      throw bad(`unknown option ${quote(key)} (options: ${known})`);
-    }
+  for (const written of options) {
+    const eq = written.indexOf('=');
+    const key = (eq < 0 ? written : written.slice(0, eq)).trim();
+    const value = eq < 0 ? '' : written.slice(eq + 1).trim();
+    const option = entry.options.find(([o]) => o.key === key)?.[0];
+    if (option === undefined) throw new InputError(`agent ${quote(text)}: ${unknownOption(entry, key)}`);
+    option.set(spec, read(option as AgentOption<unknown>, value, text) as never);
   }
-  // Exact scores take every consistent deal as equally likely; reading shows as `uniform` or `repeat` weighs them.
-  if (spec.exact !== 'off' && spec.responses !== 'holds' && spec.responses !== 'first') {
-    throw new InputError(`agent ${quote(text)}: exact=${spec.exact} takes every consistent deal as equally likely, so it goes with responses=holds or first only`);
-  }
+  const refused = entry.check?.(spec) ?? null;
+  if (refused !== null) throw new InputError(`agent ${quote(text)}: ${refused}`);
   return spec;
+}
+
+/** "unknown option", with the nearest of the agent's options, or the agents that take it, and the agent's options. */
+function unknownOption(entry: AgentEntry, key: string): string {
+  const keys = entry.options.map(([o]) => o.key);
+  const others = AGENTS.filter((a) => a.options.some(([o]) => o.key === key)).map((a) => a.name);
+  const near = didYouMean(key, keys);
+  const hint = others.length > 0 ? `; only ${joinList(others, 'and')} ${others.length === 1 ? 'takes' : 'take'} ${key}=` : near === null ? '' : `; ${near}`;
+  return `unknown option ${quote(key)}${hint} (${entry.name}'s options: ${entry.options.map(([o]) => optionSyntax(o)).join(', ')})`;
 }
 
 function suggestionPolicy(spec: AgentSpec, rng: Random, knowledge: KnowledgeModel): SuggestionPolicy {
@@ -207,39 +456,5 @@ function accusationPolicy(accuse: AgentSpec['accuse']): AccusationPolicy {
 /** One agent for one seat of one game: its own generator, the worker's core. */
 export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, overrides: { accuse?: AgentSpec['accuse']; refute?: RefutationName } = {}): SyncAgent {
   const refute = refutationPolicy(overrides.refute ?? spec.refute, rng, core);
-  if (spec.name === 'epistemic') {
-    const options = { samples: spec.samples, ...spec.epistemic, accuses: (overrides.accuse ?? spec.accuse) !== 'never' };
-    return epistemicAgent(spec.label, options, rng, core, refute);
-  }
-  if (spec.name === 'planner') {
-    const options = { samples: spec.samples, draws: spec.epistemic.draws, ...spec.planner, own: spec.own, accuses: (overrides.accuse ?? spec.accuse) !== 'never' };
-    return plannerAgent(spec.label, options, rng, core, refute);
-  }
-  const exact = spec.name === 'random' || spec.name === 'naive' ? null : exactKnowledge(core, undefined, spec.responses);
-  const knowledge: KnowledgeModel = exact ?? naiveKnowledge();
-  let suggestion: SuggestionPolicy;
-  let movement: SyncMovementPolicy;
-  if (spec.name === 'entropy') {
-    const ranking = informationRanking(rng, exact!, spec.samples, spec.exact);
-    suggestion = suggestMostInformative(ranking);
-    movement = movementPolicy(informationPerRoom(ranking));
-  } else if (spec.name === 'random') {
-    suggestion = spec.own === 'exclude' ? suggestUnowned(rng) : suggestAnything(rng);
-    movement = movementPolicy(anyRoom);
-  } else {
-    suggestion = suggestionPolicy(spec, rng, knowledge);
-    movement = movementPolicy(usefulRooms(knowledge));
-  }
-  const accusation = accusationPolicy(overrides.accuse ?? spec.accuse);
-  return {
-    label: spec.label,
-    suggest: suggestion,
-    movement,
-    refute,
-    decide(view) {
-      const certain = knowledge.certainty(view);
-      return { certain: certain !== null, accusation: accusation(view, knowledge, certain) };
-    },
-    dispose: () => knowledge.dispose(),
-  };
+  return ENTRIES[spec.name].create(spec, rng, core, overrides, refute);
 }

@@ -5,11 +5,12 @@
 // anything else is our bug and exits 70 (EX_SOFTWARE), without a stack trace unless
 // CLUEDO_DEBUG is set. A run ended by Ctrl-C exits 130 (by SIGTERM 143, SIGHUP 129: cancel.ts).
 import { COMMAND_NAMES } from './command-names.js';
-import { CommanderError } from 'commander';
+import { CommanderError, type Command } from 'commander';
+import { didYouMean } from '../model/names.js';
 import { InputError, type LibraryTerm } from '../model/errors.js';
 import { PositionTooLargeError } from '../knowledge/wasm-core.js';
 import { CancelledError, WorkerFailedError } from '../runtime/executor.js';
-import { oneLine } from '../model/quote.js';
+import { oneLine, quote } from '../model/quote.js';
 import { cancelledWords, interruptedExitCode } from './cancel.js';
 
 export const EXIT_INPUT = 1;
@@ -126,17 +127,24 @@ export function reportError(error: unknown): number {
 
 /**
  * commander's own errors (an unknown option, a missing argument) as a UsageError of one line,
- * with where to find the usage; help and version (exit 0) pass through.
+ * with where to find the usage; help and version (exit 0) pass through. An unknown option or
+ * command gets the project's "did you mean" (model/names.ts) among `command`'s options or
+ * commands, not commander's own guess (the program turns that off).
  */
-export function commanderExit(commandPath: string) {
+export function commanderExit(commandPath: string, command?: Command) {
   return (error: CommanderError): never => {
     if (error.exitCode === 0) throw error;
     let text = error.message.replace(/^error: /, '');
     if (error.code === 'commander.help') {
       text = `which command? ${COMMAND_NAMES.slice(0, -1).join(', ')} or ${COMMAND_NAMES.at(-1)}`;
     }
-    // "(Did you mean --json?)" comes on a line of its own
-    text = text.replace(/\s*\(Did you mean (.*)\?\)\s*$/s, '; did you mean $1?').trim();
-    throw new UsageError(`${text} (see "${commandPath} --help")`);
+    const unknown = /^unknown (option|command) '(.*)'$/s.exec(text);
+    if (command !== undefined && unknown !== null && (error.code === 'commander.unknownOption' || error.code === 'commander.unknownCommand')) {
+      const [, what, name] = unknown;
+      const known = what === 'option' ? command.createHelp().visibleOptions(command).flatMap((o) => o.long ?? []) : command.commands.map((c) => c.name());
+      const hint = didYouMean(name, known);
+      text = `unknown ${what} ${quote(name)}${hint === null ? '' : `; ${hint}`}`;
+    }
+    throw new UsageError(`${text.trim()} (see "${commandPath} --help")`);
   };
 }

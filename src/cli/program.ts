@@ -17,17 +17,19 @@ export function program(commands: readonly Command[]): Command {
     .version(version())
     // commander's errors become one line through reportError, never its own "error: ..." plus help.
     .configureOutput({ writeErr: () => {}, outputError: () => {} })
-    .exitOverride(commanderExit('cluedo'));
+    // An unknown command or option gets the project's "did you mean" (errors.ts), not commander's.
+    .showSuggestionAfterError(false);
+  cli.exitOverride(commanderExit('cluedo', cli));
   for (const command of commands) {
     command.copyInheritedSettings(cli);
-    cli.addCommand(command.exitOverride(commanderExit(`cluedo ${command.name()}`)));
+    cli.addCommand(command.exitOverride(commanderExit(`cluedo ${command.name()}`, command)));
   }
   return cli;
 }
 
 /**
  * The arguments to parse: `cluedo help NAME`, NAME no command, is parsed as `cluedo NAME`, so that
- * it gets the same refusal, with commander's nearest name ("did you mean analyze?"), where
+ * it gets the same refusal, with the nearest name ("did you mean "analyze"?"), where
  * commander's help command would only print the usage.
  */
 function programArguments(argv: readonly string[], commands: readonly Command[]): string[] {

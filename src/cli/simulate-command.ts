@@ -14,6 +14,8 @@ import { bindClassicBoard } from '../game/board/binding.js';
 import { InputError } from '../model/errors.js';
 import { AGENT_NAMES, parseAgentSpec } from '../agents/registry.js';
 import { agentNameProblem, type ExternalAgentDefinition } from '../agents/external/definitions.js';
+import { agentsHelp } from '../agents/registry-text.js';
+import { nameKey } from '../model/names.js';
 import { commandWords } from '../agents/external/command-words.js';
 import type { playTournamentGameAsync, TournamentConfig } from '../tournament/play.js';
 import type { ShardRange } from '../tournament/shards.js';
@@ -106,7 +108,7 @@ export function simulateCommand(): Command {
   const command = new Command('simulate')
     .description('play many games between agents and compare them, with confidence intervals')
     .option('--players <n>', `seats at the table (${MIN_SEATS}-${MAX_SEATS})`, wholeNumber('--players', MAX_SEATS, MIN_SEATS), 6)
-    .option('--agents <list>', `agents seated in rotation (${AGENT_NAMES.join(', ')}; options like entropy:samples=5000 or deductive:accuse=risky:0.8,refute=repeat; refute=first shows the first held card in deck order; deductive and entropy take responses=holds|uniform|first|repeat, how they read the cards shown to them; entropy:exact=always scores exactly at every decision)`, DEFAULT_AGENTS)
+    .option('--agents <list>', `agents seated in rotation (${AGENT_NAMES.join(', ')}, or an agent of --agent-cmd or --agent-module; options like entropy:samples=5000 or deductive:accuse=risky:0.8,refute=repeat: see "Agents" below)`, DEFAULT_AGENTS)
     .option('--agent-cmd <name=command>', 'an agent played by a program speaking the process protocol (docs/agent-protocol.md), named for --agents; repeatable', collect, [])
     .option('--agent-module <name=file.mjs>', "an agent made by an ES module's default export, named for --agents; repeatable", collect, [])
     .option('--agent-timeout <ms>', 'the longest wait for one decision of an agent from outside', wholeNumber('--agent-timeout', 3_600_000, 1), 10_000)
@@ -167,6 +169,7 @@ export function simulateCommand(): Command {
       '--resume [id]',
       'continue a run: alone, the local run that was interrupted, from the games its --json file holds (give the same options); with --queue, wait again for tournament <id> (printed when it started), enqueueing only the shards not yet stored',
     )
+    .addHelpText('after', () => agentsHelp())
     .action(async (opts: SimulateOptions, self: Command) => runSimulate(await simulateRequest(opts, self)));
   return requireOptions(addQueueTlsOptions(command), simulateRequirements());
 }
@@ -372,9 +375,8 @@ function externalOf(opts: SimulateOptions): ExternalAgentDefinition[] {
     const eq = text.indexOf('=');
     if (eq < 0) throw new UsageError(`${option} takes NAME=${option === '--agent-cmd' ? 'COMMAND' : 'FILE'}, got ${quote(text)}`);
     const name = text.slice(0, eq).trim();
-    const problem = agentNameProblem(name, AGENT_NAMES);
+    const problem = agentNameProblem(name, AGENT_NAMES, definitions.map((d) => d.name));
     if (problem !== null) throw new UsageError(`${option}: ${problem}`);
-    if (definitions.some((d) => d.name === name)) throw new UsageError(`${option}: agent "${name}" is defined twice`);
     definitions.push({ name, ...what(text.slice(eq + 1)), timeoutMs: opts.agentTimeout });
   };
   for (const text of opts.agentCmd) {
@@ -395,7 +397,9 @@ function externalOf(opts: SimulateOptions): ExternalAgentDefinition[] {
 
 /** The agent label as parsed, or a usage error naming the option (and, for a typo, the nearest agent, built-in or defined). */
 function checkAgent(option: string, label: string, external: readonly ExternalAgentDefinition[] = []): string {
-  if (external.some((d) => d.name === label.trim())) return label.trim();
+  // Matched as names are (model/names.ts): "--agents Elim" seats the agent defined as "elim", under its own name.
+  const own = external.find((d) => nameKey(d.name) === nameKey(label));
+  if (own !== undefined) return own.name;
   return fromCommandLine(
     () =>
       parseAgentSpec(

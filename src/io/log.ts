@@ -5,9 +5,8 @@
 // schemas below takes a fraction of the time (no methods bound to every schema), and every
 // command that reads a log pays it at start-up.
 import * as z from 'zod/mini';
-import { distance } from 'fastest-levenshtein';
 import { CLASSIC_DECK, MAX_CARDS, MAX_SEATS, MIN_SEATS, makeDeck, type Deck } from '../model/deck.js';
-import { definedName, indistinctNames, makeNameResolver, nameKey, UnknownNameError, type NameResolver } from '../model/names.js';
+import { definedName, didYouMean, indistinctNames, makeNameResolver, nameKey, UnknownNameError, type NameResolver } from '../model/names.js';
 import { quote, quoteList, shorten } from '../model/quote.js';
 import { counted, forCount } from '../model/numbers.js';
 import { InputError } from '../model/errors.js';
@@ -167,12 +166,10 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
     // Unknown keys are usually typos, so name the key and the nearest allowed one.
     const key = issue.keys[0];
     const allowed = allowedKeys(issue.path, input);
-    // Keys are short: a long unknown one is no typo of theirs (and its edit distance would be slow).
-    const gap = (k: string) => (key.length > 64 ? Infinity : distance(key.toLowerCase(), k.toLowerCase()));
-    const near = allowed.reduce<string | undefined>((best, k) => (best === undefined || gap(k) < gap(best) ? k : best), undefined);
+    const near = didYouMean(key, allowed);
     msg = `unknown key ${quote(key)}`;
-    if (near !== undefined && gap(near) <= Math.max(2, key.length / 3)) {
-      msg += `; did you mean ${quote(near)}?`;
+    if (near !== null) {
+      msg += `; ${near}`;
     } else if (allowed.length > 0) {
       msg += `; the keys are ${quoteList(allowed, 'and')}`;
     }

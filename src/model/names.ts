@@ -153,8 +153,7 @@ export function makeNameResolver(kind: NameKind, names: readonly string[]): Name
       const candidates = hits.map((i) => names[i]);
       throw new AmbiguousNameError(`${where}: ${quote(input)} is ambiguous: it could be ${quoteList(candidates)}`, candidates);
     }
-    const near = nearMisses(input, names);
-    const candidates = near.length > 0 ? `did you mean ${quoteList(near)}?` : `the ${plural(kind)} are ${quoteList([...names], 'and')}`;
+    const candidates = didYouMean(input, names) ?? `the ${plural(kind)} are ${quoteList([...names], 'and')}`;
     throw new UnknownNameError(`${where}: unknown ${kind} ${quote(input)}; ${candidates}`);
   };
 }
@@ -176,18 +175,54 @@ export function nameOrIndex(kind: NameKind, names: readonly string[], value: num
 const MAX_HINT_INPUT = 64;
 const MAX_HINT_NAMES = 1000;
 
-/** The few names a typo of `input` may have meant (none when none is near, or too many are): every "did you mean" of the project. */
-export function nearMisses(input: string, names: readonly string[]): string[] {
+/** More equally near names than this, and a guess would mislead: none is proposed. */
+const MAX_HINTS = 3;
+
+/**
+ * The typos allowed between two keys, by the shorter one's length: one in a name of one or two
+ * letters, else two (a swapped pair is two), or one per three letters in long names. It depends on
+ * both keys alike, so that whether two names are near does not depend on which one was typed.
+ */
+export function typosAllowed(a: string, b: string): number {
+  const shorter = Math.min(a.length, b.length);
+  return shorter <= 2 ? 1 : Math.max(2, Math.floor(shorter / 3));
+}
+
+/** The edit distance of two keys when it is within typosAllowed, else Infinity. */
+function typoGap(a: string, b: string): number {
+  const allowed = typosAllowed(a, b);
+  // The edit distance is at least the difference in length: skip keys that cannot be near.
+  if (Math.abs(a.length - b.length) > allowed) return Infinity;
+  const d = distance(a, b);
+  return d <= allowed ? d : Infinity;
+}
+
+/**
+ * How far `input` is from `name` as a typo: the edit distance between their keys, or between the
+ * input's key and one of the name's words (so "Scarlett" is near "Miss Scarlet"), the least of
+ * those within typosAllowed; Infinity when none is.
+ */
+export function typoDistance(input: string, name: string): number {
   const key = nameKey(input);
-  if (key.length === 0 || key.length > MAX_HINT_INPUT || input.length > 4 * MAX_HINT_INPUT || names.length > MAX_HINT_NAMES) return [];
-  // Allow two typos (a swapped pair is two), or one per three letters in long names; further
-  // off, or with many equally near names, a guess would mislead.
-  const allowed = key.length <= 2 ? 1 : Math.max(2, Math.floor(key.length / 3));
-  // The edit distance is at least the difference in length: skip names that cannot be near.
-  const near = (candidate: string) => (Math.abs(candidate.length - key.length) > allowed ? Infinity : distance(key, candidate));
-  // A name's distance is that of its key or its nearest word, so "Scarlett" is near "Miss Scarlet".
-  const dist = names.map((n) => nameWords(n).reduce((d, w) => Math.min(d, near(w)), near(nameKey(n))));
+  if (key === '') return Infinity;
+  return nameWords(name).reduce((d, w) => Math.min(d, typoGap(key, w)), typoGap(key, nameKey(name)));
+}
+
+/**
+ * The few names a typo of `input` may have meant: the nearest by typoDistance, when no more than
+ * three are that near (none when none is near). Every "did you mean" of the project: cards,
+ * players, owners, categories, a log's keys, agents, their options, commands and options.
+ */
+export function nearMisses(input: string, names: readonly string[]): string[] {
+  if (nameKey(input).length > MAX_HINT_INPUT || input.length > 4 * MAX_HINT_INPUT || names.length > MAX_HINT_NAMES) return [];
+  const dist = names.map((n) => typoDistance(input, n));
   const best = dist.reduce((a, b) => Math.min(a, b), Infinity);
   const nearest = names.filter((_, i) => dist[i] === best);
-  return best <= allowed && nearest.length <= 3 ? nearest : [];
+  return best !== Infinity && nearest.length <= MAX_HINTS ? nearest : [];
+}
+
+/** `did you mean "A"?` (or `"A" or "B"?`) for a typo of `input` among `names`, or null: how every message proposes a name. */
+export function didYouMean(input: string, names: readonly string[]): string | null {
+  const near = nearMisses(input, names);
+  return near.length === 0 ? null : `did you mean ${quoteList(near)}?`;
 }
