@@ -73,10 +73,10 @@ function wrap(words: readonly string[], indent: string, width: number): string[]
   return lines;
 }
 
-/** The agents and their options with their defaults, as `cluedo simulate --help` ends. */
-export function agentsHelp(width = 100): string {
+/** The agents and their options with their defaults, under a heading (a help page ends with them). */
+export function agentsHelp(heading: string, width = 100): string {
   const pad = Math.max(...AGENTS.map((a) => a.name.length)) + 4;
-  const lines = ['Agents (--agents, --solo, --field), each optionally followed by :key=value,... (default in parentheses):'];
+  const lines = [heading];
   for (const a of AGENTS) {
     const [first, ...rest] = wrap(plain(a.suggests).split(' '), ' '.repeat(pad), width);
     lines.push(`  ${a.name.padEnd(pad - 2)}${first.trimStart()}`, ...rest);

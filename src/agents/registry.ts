@@ -156,7 +156,7 @@ const BLUFF: AgentOption<number> = {
   set: (spec, v) => (spec.bluff = v),
 };
 
-const RESPONSES = choice('responses', RESPONSE_POLICIES, 'how it reads the cards shown to it, as `analyze --responses`', (spec, v) => (spec.responses = v));
+const RESPONSES = choice('responses', RESPONSE_POLICIES, 'how it reads the cards shown to it, as the analysis\' `responses` option', (spec, v) => (spec.responses = v));
 
 const OWN = choice('own', ['include', 'exclude'], 'whether its suggestions may name its own cards', (spec, v) => (spec.own = v));
 
@@ -172,7 +172,7 @@ const SAMPLES: AgentOption<number> = {
 const EXACT = choice(
   'exact',
   ENTROPY_EXACTNESS,
-  'how exact its scores are: every deal when there are no more than `samples`, else drawn (`off`); also counted exactly where that fits the draws\' budget, as `cluedo suggest` does (`auto`); exact at every decision, listed or counted (`always`: about 16 times the CPU of drawing per six-player game, see [research/exact-information.md](../research/exact-information.md#the-entropy-agent-exact-at-every-decision)); other than `off`, with `responses=holds` or `first` only',
+  'how exact its scores are: every deal when there are no more than `samples`, else drawn (`off`); also counted exactly where that fits the draws\' budget, as `suggest` does (`auto`); exact at every decision, listed or counted (`always`: about 16 times the CPU of drawing per six-player game, see [research/exact-information.md](../research/exact-information.md#the-entropy-agent-exact-at-every-decision)); other than `off`, with `responses=holds` or `first` only',
   (spec, v) => (spec.exact = v),
 );
 
@@ -305,7 +305,7 @@ const ENTRIES: { readonly [N in AgentName]: Omit<AgentEntry, 'name'> } = {
   },
   entropy: {
     knows: 'as `deductive`',
-    suggests: 'the suggestion with the most expected information (as [`cluedo suggest`](suggest.md)), from drawn deals',
+    suggests: 'the suggestion with the most expected information (as [`suggest`](suggest.md)), from drawn deals',
     options: [taking(REFUTE, 'random'), taking(ACCUSE, 'certain'), taking(SAMPLES, String(DEFAULT_ENTROPY_SAMPLES)), taking(EXACT, 'off'), taking(RESPONSES, 'holds')],
     // Exact scores take every consistent deal as equally likely; reading shows as `uniform` or `repeat` weighs them.
     check: (spec) =>

@@ -69,7 +69,12 @@ export function exactScoring(game: Game, position: Position, scoring: ScoringOpt
     if (listing < Infinity) return 'listed';
     if (scoring.exact === 'auto') return null;
     throw new InputError(
-      `exact scoring under rules.answers "${scoring.answering.answers}" is out of reach here: ${deals} deals are too many to list and ${eventsPerSuggestion * suggestions} answer events too many to count; leave the choice to exact 'auto' (cluedo suggest without --exact), which then estimates from draws`,
+      [
+        `exact scoring under rules.answers "${scoring.answering.answers}" is out of reach here: ${deals} deals are too many to list and ${eventsPerSuggestion * suggestions} answer events too many to count; score without `,
+        { option: 'exact' },
+        ', which then estimates from draws',
+      ],
+      { code: 'out-of-reach', option: 'exact', value: 'always' },
     );
   }
   const { work } = countingWork(game, position, countingRequest(scoring));

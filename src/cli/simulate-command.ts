@@ -169,7 +169,7 @@ export function simulateCommand(): Command {
       '--resume [id]',
       'continue a run: alone, the local run that was interrupted, from the games its --json file holds (give the same options); with --queue, wait again for tournament <id> (printed when it started), enqueueing only the shards not yet stored',
     )
-    .addHelpText('after', () => agentsHelp())
+    .addHelpText('after', () => agentsHelp('Agents (--agents, --solo, --field), each optionally followed by :key=value,... (default in parentheses):'))
     .action(async (opts: SimulateOptions, self: Command) => runSimulate(await simulateRequest(opts, self)));
   return requireOptions(addQueueTlsOptions(command), simulateRequirements());
 }

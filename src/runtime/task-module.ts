@@ -36,5 +36,5 @@ export function workerExecArgv(): string[] | undefined {
   } catch {
     throw new Error('worker threads run the TypeScript sources through tsx, which is not installed: run "npm ci"');
   }
-  return [...process.execArgv, '--require', hook];
+  return [...process.execArgv, '-r', hook]; // -r: Node's --require
 }
