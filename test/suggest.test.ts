@@ -30,6 +30,7 @@ import { bruteForce } from './support/brute-force.js';
 import { exactEig, type ExactEig } from './support/exact-eig.js';
 import { checkScoresAgainstOracle } from './support/oracle-scores.js';
 import { arbConsistentLog, withObserver, type LogJson } from './support/random-logs.js';
+import { fullOnly, runs } from './support/tier.js';
 
 const EXAMPLES_DIR = fileURLToPath(new URL('../examples/', import.meta.url));
 const readExample = (name: string): LogJson => JSON.parse(readFileSync(`${EXAMPLES_DIR}${name}.json`, 'utf8')) as LogJson;
@@ -161,7 +162,7 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
         // another seat suggesting, with what the log says was shown to the observer
         compareKernel(game, (me + 1) % game.players.length, shownToObserver(game), `log ${JSON.stringify(log)} (next seat suggests)`);
       }),
-      { seed: 20240611, numRuns: 200 },
+      { seed: 20240611, numRuns: runs(200, 40) },
     );
     expect(withClauses).toBeGreaterThan(10); // the runs include positions with unseen refutations
   });
@@ -180,7 +181,7 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
           checkScoresAgainstOracle(got, game, deals, game.me!, model, shownTo, `log ${JSON.stringify(log)}, ${draws} draws`, 1e-9, true);
         }
       }),
-      { seed: 20261127, numRuns: 150 },
+      { seed: 20261127, numRuns: runs(150) },
     );
   });
 
@@ -196,7 +197,7 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
   }
   const EIGHT = Object.fromEntries(Array.from({ length: 8 }, (_, g) => [`c${g}`, [`a${g}`, `b${g}`]]));
 
-  it('with more deal units than an i32 holds (8 categories: 840 units a deal), past 2,556,529 deals', () => {
+  fullOnly('with more deal units than an i32 holds (8 categories: 840 units a deal), past 2,556,529 deals', () => {
     // Each deal counts 840 units (the least common multiple of 1..8, so that any tie's shares are
     // whole), so these deals take the kernel's f64 tallies. Bob showed Ann a4 and holds it in every
     // deal: under 'repeat' he shows it again whenever it is named, so suggestion 0's one answer
@@ -216,7 +217,7 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
     }
   });
 
-  it('in f64 tallies with several answering seats, estimated from the deals as drawn (bias-corrected)', () => {
+  fullOnly('in f64 tallies with several answering seats, estimated from the deals as drawn (bias-corrected)', () => {
     const log: LogJson = { deck: EIGHT, players: ['Ann', 'Bob', 'Cat'], me: 'Ann', myHand: ['a0', 'b1', 'a2'], events: [{ type: 'suggestion', by: 'Ann', cards: ['b0', 'a1', 'b2', 'a3', 'a4', 'a5', 'a6', 'a7'], shownBy: 'Cat', shown: 'a5' }] };
     const game = parseGame(log);
     const { oracle, deals } = repeatedDeals(game, 2_556_530);
