@@ -11,4 +11,6 @@ export function runs(full: number, least = 10): number {
 }
 
 /** A test of `npm test` only: one whose input must be large to test what it tests. */
-export const fullOnly = it.skipIf(FAST_TIER);
+export function fullOnly(name: string, test: () => unknown, timeout?: number): void {
+  it.skipIf(FAST_TIER)(name, test, timeout);
+}
