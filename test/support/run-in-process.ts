@@ -38,12 +38,21 @@ export async function runInProcess(args: readonly string[]): Promise<CliResult> 
   process.exitCode = undefined;
   stdout.write = capture(out);
   stderr.write = capture(err);
+  // As through pipes, even when the tests run at a terminal: no prompts, no progress bar.
+  const streams = [process.stdin, stdout, stderr];
+  const tty = streams.map((s) => Object.getOwnPropertyDescriptor(s, 'isTTY'));
+  for (const s of streams) Object.defineProperty(s, 'isTTY', { value: false, configurable: true, writable: true });
   try {
     await runProgram(allCommands(), [process.execPath, 'cluedo', ...args]);
     const code = process.exitCode as number | string | undefined;
     return { status: code === undefined ? 0 : Number(code), stdout: out.join(''), stderr: err.join('') };
   } finally {
     [stdout.write, stderr.write] = writes;
+    streams.forEach((s, i) => {
+      const own = tty[i];
+      if (own) Object.defineProperty(s, 'isTTY', own);
+      else delete (s as { isTTY?: boolean }).isTTY;
+    });
     process.exitCode = exitCode;
     for (const [signal, before] of listeners) for (const l of process.listeners(signal)) if (!before.includes(l)) process.removeListener(signal, l);
     running = false;
