@@ -102,7 +102,7 @@ function programEntries() {
   return entries;
 }
 
-/** esbuild's options for the bin and for the bundles of the programs (test/cli-bundles.test.ts builds them too). */
+/** esbuild's options for the bin and for the bundles of the programs (test/cli-bundles.slow.test.ts builds them too). */
 export function bundleOptions() {
   return {
     bin: { ...common, entryPoints: { cluedo: 'src/cli/bin.ts' }, outdir: OUT, outExtension: { '.js': '.mjs' } },

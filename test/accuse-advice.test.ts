@@ -16,7 +16,7 @@ import { epistemicPool } from '../src/analysis/pools.js';
 import { parseGame } from '../src/io/log.js';
 import { gameToLog } from '../src/io/write-log.js';
 import { bruteForceGame } from './support/brute-force.js';
-import { cluedo } from './support/cluedo-cli.js';
+import { runInProcess as cluedo } from './support/run-in-process.js';
 
 const core = KnowledgeCore.create();
 const DECK = makeDeck({ who: ['A0', 'A1', 'A2'], what: ['B0', 'B1', 'B2'], where: ['C0', 'C1', 'C2', 'C3'] });
@@ -84,8 +84,8 @@ describe('accusation advice', () => {
 });
 
 describe('cluedo accuse', () => {
-  it('prints what the library computes', () => {
-    const r = cluedo(['accuse', 'examples/classic-5p-mid.json', '--json', '--seed', '3']);
+  it('prints what the library computes', async () => {
+    const r = await cluedo(['accuse', 'examples/classic-5p-mid.json', '--json', '--seed', '3']);
     expect(r.status, r.stderr).toBe(0);
     const game = parseGame(JSON.parse(readFileSync('examples/classic-5p-mid.json', 'utf8')));
     const advice = accusationAdvice(game, { seed: 3 });
@@ -100,8 +100,8 @@ describe('cluedo accuse', () => {
     expect(printed.seats.every((s: { standardErrors: unknown }) => s.standardErrors === null)).toBe(advice.seats.every((s) => s.standardErrors === undefined));
   });
 
-  it('one line for a log it cannot advise on', () => {
-    const r = cluedo(['accuse', 'examples/classic-3p-spectator.json']);
+  it('one line for a log it cannot advise on', async () => {
+    const r = await cluedo(['accuse', 'examples/classic-3p-spectator.json']);
     expect(r.status).toBe(1);
     expect(r.stderr).toBe('cluedo: accusation advice is for the observer of a log ("me"); this log has none\n');
   });

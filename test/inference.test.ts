@@ -31,9 +31,10 @@ import {
   type OracleResult,
 } from './support/brute-force.js';
 import { arbConsistentLog, arbNoisyLog, arbStore, type LogJson } from './support/random-logs.js';
+import { runs } from './support/tier.js';
 
 const EPS = 1e-9;
-const RUNS = 200;
+const RUNS = runs(200, 20);
 const EXAMPLES_DIR = fileURLToPath(new URL('../examples/', import.meta.url));
 
 /** analyze() on a log, named at the JSON boundary (analysisJson) as the documented output is. */

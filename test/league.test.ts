@@ -15,7 +15,7 @@ import { boundaryBound, fitLuce, luceInformation, luceObjective, type LuceTable 
 import { leagueSummary, type CompositionTally } from '../src/tournament/league.js';
 import { accumulate, emptyAccumulator, finalize, merge } from '../src/tournament/summary.js';
 import type { GameResult } from '../src/tournament/results.js';
-import { cluedo } from './support/cluedo-cli.js';
+import { runInProcess as cluedo } from './support/run-in-process.js';
 
 const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
 
@@ -316,9 +316,9 @@ describe('cluedo league', () => {
   const POOL = ['--agents', 'random,naive,deductive,deductive:accuse=risky:0.8', '--players', '3', '--games', '24', '--seed', '4'];
   const body = (stdout: string) => stdout.slice(stdout.indexOf('\n') + 1);
 
-  it('the same bytes on 1 and 2 threads; the tables follow the schedule; the JSON holds the league', () => {
-    const one = cluedo(['league', ...POOL, '--threads', '1', '--json', join(dir, 'one.json')]);
-    const two = cluedo(['league', ...POOL, '--threads', '2', '--json', join(dir, 'two.json'), '--report', join(dir, 'two.html')]);
+  it('the same bytes on 1 and 2 threads; the tables follow the schedule; the JSON holds the league', async () => {
+    const one = await cluedo(['league', ...POOL, '--threads', '1', '--json', join(dir, 'one.json')]);
+    const two = await cluedo(['league', ...POOL, '--threads', '2', '--json', join(dir, 'two.json'), '--report', join(dir, 'two.html')]);
     expect(one.status, one.stderr).toBe(0);
     expect(two.status, two.stderr).toBe(0);
     expect(body(two.stdout)).toBe(body(one.stdout));
@@ -332,10 +332,10 @@ describe('cluedo league', () => {
     expect(readFileSync(join(dir, 'two.html'), 'utf8')).toContain('<h2>League table</h2>');
   });
 
-  it('shards merged give the summary of the run played at once', () => {
-    const whole = cluedo(['league', ...POOL, '--threads', '1']);
-    for (const i of [1, 2, 3]) expect(cluedo(['league', ...POOL, '--threads', '1', '--shard', `${i}/3`, '--out', join(dir, `part-${i}.json`)]).status).toBe(0);
-    const merged = cluedo(['merge', join(dir, 'part-3.json'), join(dir, 'part-1.json'), join(dir, 'part-2.json')]);
+  it('shards merged give the summary of the run played at once', async () => {
+    const whole = await cluedo(['league', ...POOL, '--threads', '1']);
+    for (const i of [1, 2, 3]) expect((await cluedo(['league', ...POOL, '--threads', '1', '--shard', `${i}/3`, '--out', join(dir, `part-${i}.json`)])).status).toBe(0);
+    const merged = await cluedo(['merge', join(dir, 'part-3.json'), join(dir, 'part-1.json'), join(dir, 'part-2.json')]);
     expect(merged.status, merged.stderr).toBe(0);
     expect(body(merged.stdout)).toBe(body(whole.stdout));
   });
@@ -350,8 +350,8 @@ describe('cluedo league', () => {
     [['--games', '5'], /^cluedo: --agents is missing: name the pool of agents, at least as many as --players$/m],
     [['--agents', 'a,b,c,d', '--solo', 'a'], /^cluedo: unknown option "--solo"/],
     [['--agents', 'naive,deductive,random,entropy', '--dice', '1d6'], /^cluedo: --dice goes with --board: it is a rule of the board$/m],
-  ])('cluedo league %j: one line, exit 2', (args, pattern) => {
-    const r = cluedo(['league', ...args]);
+  ])('cluedo league %j: one line, exit 2', async (args, pattern) => {
+    const r = await cluedo(['league', ...args]);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.split('\n').filter((l) => l !== '')).toHaveLength(1);

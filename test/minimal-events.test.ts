@@ -20,7 +20,7 @@ import type { Game } from '../src/model/game.js';
 import { bruteForce, bruteForceGame, firstInconsistentEvent } from './support/brute-force.js';
 import { arbNoisyLog } from './support/random-logs.js';
 import { impossibleLog } from './support/impossible-logs.js';
-import { cluedo } from './support/cluedo-cli.js';
+import { runInProcess as cluedo } from './support/run-in-process.js';
 
 /** The deletion the minimisation stands for: each item in turn, dropped when the condition still holds without it. */
 function deleteOneByOne(count: number, still: (items: readonly number[]) => boolean): number[] {
@@ -198,11 +198,11 @@ describe('budgets', () => {
 });
 
 describe('the command line at 100,000 events', () => {
-  it('names the first event without a deal and the earlier events it conflicts with', () => {
+  it('names the first event without a deal and the earlier events it conflicts with', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cluedo-contradiction-'));
     const file = join(dir, 'long.json');
     writeFileSync(file, JSON.stringify(impossibleLog({ events: 100_000, bad: 60_000, spread: true })));
-    const r = cluedo(['analyze', file]);
+    const r = await cluedo(['analyze', file]);
     expect(r.status, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/^cluedo: No deal is left after event 60001 \(you suggested \{[^}]*\}: Bob showed you [^)]*\), which conflicts with \d+ earlier events \(given your hand/);
   }, 600_000);

@@ -16,7 +16,7 @@ import { parseGame } from '../src/io/log.js';
 import { deckFromText } from '../src/io/deck-text.js';
 import { setupProblems } from '../src/web/game-log.js';
 import { CLASSIC_CATEGORIES } from '../src/model/deck.js';
-import { cluedo } from './support/cluedo-cli.js';
+import { runInProcess as cluedo } from './support/run-in-process.js';
 
 /** Cc: C0, DEL and C1 (Unicode's stability policy fixes these 65). */
 const CC = [...Array.from({ length: 0x20 }, (_, i) => i), ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i)];
@@ -171,24 +171,24 @@ describe('the command line prints no character that would act on the terminal', 
   };
   const game = write('game.json', { players: ['Ann', 'Bob', 'Cat'], me: 'Ann', myHand: ['Knife', 'Hall', 'Mr. Green', 'Study', 'Rope', 'Lounge'] });
 
-  it('a log with an escape sequence in a player\'s name: exit 1, one line, the sequence escaped', () => {
+  it('a log with an escape sequence in a player\'s name: exit 1, one line, the sequence escaped', async () => {
     const log = write('esc.json', { players: ['Ann', 'Bob\u001b[2J', 'Cat'] });
     for (const command of ['analyze', 'suggest', 'accuse']) {
-      const r = cluedo([command, log]);
+      const r = await cluedo([command, log]);
       expect(r.status, r.stderr).toBe(1);
       expect(r.stderr).toBe('cluedo: players[1] "Bob\\u001b[2J": a name may not contain the control character U+001B\n');
       expect(r.stdout).toBe('');
     }
   });
 
-  it('a typed card with an escape sequence, a C1 control or a bidi override: exit 2, one line, none of them raw', () => {
+  it('a typed card with an escape sequence, a C1 control or a bidi override: exit 2, one line, none of them raw', async () => {
     for (const card of ['\u001b[31mX', '\u009b31mX', 'Kn\u202eife!', 'Rope\u0085\u2028']) {
       for (const args of [
         ['refute', game, '--by', 'Bob', '--cards', `scarlet,${card},hall`],
         ['analyze', game, '--why', card],
         ['add', game, '--by', 'Bob', '--cards', `${card},rope,hall`, '--shown-by', 'Cat'],
       ]) {
-        const r = cluedo(args);
+        const r = await cluedo(args);
         expect(r.status, r.stderr).toBe(2);
         expect(r.stderr).toMatch(/^cluedo: [^\n]*unknown card [^\n]*\n$/);
         expect(r.stderr.slice(0, -1), JSON.stringify(r.stderr)).not.toMatch(RAW_BAD);
@@ -196,9 +196,9 @@ describe('the command line prints no character that would act on the terminal', 
     }
   });
 
-  it('a path with an escape sequence, echoed on standard output, is escaped', () => {
+  it('a path with an escape sequence, echoed on standard output, is escaped', async () => {
     const path = write('\u001b[2J\u009b2J\u202e.json', { players: ['Ann', 'Bob', 'Cat'] });
-    const r = cluedo(['analyze', path]);
+    const r = await cluedo(['analyze', path]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('\\u001b[2J\\u009b2J\\u202e.json');
     expect(r.stdout.replaceAll('\n', ''), JSON.stringify(r.stdout.slice(0, 200))).not.toMatch(RAW_BAD);

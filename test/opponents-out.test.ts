@@ -11,7 +11,7 @@ import { accusationAdvice, threatOf } from '../src/analysis/accuse-advice.js';
 import { opponentsInThisThread } from '../src/analysis/opponents.js';
 import { parseGame } from '../src/io/log.js';
 import { eliminatedSeats } from '../src/model/rules.js';
-import { cluedo } from './support/cluedo-cli.js';
+import { runInProcess as cluedo } from './support/run-in-process.js';
 
 // classic-5p-mid: P1, who may know much of the envelope, accuses the likeliest solution wrongly.
 const MID = JSON.parse(readFileSync('examples/classic-5p-mid.json', 'utf8'));
@@ -37,14 +37,14 @@ describe('an opponent out after a wrong accusation', () => {
     expect(advice.seats.map((s) => s.seat)).toEqual([2, 3, 4]);
   });
 
-  it('is "out" in cluedo analyze --opponents, in words and in JSON', () => {
+  it('is "out" in cluedo analyze --opponents, in words and in JSON', async () => {
     const file = join(dir, 'wrong.json');
     writeFileSync(file, JSON.stringify(WRONG));
-    const text = cluedo(['analyze', file, '--opponents']);
+    const text = await cluedo(['analyze', file, '--opponents']);
     expect(text.status, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/^ {2}P1 {2}can accuse: {2}out {3}knows you hold: /m);
     expect(text.stdout).toMatch(/^ {2}P2 {2}can accuse: +\d+% {3}knows you hold: /m);
-    const json = cluedo(['analyze', file, '--opponents', '--json']);
+    const json = await cluedo(['analyze', file, '--opponents', '--json']);
     expect(json.status, json.stderr).toBe(0);
     const seats = JSON.parse(json.stdout).opponents.seats as { seat: string; out: boolean }[];
     expect(seats.map((s) => [s.seat, s.out])).toEqual([['P1', true], ['P2', false], ['P3', false], ['P4', false]]);

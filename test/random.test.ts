@@ -2,6 +2,7 @@
 // million (seed, game, seat) streams, as tournaments number them, with no two initial states alike.
 import { describe, expect, it } from 'vitest';
 import { Random, splitmix64, streamState } from '../src/model/random.js';
+import { fullOnly } from './support/tier.js';
 
 describe('splitmix64', () => {
   it('matches the reference generator (seed 1234567: its first five outputs)', () => {
@@ -16,7 +17,7 @@ describe('splitmix64', () => {
 });
 
 describe('streams', () => {
-  it('a million (seed, game, seat) streams have distinct initial states, with balanced bits', () => {
+  fullOnly('a million (seed, game, seat) streams have distinct initial states, with balanced bits', () => {
     // Tournaments use Random(seed, game) to deal and Random(seed, game, 1 + seat) per agent: ten
     // seeds (so (seed 3, game 5) meets (seed 5, game 3)) × 10,000 games × the deal and nine seats.
     const seen = new Set<string>();

@@ -19,7 +19,7 @@ import { InputError } from '../src/model/errors.js';
 import { refutationAdviceJson } from '../src/analysis/json.js';
 import { parseGame } from '../src/io/log.js';
 import { readFileSync } from 'node:fs';
-import { cluedo } from './support/cluedo-cli.js';
+import { runInProcess as cluedo } from './support/run-in-process.js';
 
 // The split count of envelope combinations whatever the size (on these small decks the default
 // would take the odometer): the exhaustive checks below are of the method large positions get.
@@ -176,8 +176,8 @@ describe('refutation advice on the examples', () => {
 
 describe('cluedo refute', () => {
   const LOG = 'examples/classic-6p-late.json';
-  it('prints what the library computes, names resolved as in a log', () => {
-    const r = cluedo(['refute', LOG, '--by', 'p3', '--cards', 'scarlet,pipe,billiard', '--json']);
+  it('prints what the library computes, names resolved as in a log', async () => {
+    const r = await cluedo(['refute', LOG, '--by', 'p3', '--cards', 'scarlet,pipe,billiard', '--json']);
     expect(r.status, r.stderr).toBe(0);
     const game = parseGame(JSON.parse(readFileSync(LOG, 'utf8')));
     const card = (name: string) => game.deck.cards.indexOf(name);
@@ -194,8 +194,8 @@ describe('cluedo refute', () => {
     [['--by', 'P3', '--cards', 'Scarlet,Banana,Hall'], 2, /^cluedo: --cards \(card 2\): unknown card "Banana"/],
     [['--by', 'P3', '--cards', 'Scarlet,,Hall'], 2, /^cluedo: --cards takes names separated by commas/],
     [['--by', 'P3'], 2, /^cluedo: required option '--cards <a,b,c>' not specified/],
-  ])('%j: one line, exit %i', (args, status, message) => {
-    const r = cluedo(['refute', LOG, ...(args as string[])]);
+  ])('%j: one line, exit %i', async (args, status, message) => {
+    const r = await cluedo(['refute', LOG, ...(args as string[])]);
     expect(r.status).toBe(status);
     expect(r.stderr).toMatch(message as RegExp);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -16,8 +16,9 @@ import { constraintsOf } from '../src/knowledge/constraints-of.js';
 import { parseGame } from '../src/io/log.js';
 import { bruteForce } from './support/brute-force.js';
 import { arbConsistentLog, arbNoisyLog, arbStore } from './support/random-logs.js';
+import { runs } from './support/tier.js';
 
-const RUNS = 300;
+const RUNS = runs(300, 30);
 const EXAMPLES_DIR = fileURLToPath(new URL('../examples/', import.meta.url));
 const exampleNames = readdirSync(EXAMPLES_DIR)
   .filter((f) => f.endsWith('.json') && !f.endsWith('.expected.json'))

@@ -31,6 +31,7 @@ import { bruteForce } from './support/brute-force.js';
 import { exactEig, type ExactEig } from './support/exact-eig.js';
 import { checkScoresAgainstOracle } from './support/oracle-scores.js';
 import { arbConsistentLog, withObserver, type LogJson } from './support/random-logs.js';
+import { fullOnly, runs } from './support/tier.js';
 
 const EXAMPLES_DIR = fileURLToPath(new URL('../examples/', import.meta.url));
 const readExample = (name: string): LogJson => JSON.parse(readFileSync(`${EXAMPLES_DIR}${name}.json`, 'utf8')) as LogJson;
@@ -162,7 +163,7 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
         // another seat suggesting, with what the log says was shown to the observer
         compareKernel(game, (me + 1) % game.players.length, shownToObserver(game), `log ${JSON.stringify(log)} (next seat suggests)`);
       }),
-      { seed: 20240611, numRuns: 200 },
+      { seed: 20240611, numRuns: runs(200, 40) },
     );
     expect(withClauses).toBeGreaterThan(10); // the runs include positions with unseen refutations
   });
@@ -181,7 +182,7 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
           checkScoresAgainstOracle(got, game, deals, game.me!, model, shownTo, `log ${JSON.stringify(log)}, ${draws} draws`, 1e-9, true);
         }
       }),
-      { seed: 20261127, numRuns: 150 },
+      { seed: 20261127, numRuns: runs(150) },
     );
   });
 
@@ -197,7 +198,7 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
   }
   const EIGHT = Object.fromEntries(Array.from({ length: 8 }, (_, g) => [`c${g}`, [`a${g}`, `b${g}`]]));
 
-  it('with more deal units than an i32 holds (8 categories: 840 units a deal), past 2,556,529 deals', () => {
+  fullOnly('with more deal units than an i32 holds (8 categories: 840 units a deal), past 2,556,529 deals', () => {
     // Each deal counts 840 units (the least common multiple of 1..8, so that any tie's shares are
     // whole), so these deals take the kernel's f64 tallies. Bob showed Ann a4 and holds it in every
     // deal: under 'repeat' he shows it again whenever it is named, so suggestion 0's one answer
@@ -217,7 +218,7 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
     }
   });
 
-  it('in f64 tallies with several answering seats, estimated from the deals as drawn (bias-corrected)', () => {
+  fullOnly('in f64 tallies with several answering seats, estimated from the deals as drawn (bias-corrected)', () => {
     const log: LogJson = { deck: EIGHT, players: ['Ann', 'Bob', 'Cat'], me: 'Ann', myHand: ['a0', 'b1', 'a2'], events: [{ type: 'suggestion', by: 'Ann', cards: ['b0', 'a1', 'b2', 'a3', 'a4', 'a5', 'a6', 'a7'], shownBy: 'Cat', shown: 'a5' }] };
     const game = parseGame(log);
     const { oracle, deals } = repeatedDeals(game, 2_556_530);
@@ -265,30 +266,43 @@ describe('the Wasm kernel core.eig on every consistent deal equals the exact exp
     expect(() => suggestionRequest(game)).toThrow(/at most 8 categories; this deck has 9/);
   });
 
-  it('on more than 2^24 deals (the CLI allows --samples up to 50,000,000): every deal of custom-deck-3p repeated 2,796,203 times', () => {
-    // Repeating each consistent deal equally often leaves every exact value unchanged.
+  it('on every consistent deal repeated any number of times, in any order: the exact values of the deals once', () => {
+    // Repeating each consistent deal equally often leaves every exact value unchanged, however
+    // many the rows (the command line allows --samples up to 50,000,000) and whatever their order.
     const game = parseGame(readExample('custom-deck-3p'));
     const store = constraintsOf(game);
     const oracle = bruteForce(store);
     const width = game.players.length + 2;
-    const times = 2_796_203; // 6 deals x 2,796,203 = 16,777,218 > 2^24
-    const deals = new Uint32Array(oracle.count * times * width);
-    deals.set(oracle.deals);
-    for (let filled = oracle.deals.length; filled < deals.length; filled *= 2) deals.copyWithin(filled, 0, Math.min(filled, deals.length - filled));
     using position = KnowledgeCore.create().load(store);
     expect(position.consistent).toBe(true);
     const shownTo = shownToObserver(game);
     const [from, to] = [20, 24];
-    for (const [m, model] of MODELS.entries()) {
-      const got = position.eig(deals, game.me!, m as 0 | 1, shownTo, from, to, false);
-      for (let q = from; q < to; q++) {
-        const want = exactEig(oracle.deals, game.players.length, game.me!, combinationCards(game.deck.categoryMasks, q), model, shownTo);
-        const i = 3 * (q - from);
-        expect(Math.abs(got[i] - want.bits), `${model}, suggestion ${q}: bits`).toBeLessThan(1e-9);
-        expect(Math.abs(got[i + 1] - want.pNoRefutation), `${model}, suggestion ${q}: pNoRefutation`).toBeLessThan(1e-9);
-        expect(Math.abs(got[i + 2] - want.expectedSolutionsLeft), `${model}, suggestion ${q}: solutions left`).toBeLessThan(1e-9);
-      }
-    }
+    const want = MODELS.map((model) => Array.from({ length: to - from }, (_, i) => exactEig(oracle.deals, game.players.length, game.me!, combinationCards(game.deck.categoryMasks, from + i), model, shownTo)));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 50_000 }), fc.integer(), (times, seed) => {
+        const rows = oracle.count * times;
+        // Row r is deal (r mod count), the rows shuffled by a permutation of the seed.
+        const order = Array.from({ length: rows }, (_, r) => r);
+        let state = seed >>> 0;
+        for (let i = rows - 1; i > 0; i--) {
+          state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+          const j = state % (i + 1);
+          [order[i], order[j]] = [order[j], order[i]];
+        }
+        const deals = new Uint32Array(rows * width);
+        order.forEach((r, i) => deals.set(oracle.deals.subarray((r % oracle.count) * width, ((r % oracle.count) + 1) * width), i * width));
+        for (const [m, model] of MODELS.entries()) {
+          const got = position.eig(deals, game.me!, m as 0 | 1, shownTo, from, to, false);
+          want[m].forEach((w, k) => {
+            const i = 3 * k;
+            expect(Math.abs(got[i] - w.bits), `${model}, suggestion ${from + k}: bits`).toBeLessThan(1e-9);
+            expect(Math.abs(got[i + 1] - w.pNoRefutation), `${model}, suggestion ${from + k}: pNoRefutation`).toBeLessThan(1e-9);
+            expect(Math.abs(got[i + 2] - w.expectedSolutionsLeft), `${model}, suggestion ${from + k}: solutions left`).toBeLessThan(1e-9);
+          });
+        }
+      }),
+      { seed: 24, numRuns: 8 },
+    );
   });
 
   it('on the hand-written positions and custom-deck-3p, with the shown cards of the log', () => {
@@ -491,8 +505,22 @@ describe('exact suggest() over every consistent deal', () => {
     expect(request('classic-6p-early', {})).toBe('counted');
     expect(request('classic-6p-early', { samples: 5_000_000 })).toBe('counted'); // listing them all would cost far more
     expect(request('classic-6p-early', { exact: 'always' })).toBe('counted');
-    expect(request('classic-6p-early', { samples: 10_000 })).toBe(null); // 3,540,546 > 10,000 × 324
-    expect(request('classic-6p-early', { samples: 11_000 })).toBe('counted');
+    {
+      // Whatever the samples, the choice is the cheaper one: the estimate while its work (samples ×
+      // suggestions) is below the counting's, the counting from there on, never back.
+      const game = parseGame(readExample('classic-6p-early'));
+      using position = positionOf(KnowledgeCore.shared(), game);
+      const suggestions = combinationCount(game.deck.categoryMasks);
+      const { work } = countingWork(game, position, countingRequest(suggestionRequest(game, {})));
+      const choice = (samples: number) => exactScoring(game, position, suggestionRequest(game, { samples }));
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: Math.ceil((2 * work) / suggestions) }), fc.integer({ min: 1, max: 1000 }), (samples, more) => {
+          expect(choice(samples)).toBe(samples * suggestions < work ? null : 'counted');
+          if (choice(samples) !== null) expect(choice(samples + more)).toBe(choice(samples));
+        }),
+        { seed: 31, numRuns: 20 },
+      );
+    }
     // 9 seats, 6 categories, the first turn: 1,672 positions to count of about 111,000 nodes each
     // (1.9 x 10^8 work, minutes), within 30,000 draws' budget (30,000 x 21,875 pairs) but past
     // AUTO_MAX_WORK: estimated, unless asked to be exact.

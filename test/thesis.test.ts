@@ -23,6 +23,7 @@ import { pairedDifference, roundsOf, THESIS_MAX_TURNS, thesisConfig, thesisRow }
 import type { WorkerPool } from '../src/runtime/pool.js';
 import { simulateCommand } from '../src/cli/simulate-command.js';
 import { commanderExit, EXIT_USAGE, reportError, UsageError } from '../src/cli/errors.js';
+import { fullOnly } from './support/tier.js';
 
 const core = KnowledgeCore.create();
 const SMALL = makeDeck({ who: ['A', 'B', 'C', 'D'], what: ['e', 'f', 'g', 'h'], where: ['i', 'j', 'k', 'l'] });
@@ -147,7 +148,7 @@ describe('the random agent against its exact expectation', () => {
   }
 
   for (const own of ['exclude', 'include'] as const) {
-    it(`random:own=${own}: mean rounds within 4 standard errors of the expectation`, () => {
+    fullOnly(`random:own=${own}: mean rounds within 4 standard errors of the expectation`, () => {
       const games = 300;
       const results = playTournamentGames(thesisConfig(`random:own=${own}`), 17, 0, games, core);
       const { mean, variance } = moments(own);

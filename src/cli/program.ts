@@ -38,10 +38,13 @@ function programArguments(argv: readonly string[], commands: readonly Command[])
   return first === 'help' && !known && rest.length === 0 ? [node, script, name] : [...argv];
 }
 
-/** Runs the program on the process's arguments; a failure sets the exit code (see errors.ts). */
-export async function runProgram(commands: readonly Command[]): Promise<void> {
+/**
+ * Runs the program on the process's arguments (or `argv`, as process.argv reads: node, script,
+ * arguments); a failure sets the exit code (see errors.ts).
+ */
+export async function runProgram(commands: readonly Command[], argv: readonly string[] = process.argv): Promise<void> {
   try {
-    await program(commands).parseAsync(programArguments(process.argv, commands));
+    await program(commands).parseAsync(programArguments(argv, commands));
   } catch (error) {
     process.exitCode = reportError(error);
   }

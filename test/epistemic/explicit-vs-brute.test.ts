@@ -14,6 +14,7 @@ import { type GameEvent } from '../../src/model/events.js';
 import type { GameModel } from '../../src/epistemic/explicit/game-model.js';
 import { bruteGameModel, bruteObserver } from './brute-force.js';
 import { buildGame, describeGame, fit, formula, gamePlan, observerLog } from './random-games.js';
+import { runs } from '../support/tier.js';
 
 const READINGS: ShowcardReading[] = ['action', 'refinement'];
 const SEED = 20_260_517;
@@ -158,7 +159,7 @@ describe('the explicit engine equals the reference on random games', () => {
           }
         }
       }),
-      { seed: SEED, numRuns: 400 },
+      { seed: SEED, numRuns: runs(400) },
     );
   });
 
@@ -196,7 +197,7 @@ describe('the explicit engine equals the reference on random games', () => {
           });
         }
       }),
-      { seed: SEED + 1, numRuns: 300 },
+      { seed: SEED + 1, numRuns: runs(300) },
     );
   });
 });

@@ -12,6 +12,7 @@ import { ENVELOPE } from '../../src/model/owners.js';
 import { type GameEvent } from '../../src/model/events.js';
 import { bruteGameModel } from './brute-force.js';
 import { buildGame, describeGame, fit, formula, gamePlan, propositional, SHAPES } from './random-games.js';
+import { runs } from '../support/tier.js';
 
 const READINGS: ShowcardReading[] = ['action', 'refinement'];
 const SEED = 4_242_017;
@@ -110,7 +111,7 @@ describe('§2.2 validities at every world', () => {
           }
         },
       ),
-      { seed: SEED, numRuns: 500 },
+      { seed: SEED, numRuns: runs(500) },
     );
   });
 });
@@ -188,7 +189,7 @@ describe('§5.4 what a showcard teaches (action reading)', () => {
           expect(valid(after, C(all, or(...S.map((k) => C([Math.min(a, b), Math.max(a, b)], has(b, k)))))), where('C_A ⋁_k C_{a,b} has(b,k)')).toBe(true);
         },
       ),
-      { seed: SEED + 1, numRuns: 400 },
+      { seed: SEED + 1, numRuns: runs(400) },
     );
   });
 
@@ -206,7 +207,7 @@ describe('§5.4 what a showcard teaches (action reading)', () => {
           }
         }
       }),
-      { seed: SEED + 2, numRuns: 200 },
+      { seed: SEED + 2, numRuns: runs(200) },
     );
   });
 });

@@ -19,7 +19,7 @@ import { Redis } from 'ioredis';
 import { parseRedisUrl, tournamentId } from '../src/queue/queue.js';
 
 const HAVE_REDIS = spawnSync('redis-server', ['--version']).status === 0;
-if (!HAVE_REDIS) console.warn('test/queue.test.ts: redis-server is not installed (apt-get install redis-server): the queue tests against Redis are skipped');
+if (!HAVE_REDIS) console.warn('test/queue.slow.test.ts: redis-server is not installed (apt-get install redis-server): the queue tests against Redis are skipped');
 
 /**
  * Lock of a shard job: a killed worker's shard goes back to the queue after about 5 s. Live

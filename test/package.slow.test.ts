@@ -8,7 +8,7 @@
  * check can fail).
  *
  * Needs `npm run build` (`npm test` builds first): the tarball packs dist/ and build/ as they
- * are. `CLUEDO_WRITE_OUTPUTS=1 npx vitest run test/package.test.ts` rewrites the .out.txt files
+ * are. `CLUEDO_WRITE_OUTPUTS=1 npx vitest run test/package.slow.test.ts` rewrites the .out.txt files
  * from fresh runs (then `npm run docs:examples` shows them in docs/library.md). The dependencies come from npm's cache (--prefer-offline); the compiler and the bundler
  * are the project's own.
  */

@@ -25,9 +25,9 @@ import { cluedoChild, MAIN, QUEUE_ENV, until, type CliChild } from './support/cl
 import { lockSettings, recoveryBound, SHARD_LOCK_MS } from '../src/queue/queue.js';
 
 const HAVE_REDIS = spawnSync('redis-server', ['--version']).status === 0;
-if (!HAVE_REDIS) console.warn('test/queue-faults.test.ts: redis-server is not installed (apt-get install redis-server): the tests of Redis failing under the queue are skipped');
+if (!HAVE_REDIS) console.warn('test/queue-faults.slow.test.ts: redis-server is not installed (apt-get install redis-server): the tests of Redis failing under the queue are skipped');
 
-/** A killed worker's shard comes back after about 5 s (the lock of test/queue.test.ts). */
+/** A killed worker's shard comes back after about 5 s (the lock of test/queue.slow.test.ts). */
 const ENV = { ...QUEUE_ENV, CLUEDO_QUEUE_LOCK_MS: '5000' };
 const cluedo = (args: string[]): CliChild => cluedoChild(args, { env: ENV });
 

@@ -24,8 +24,8 @@ import { InputError } from '../src/model/errors.js';
 
 const HAVE_REDIS = spawnSync('redis-server', ['--version']).status === 0;
 const HAVE_OPENSSL = spawnSync('openssl', ['version']).status === 0;
-if (!HAVE_REDIS) console.warn('test/queue-tls.test.ts: redis-server is not installed (apt-get install redis-server): the queue tests against Redis are skipped');
-if (!HAVE_OPENSSL) console.warn('test/queue-tls.test.ts: openssl is not installed (apt-get install openssl): the TLS tests, which make their own certificates, are skipped');
+if (!HAVE_REDIS) console.warn('test/queue-tls.slow.test.ts: redis-server is not installed (apt-get install redis-server): the queue tests against Redis are skipped');
+if (!HAVE_OPENSSL) console.warn('test/queue-tls.slow.test.ts: openssl is not installed (apt-get install openssl): the TLS tests, which make their own certificates, are skipped');
 
 type Run = CliChild;
 /** A command against the tests' Redis: it may take up to a minute to connect (QUEUE_ENV). */

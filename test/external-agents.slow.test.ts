@@ -17,7 +17,7 @@ import { cluedo, cluedoChild, QUEUE_ENV, summaryText, until } from './support/cl
 import { freePort } from './support/free-port.js';
 
 const HAVE_REDIS = spawnSync('redis-server', ['--version']).status === 0;
-if (!HAVE_REDIS) console.warn('test/external-agents.test.ts: redis-server is not installed (apt-get install redis-server): the queue run with agents from outside is skipped');
+if (!HAVE_REDIS) console.warn('test/external-agents.slow.test.ts: redis-server is not installed (apt-get install redis-server): the queue run with agents from outside is skipped');
 
 const RECORDING = 'test/fixtures/agents/recording.py';
 const RANDOM_PROGRAM = 'python3 examples/agents/random_agent.py';
