@@ -14,8 +14,22 @@ export default defineConfig({
     testTimeout: 60_000,
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...SLOW] } },
-      { extends: true, test: { name: 'slow', include: SLOW } },
+      {
+        extends: true,
+        test: {
+          name: 'fast',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...SLOW],
+          // Its files share a worker's loaded modules (and Wasm compilations): they change no global
+          // state a later file reads, and one that must load a module afresh does so itself
+          // (vi.resetModules). Every core computes: the files are CPU-bound and start no processes.
+          isolate: false,
+          maxWorkers: '100%',
+          sequence: { groupOrder: 0 },
+        },
+      },
+      // Child processes and browsers of their own: one core left to them.
+      { extends: true, test: { name: 'slow', include: SLOW, sequence: { groupOrder: 1 } } },
     ],
   },
 });

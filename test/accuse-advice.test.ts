@@ -17,6 +17,7 @@ import { parseGame } from '../src/io/log.js';
 import { gameToLog } from '../src/io/write-log.js';
 import { bruteForceGame } from './support/brute-force.js';
 import { runInProcess as cluedo } from './support/run-in-process.js';
+import { fullOnly } from './support/tier.js';
 
 const core = KnowledgeCore.create();
 const DECK = makeDeck({ who: ['A0', 'A1', 'A2'], what: ['B0', 'B1', 'B2'], where: ['C0', 'C1', 'C2', 'C3'] });
@@ -55,7 +56,7 @@ describe('accusation advice', () => {
     expect(threatOf([seat(0.1, 0.3, 0.01), seat(0.2, 0.1, 0.02)]).standardError).toBeCloseTo(Math.hypot(0.8 * 0.01, 0.7 * 0.02), 12);
   });
 
-  it('on an executor (this thread, a task at a time, or a pool of 2): the same advice, drawn worlds included', async () => {
+  fullOnly('on an executor (this thread, a task at a time, or a pool of 2): the same advice, drawn worlds included', async () => {
     const pool = epistemicPool(2);
     try {
       for (const [name, options] of [

@@ -240,7 +240,7 @@ describe('the entropy agent, exact=always', () => {
     const how = { listed: 0, counted: 0, drawn: 0 };
     for (const { deck, players } of tables) {
       const suggestions = Array.from({ length: combinationCount(deck.categoryMasks) }, (_, q) => combinationCards(deck.categoryMasks, q));
-      for (let seed = 1; seed <= 4; seed++) {
+      for (let seed = 1; seed <= runs(4, 2); seed++) {
         const agents = players.map((_, s): SyncAgent => {
           // One sample: were the agent not exact, its scores would come from a single drawn deal.
           const agent = createAgent(parseAgentSpec(s === 0 ? 'entropy:exact=always,samples=1' : 'deductive'), new Random(seed, s), core);
@@ -265,8 +265,8 @@ describe('the entropy agent, exact=always', () => {
         for (const agent of agents) agent.dispose?.();
       }
     }
-    expect(how.counted).toBeGreaterThan(2);
-    expect(how.listed).toBeGreaterThan(2);
+    expect(how.counted).toBeGreaterThan(1);
+    expect(how.listed).toBeGreaterThan(1);
     expect(how.drawn).toBe(0);
   });
 
@@ -289,7 +289,7 @@ describe('the entropy agent, exact=always', () => {
   it('is an option of the entropy agent only, with responses=holds', () => {
     expect(parseAgentSpec('entropy:exact=auto').exact).toBe('auto');
     expect(parseAgentSpec('entropy').exact).toBe('off');
-    expect(() => parseAgentSpec('entropy:exact=yes')).toThrow(/^agent "entropy:exact=yes": exact must be off, auto, always, not "yes"$/);
+    expect(() => parseAgentSpec('entropy:exact=yes')).toThrow(/^agent "entropy:exact=yes": exact must be off, auto or always, not "yes"$/);
     expect(() => parseAgentSpec('deductive:exact=always')).toThrow(/unknown option "exact"/);
     expect(() => parseAgentSpec('entropy:exact=always,responses=uniform')).toThrow(/exact=always takes every consistent deal as equally likely, so it goes with responses=holds or first only/);
     expect(parseAgentSpec('entropy:exact=always,responses=first').responses).toBe('first');

@@ -20,6 +20,7 @@ import { runTournament } from '../src/tournament/run.js';
 import { tournamentPool } from '../src/tournament/pool.js';
 import { seatAgents, type TournamentConfig } from '../src/tournament/play.js';
 import { InputError } from '../src/model/errors.js';
+import { fullOnly } from './support/tier.js';
 
 const core = KnowledgeCore.create();
 const players = (n: number) => Array.from({ length: n }, (_, s) => `P${s}`);
@@ -267,7 +268,7 @@ describe('tournaments', () => {
     for (const perSeat of counts.values()) expect(new Set(perSeat).size).toBe(1);
   });
 
-  it('gives the same results with 1 and 2 threads for the same seed, other results for another seed', async () => {
+  fullOnly('gives the same results with 1 and 2 threads for the same seed, other results for another seed', async () => {
     const one = tournamentPool(1);
     const two = tournamentPool(2);
     pools.push(one, two);
@@ -279,7 +280,7 @@ describe('tournaments', () => {
     expect(c.results).not.toEqual(a.results);
   });
 
-  it('with the epistemic agent and endmoves: the same results with 1 and 2 threads, other results for another option', async () => {
+  fullOnly('with the epistemic agent and endmoves: the same results with 1 and 2 threads, other results for another option', async () => {
     const one = tournamentPool(1);
     const two = tournamentPool(2);
     pools.push(one, two);

@@ -16,6 +16,7 @@ import { leagueSummary, type CompositionTally } from '../src/tournament/league.j
 import { accumulate, emptyAccumulator, finalize, merge } from '../src/tournament/summary.js';
 import type { GameResult } from '../src/tournament/results.js';
 import { runInProcess as cluedo } from './support/run-in-process.js';
+import { fullOnly } from './support/tier.js';
 
 const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
 
@@ -316,7 +317,7 @@ describe('cluedo league', () => {
   const POOL = ['--agents', 'random,naive,deductive,deductive:accuse=risky:0.8', '--players', '3', '--games', '24', '--seed', '4'];
   const body = (stdout: string) => stdout.slice(stdout.indexOf('\n') + 1);
 
-  it('the same bytes on 1 and 2 threads; the tables follow the schedule; the JSON holds the league', async () => {
+  fullOnly('the same bytes on 1 and 2 threads; the tables follow the schedule; the JSON holds the league', async () => {
     const one = await cluedo(['league', ...POOL, '--threads', '1', '--json', join(dir, 'one.json')]);
     const two = await cluedo(['league', ...POOL, '--threads', '2', '--json', join(dir, 'two.json'), '--report', join(dir, 'two.html')]);
     expect(one.status, one.stderr).toBe(0);
@@ -332,7 +333,7 @@ describe('cluedo league', () => {
     expect(readFileSync(join(dir, 'two.html'), 'utf8')).toContain('<h2>League table</h2>');
   });
 
-  it('shards merged give the summary of the run played at once', async () => {
+  fullOnly('shards merged give the summary of the run played at once', async () => {
     const whole = await cluedo(['league', ...POOL, '--threads', '1']);
     for (const i of [1, 2, 3]) expect((await cluedo(['league', ...POOL, '--threads', '1', '--shard', `${i}/3`, '--out', join(dir, `part-${i}.json`)])).status).toBe(0);
     const merged = await cluedo(['merge', join(dir, 'part-3.json'), join(dir, 'part-1.json'), join(dir, 'part-2.json')]);

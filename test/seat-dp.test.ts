@@ -16,7 +16,7 @@ import { constraintsOf } from '../src/knowledge/constraints-of.js';
 import { parseGame } from '../src/io/log.js';
 import { bruteForce } from './support/brute-force.js';
 import { arbConsistentLog, arbNoisyLog, arbStore } from './support/random-logs.js';
-import { runs } from './support/tier.js';
+import { fullOnly, runs } from './support/tier.js';
 
 const RUNS = runs(300, 30);
 const EXAMPLES_DIR = fileURLToPath(new URL('../examples/', import.meta.url));
@@ -67,7 +67,7 @@ describe('seat-by-seat counter', () => {
     });
   });
 
-  it('counts an empty classic deal (no information) exactly', () => {
+  fullOnly('counts an empty classic deal (no information) exactly', () => {
     // 6 suspects, 6 weapons, 9 rooms; 18 cards dealt 3 by 3 to six seats
     const store = emptyStore(21, [0x3f, 0xfc0, 0x1ff000], [3, 3, 3, 3, 3, 3]);
     const multinomial = 18 * 17 * 16 * 15 * 14 * 13 * 12 * 11 * 10 * 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2 / 6 ** 6;

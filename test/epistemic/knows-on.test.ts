@@ -11,6 +11,7 @@ import * as epistemicTasks from '../../src/analysis/epistemic-tasks.js';
 import { EPISTEMIC_TASKS } from '../../src/analysis/epistemic-tasks.js';
 import { opponents, opponentsInThisThread } from '../../src/analysis/opponents.js';
 import { InProcessExecutor } from '../../src/runtime/in-process.js';
+import { fullOnly } from '../support/tier.js';
 
 const game = parseGame(JSON.parse(readFileSync(new URL('../../examples/classic-5p-mid.json', import.meta.url), 'utf8')));
 const queries = textQueries(['Kenv[P1]', 'has(envelope, Knife)', 'K[P2] has(P0, Rope)', 'K[P1] Kenv[P3]'], game, null);
@@ -18,7 +19,7 @@ const pools = [epistemicPool(1), epistemicPool(2)];
 afterAll(() => Promise.all(pools.map((p) => p.close())));
 
 describe('knows on an executor', () => {
-  it('gives the same bytes on any number of threads as in this thread', async () => {
+  fullOnly('gives the same bytes on any number of threads as in this thread', async () => {
     const options = { samples: 1200, seed: 9 };
     const here = JSON.stringify(knowsInThisThread(game, queries, options));
     expect(JSON.parse(here).method).toBe('sampled');
