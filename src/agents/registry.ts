@@ -118,6 +118,11 @@ function whole(min: number, max: number): z.ZodMiniType<number> {
 /** A number from 0 to 1, written as digits with an optional point ("0.5", ".5", "1"). */
 const FRACTION = z.pipe(z.string().check(z.regex(/^\d*\.?\d+$/)), z.pipe(z.transform(Number), z.number().check(z.gte(0), z.lte(1))));
 
+/** An option of one number: `key=N`, read by `schema`, worded `expected` in messages. */
+function numberOption(key: string, values: string, schema: z.ZodMiniType<number>, expected: string, meaning: string, set: (spec: AgentSpec, value: number) => void): AgentOption<number> {
+  return { key, values, expected, schema, meaning, set };
+}
+
 const ON_OFF = ['on', 'off'] as const;
 
 const REFUTE = choice(
@@ -147,27 +152,13 @@ const SUGGEST = choice(
   (spec, v) => (spec.suggest = v),
 );
 
-const BLUFF: AgentOption<number> = {
-  key: 'bluff',
-  values: 'N',
-  expected: 'a number of suggestions from 0 to 999',
-  schema: whole(0, 999),
-  meaning: 'its first N suggestions name one of its own cards',
-  set: (spec, v) => (spec.bluff = v),
-};
+const BLUFF = numberOption('bluff', 'N', whole(0, 999), 'a number of suggestions from 0 to 999', 'its first N suggestions name one of its own cards', (spec, v) => (spec.bluff = v));
 
 const RESPONSES = choice('responses', RESPONSE_POLICIES, 'how it reads the cards shown to it, as the analysis\' `responses` option', (spec, v) => (spec.responses = v));
 
 const OWN = choice('own', ['include', 'exclude'], 'whether its suggestions may name its own cards', (spec, v) => (spec.own = v));
 
-const SAMPLES: AgentOption<number> = {
-  key: 'samples',
-  values: 'N',
-  expected: 'a whole number from 1 to 1,000,000',
-  schema: whole(1, 1_000_000),
-  meaning: 'deals drawn to score each suggestion (the estimate is bias-corrected)',
-  set: (spec, v) => (spec.samples = v),
-};
+const SAMPLES = numberOption('samples', 'N', whole(1, 1_000_000), 'a whole number from 1 to 1,000,000', 'deals drawn to score each suggestion (the estimate is bias-corrected)', (spec, v) => (spec.samples = v));
 
 const EXACT = choice(
   'exact',
@@ -176,32 +167,11 @@ const EXACT = choice(
   (spec, v) => (spec.exact = v),
 );
 
-const DRAWS: AgentOption<number> = {
-  key: 'draws',
-  values: 'N',
-  expected: 'a whole number from 1 to 100,000',
-  schema: whole(1, 100_000),
-  meaning: "worlds drawn per estimate of the other players' chance to accuse before its next turn",
-  set: (spec, v) => (spec.epistemic.draws = v),
-};
+const DRAWS = numberOption('draws', 'N', whole(1, 100_000), 'a whole number from 1 to 100,000', "worlds drawn per estimate of the other players' chance to accuse before its next turn", (spec, v) => (spec.epistemic.draws = v));
 
-const RISK: AgentOption<number> = {
-  key: 'risk',
-  values: 'P',
-  expected: 'a probability from 0 to 1',
-  schema: FRACTION,
-  meaning: 'the probability of its most likely solution from which it weighs accusing early; see [Endmoves](#endmoves-and-the-epistemic-agent)',
-  set: (spec, v) => (spec.epistemic.risk = v),
-};
+const RISK = numberOption('risk', 'P', FRACTION, 'a probability from 0 to 1', 'the probability of its most likely solution from which it weighs accusing early; see [Endmoves](#endmoves-and-the-epistemic-agent)', (spec, v) => (spec.epistemic.risk = v));
 
-const THREAT: AgentOption<number> = {
-  key: 'threat',
-  values: 'P',
-  expected: 'a probability from 0 to 1',
-  schema: FRACTION,
-  meaning: 'the chance that another player can accuse by its next turn from which it accuses at once',
-  set: (spec, v) => (spec.epistemic.threat = v),
-};
+const THREAT = numberOption('threat', 'P', FRACTION, 'a probability from 0 to 1', 'the chance that another player can accuse by its next turn from which it accuses at once', (spec, v) => (spec.epistemic.threat = v));
 
 const ENDMOVES = choice(
   'endmoves',
@@ -219,14 +189,7 @@ const LOOKAHEAD = plannerPart('lookahead', 'accuse by comparing accusing now wit
 const CLOSING = plannerPart('closing', 'once a solution is likely, suggest what leaves it most likely to be right at its next turn');
 const THREAT_PART = plannerPart('threat', "weigh the other players' chance to accuse first");
 
-const HIDE: AgentOption<number> = {
-  key: 'hide',
-  values: 'W',
-  expected: 'a number from 0 to 1',
-  schema: FRACTION,
-  meaning: 'weighs what the table learns from who answered against what it learns itself',
-  set: (spec, v) => (spec.planner.hide = v),
-};
+const HIDE = numberOption('hide', 'W', FRACTION, 'a number from 0 to 1', 'weighs what the table learns from who answered against what it learns itself', (spec, v) => (spec.planner.hide = v));
 
 /** What makes an agent: its policies, from its spec (overrides: those of a solo measurement's field). */
 type Constructor = (spec: AgentSpec, rng: Random, core: KnowledgeCore, overrides: AgentOverrides, refute: RefutationPolicy) => SyncAgent;
