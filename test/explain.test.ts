@@ -18,6 +18,7 @@ import { InputError } from '../src/model/errors.js';
 import type { Game } from '../src/model/game.js';
 import { bruteForceGame, dealSatisfiesEventsOnly, dealSatisfiesGame, dealWidth, firstInconsistentEvent } from './support/brute-force.js';
 import { arbConsistentLog, arbNoisyLog } from './support/random-logs.js';
+import { runs } from './support/tier.js';
 
 /** explain() of a log, its card and owner named at the JSON boundary (explanationJson). */
 function explained(log: unknown, question: Question) {
@@ -119,7 +120,7 @@ describe('explain (a fact) against brute force', () => {
           }
         });
       }),
-      { seed: 10, numRuns: 100 },
+      { seed: 10, numRuns: runs(100, 30) },
     );
     expect(severalEvents, 'explanations of several events must be common enough to test').toBeGreaterThan(50);
   });

@@ -7,6 +7,7 @@
  * Seeds are fixed, so every outcome is reproducible.
  */
 import { describe, expect, it } from 'vitest';
+import { runs } from './support/tier.js';
 import fc from 'fast-check';
 import type { ConstraintStore } from '../src/knowledge/constraints.js';
 import { emptyStore } from '../src/knowledge/constraints.js';
@@ -200,10 +201,11 @@ describe('one step from the uniform law stays uniform (the kernel leaves it inva
 });
 
 describe('estimates against exact answers', () => {
-  it('on 60 random small positions (brute force): z-scores within a Bonferroni bound, mean z² near 1', () => {
+  const POSITIONS = runs(60, 20);
+  it(`on ${POSITIONS} random small positions (brute force): z-scores within a Bonferroni bound, mean z² near 1`, () => {
     const core = KnowledgeCore.create();
     const zs: number[] = [];
-    for (const [i, store] of smallPositions(60, 201).entries()) {
+    for (const [i, store] of smallPositions(POSITIONS, 201).entries()) {
       const exact = bruteForce(store);
       const got = mcmcTallies(core, store, { seed: 1000 + i, chains: 4, steps: 2000, batches: 20 });
       zs.push(...compare(store, exact, got, `position ${i}: ${JSON.stringify(store)}`).z);
