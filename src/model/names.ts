@@ -74,21 +74,30 @@ const CONTROL_KINDS: Array<[RegExp, string]> = [
  * would make two names look alike, or one look like another).
  */
 export function nameProblem(name: string): string | null {
-  const c = CONTROL.exec(name)?.[0];
+  const c = CONTROL.exec(withoutByteOrderMark(name))?.[0];
   if (c === undefined) return null;
   const kind = CONTROL_KINDS.find(([pattern]) => pattern.test(c))![1];
   return `a name may not contain the ${kind} U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /**
- * A name as a list of names holds it (the players, a deck's cards and categories): composed (NFC)
- * and trimmed, so that it is shown and written one way; an InputError `where "name": why` when
+ * A name as a list of names holds it (the players, a deck's cards and categories): composed (NFC),
+ * trimmed and without a leading byte-order mark, so that it is shown and written one way; an InputError `where "name": why` when
  * nameProblem refuses it, anywhere in it, ends included.
  */
 export function definedName(name: string, where: string): string {
   const problem = nameProblem(name);
   if (problem !== null) throw new InputError(`${where} ${quote(name)}: ${problem}`);
-  return name.normalize('NFC').trim();
+  return withoutByteOrderMark(name).normalize('NFC').trim();
+}
+
+/**
+ * A name without the byte-order mark (U+FEFF) an editor or a spreadsheet's export writes at the
+ * start of a text: pasted with its first name, it is no part of the name. Anywhere else it is a
+ * zero-width character like any other (nameProblem refuses it).
+ */
+function withoutByteOrderMark(name: string): string {
+  return name.startsWith('\ufeff') ? name.slice(1) : name;
 }
 
 /**
