@@ -201,7 +201,7 @@ const CASES: Case[] = [
     name: 'a file that is not a run',
     trigger: () => parseRunFile({ hello: 1 }, 'r.json'),
     fields: { code: 'not-run-file', file: 'r.json' },
-    library: /^r\.json: not the file of a run \(.*, as runFileText writes it\)$/,
+    library: /^r\.json: not the file of a run \(.*, as reportJson writes it\)$/,
     cli: /^r\.json: not the file of a run \(.*, as cluedo simulate --json FILE writes it\)$/,
   },
   {

@@ -191,8 +191,8 @@ const THREAT_PART = plannerPart('threat', "weigh the other players' chance to ac
 
 const HIDE = numberOption('hide', 'W', FRACTION, 'a number from 0 to 1', 'weighs what the table learns from who answered against what it learns itself', (spec, v) => (spec.planner.hide = v));
 
-/** What makes an agent: its policies, from its spec (overrides: those of a solo measurement's field). */
-type Constructor = (spec: AgentSpec, rng: Random, core: KnowledgeCore, overrides: AgentOverrides, refute: RefutationPolicy) => SyncAgent;
+/** What makes an agent: its policies, from its spec (a solo measurement's overrides already applied) and its refutation policy. */
+type Constructor = (spec: AgentSpec, rng: Random, core: KnowledgeCore, refute: RefutationPolicy) => SyncAgent;
 
 /** What a solo measurement's field changes of an agent: it never accuses, say. */
 type AgentOverrides = { accuse?: AgentSpec['accuse']; refute?: RefutationName };
@@ -220,10 +220,10 @@ const choosing = (suggest: SuggestionName) => [taking(SUGGEST, suggest), taking(
 
 /** An agent made of a knowledge model and the three policies (every agent but epistemic and planner). */
 function policyAgent(exact: boolean, choose: (spec: AgentSpec, rng: Random, knowledge: KnowledgeModel) => { suggestion: SuggestionPolicy; movement: SyncMovementPolicy }): Constructor {
-  return (spec, rng, core, overrides, refute) => {
+  return (spec, rng, core, refute) => {
     const knowledge: KnowledgeModel = exact ? exactKnowledge(core, undefined, spec.responses) : naiveKnowledge();
     const { suggestion, movement } = choose(spec, rng, knowledge);
-    const accusation = accusationPolicy(overrides.accuse ?? spec.accuse);
+    const accusation = accusationPolicy(spec.accuse);
     return {
       label: spec.label,
       suggest: suggestion,
@@ -289,8 +289,7 @@ const ENTRIES: { readonly [N in AgentName]: Omit<AgentEntry, 'name'> } = {
       taking(THREAT, String(DEFAULT_EPISTEMIC_THREAT)),
       taking(ENDMOVES, 'announced'),
     ],
-    create: (spec, rng, core, overrides, refute) =>
-      epistemicAgent(spec.label, { samples: spec.samples, ...spec.epistemic, accuses: (overrides.accuse ?? spec.accuse) !== 'never' }, rng, core, refute),
+    create: (spec, rng, core, refute) => epistemicAgent(spec.label, { samples: spec.samples, ...spec.epistemic, accuses: spec.accuse !== 'never' }, rng, core, refute),
   },
   planner: {
     knows: 'as `epistemic`',
@@ -305,8 +304,8 @@ const ENTRIES: { readonly [N in AgentName]: Omit<AgentEntry, 'name'> } = {
       taking(OWN, 'exclude'),
       taking(HIDE, '0'),
     ],
-    create: (spec, rng, core, overrides, refute) =>
-      plannerAgent(spec.label, { samples: spec.samples, draws: spec.epistemic.draws, ...spec.planner, own: spec.own, accuses: (overrides.accuse ?? spec.accuse) !== 'never' }, rng, core, refute),
+    create: (spec, rng, core, refute) =>
+      plannerAgent(spec.label, { samples: spec.samples, draws: spec.epistemic.draws, ...spec.planner, own: spec.own, accuses: spec.accuse !== 'never' }, rng, core, refute),
   },
 };
 
@@ -417,7 +416,8 @@ function accusationPolicy(accuse: AgentSpec['accuse']): AccusationPolicy {
 }
 
 /** One agent for one seat of one game: its own generator, the worker's core. */
-export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, overrides: { accuse?: AgentSpec['accuse']; refute?: RefutationName } = {}): SyncAgent {
-  const refute = refutationPolicy(overrides.refute ?? spec.refute, rng, core);
-  return ENTRIES[spec.name].create(spec, rng, core, overrides, refute);
+export function createAgent(spec: AgentSpec, rng: Random, core: KnowledgeCore, overrides: AgentOverrides = {}): SyncAgent {
+  // The overrides applied once, here: every constructor reads the spec alone.
+  const played: AgentSpec = { ...spec, accuse: overrides.accuse ?? spec.accuse, refute: overrides.refute ?? spec.refute };
+  return ENTRIES[spec.name].create(played, rng, core, refutationPolicy(played.refute, rng, core));
 }

@@ -244,12 +244,7 @@ function answersOf(game: Game, position: Position, request: InformationRequest) 
         const bit = 1 << seat;
         for (let held = 1; held < 1 << nCats; held++) {
           const event = owners.map((o, i) => ((held >>> i) & 1 ? o & bit : o & ~bit));
-          let eligible = held;
-          if (model === 'repeat') {
-            let repeats = 0;
-            for (let i = 0; i < nCats; i++) if ((held >>> i) & 1 && ((shownTo[seat] ?? 0) >>> cards[i]) & 1) repeats |= 1 << i;
-            if (repeats !== 0) eligible = repeats;
-          }
+          const eligible = eligibleOf(held, k, cards);
           const weight = 1 / popcount(eligible);
           const shares: Array<[number, number]> = [];
           for (let i = 0; i < nCats; i++) if ((eligible >>> i) & 1) shares.push([k * nCats + i, weight]);

@@ -11,6 +11,7 @@ import { finishKnows, knowsInThisThread, planKnows, type FormulaQuery, type Know
 import { textQueries } from '../epistemic/queries.js';
 import * as epistemicTasks from './epistemic-tasks.js';
 import { EPISTEMIC_TASKS, epistemicTask, type HitsPayload } from './epistemic-tasks.js';
+import { threadContext } from './thread-context.js';
 
 export interface AskOptions extends KnowsOptions {
   /** Where to draw worlds (kept open): a worker pool (`epistemicPool` of the ./node entry, a WebWorkerPool); default: this thread. */
@@ -54,12 +55,8 @@ export async function knowsOn(executor: Executor, game: Game, queries: FormulaQu
         }),
       );
       const hits = p.formulas.map((_, j) => parts.reduce((sum, part) => sum + part[j], 0));
-      const engine = new FullSizeEngine(game, p.at);
-      try {
-        return engine.estimatesOf(p.formulas, hits, plan.samples, plan.known);
-      } finally {
-        engine.dispose();
-      }
+      // The thread's engine for this position: the one the tasks just used when they ran here.
+      return threadContext.engine(game, p.at).estimatesOf(p.formulas, hits, plan.samples, plan.known);
     }),
   );
   return finishKnows(plan, queries, estimates);

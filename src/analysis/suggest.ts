@@ -18,7 +18,7 @@ import { checkSamples, checkSeed, defaultSuggestSamples, MAX_SUGGEST_SAMPLES } f
 import { SCORE_WIDTH, allowedSuggestions, answeringOf, listDeals, rankSuggestions, type ResponseModel, type ScoringDeals, type ScoringOptions } from './entropy-greedy.js';
 import { countInformation, sampleDeals, scoreSuggestions } from './sampling.js';
 import { countingRequest, exactScoring, scoreInThread, type ExactScoring } from './exact-scoring.js';
-import { ownerWidth } from '../model/owners.js';
+import { ENVELOPE, ownerWidth, slotOf } from '../model/owners.js';
 
 export type { ResponseModel } from './entropy-greedy.js';
 // In request.ts, so that a command line can state its limits without loading the ranking.
@@ -155,7 +155,7 @@ export function suggestionRequest(game: Game, options: Pick<SuggestOptions, 'sam
 export function certainSolution(game: Game, position: Position): number[] | null {
   const counts = position.ownerCounts();
   const width = ownerWidth(game.players.length);
-  const env = game.players.length;
+  const env = slotOf(ENVELOPE, game.players.length);
   const cards = game.deck.categoryMasks.map((mask) => cardsOfMask(mask).filter((c) => counts[c * width + env] > 0));
   return cards.every((c) => c.length === 1) ? cards.map((c) => c[0]) : null;
 }

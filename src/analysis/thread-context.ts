@@ -17,7 +17,6 @@ export const POSITION_NODES_KEPT = DEFAULT_MAX_NODES / 8;
 export const ENGINES_KEPT = 2;
 
 export class ThreadContext {
-  #core: KnowledgeCore | null = null;
   readonly positions = new KeyedCache<ConstraintStore, Position>({
     capacity: POSITIONS_KEPT,
     size: (position) => position.dagSize().nodes,
@@ -26,9 +25,9 @@ export class ThreadContext {
   });
   readonly engines = new KeyedCache<[Game, number], FullSizeEngine>({ capacity: ENGINES_KEPT, dispose: (engine) => engine.dispose() });
 
-  /** The thread's Wasm core (the one KnowledgeCore.shared() gives everything else in this thread). */
+  /** The thread's Wasm core: the one KnowledgeCore.shared() gives everything in this thread. */
   get core(): KnowledgeCore {
-    return (this.#core ??= KnowledgeCore.shared());
+    return KnowledgeCore.shared();
   }
 
   /** The position of a consistent store, built once; throws when no deal is consistent with it. */

@@ -1,6 +1,7 @@
-// Every command of `cluedo`, in the order `cluedo --help` lists them (and COMMAND_NAMES says):
+// Every command of `cluedo`, in the order COMMAND_NAMES gives (`cluedo --help` lists them so):
 // the program src/cli/main.ts runs, and the one the tests run in their own process.
 import type { Command } from 'commander';
+import { COMMAND_NAMES } from './command-names.js';
 import { analyzeCommand } from './analyze-command.js';
 import { suggestCommand } from './suggest-command.js';
 import { refuteCommand } from './refute-command.js';
@@ -15,7 +16,23 @@ import { serveCommand } from './serve-command.js';
 import { mergeCommand } from './merge-command.js';
 import { workerCommand } from './queue-command.js';
 
+const MAKERS: Record<(typeof COMMAND_NAMES)[number], () => Command> = {
+  new: newCommand,
+  add: addCommand,
+  analyze: analyzeCommand,
+  suggest: suggestCommand,
+  refute: refuteCommand,
+  accuse: accuseCommand,
+  knows: knowsCommand,
+  simulate: simulateCommand,
+  league: leagueCommand,
+  merge: mergeCommand,
+  worker: workerCommand,
+  board: boardCommand,
+  serve: serveCommand,
+};
+
 /** Fresh commands (commander keeps a parse's options on its commands: one set per run). */
 export function allCommands(): Command[] {
-  return [newCommand(), addCommand(), analyzeCommand(), suggestCommand(), refuteCommand(), accuseCommand(), knowsCommand(), simulateCommand(), leagueCommand(), mergeCommand(), workerCommand(), boardCommand(), serveCommand()];
+  return COMMAND_NAMES.map((name) => MAKERS[name]());
 }

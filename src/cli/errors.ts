@@ -7,7 +7,7 @@
 import { COMMAND_NAMES } from './command-names.js';
 import { CommanderError, type Command } from 'commander';
 import { didYouMean } from '../model/names.js';
-import { InputError, type LibraryTerm } from '../model/errors.js';
+import { InputError, libraryWords, type LibraryTerm } from '../model/errors.js';
 import { PositionTooLargeError } from '../knowledge/wasm-core.js';
 import { CancelledError, WorkerFailedError } from '../runtime/executor.js';
 import { oneLine, quote } from '../model/quote.js';
@@ -56,7 +56,7 @@ const COMMANDS: Record<string, string> = {
   knows: '`cluedo knows`',
   findContradiction: 'cluedo analyze',
   shardFileText: 'cluedo simulate --shard i/N --out FILE',
-  runFileText: 'cluedo simulate --json FILE',
+  reportJson: 'cluedo simulate --json FILE',
 };
 
 function onCommandLine(term: LibraryTerm): string {
@@ -67,7 +67,7 @@ function onCommandLine(term: LibraryTerm): string {
 
 /** An error's message in the command line's words: the library's options named by their flags. */
 export function cliWords(error: unknown): string {
-  if (error instanceof InputError) return error.phrase.map((part) => (typeof part === 'string' ? part : onCommandLine(part))).join('');
+  if (error instanceof InputError) return libraryWords(error.phrase, onCommandLine);
   return error instanceof Error ? error.message : String(error);
 }
 

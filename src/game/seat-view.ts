@@ -4,7 +4,7 @@
 // the writer it receives when creating the view).
 import type { Deck } from '../model/deck.js';
 import { type Game } from '../model/game.js';
-import { eliminatedSeats, shownCard, type Rules } from '../model/rules.js';
+import { initialStanding, shownCard, standingStep, type Rules, type Standing } from '../model/rules.js';
 import { type GameEvent } from '../model/events.js';
 
 /** Records an event as this seat saw it: `shown` set when it saw the card (it suggested or refuted). */
@@ -31,6 +31,8 @@ export class SeatView {
   readonly #showedTo: number[];
   /** The cards shown to it, per refuting seat: kept as events arrive, since agents ask at every decision. */
   readonly #shownToMe: number[];
+  /** Who is out, kept as events arrive as well. */
+  #standing: Standing;
   /** The card it showed, by the index of the event in which it showed it. */
   readonly #showedAt = new Map<number, number>();
 
@@ -44,6 +46,7 @@ export class SeatView {
     this.myHand = Object.freeze([...hand]);
     this.#showedTo = new Array(setup.players.length).fill(0);
     this.#shownToMe = new Array(setup.players.length).fill(0);
+    this.#standing = initialStanding(setup.players.length);
     giveWriter((seen) => this.#record(seen));
   }
 
@@ -82,6 +85,7 @@ export class SeatView {
     // As model/rules.ts cardsShownTo reads the events, one at a time.
     const shown = shownCard(event);
     if (shown !== null && shown.to === this.me) this.#shownToMe[shown.by] |= 1 << shown.card;
+    this.#standing = standingStep(this.#standing, event);
     this.#events.push(Object.freeze(event));
   }
 
@@ -121,7 +125,7 @@ export class SeatView {
 
   /** Seats out of the game after a wrong accusation. */
   eliminated(): boolean[] {
-    return eliminatedSeats(this.#events, this.players.length);
+    return [...this.#standing.eliminated];
   }
 
   /** This seat's knowledge as a game (the input of every inference function). */

@@ -9,6 +9,7 @@ import type { ResponseFactor } from './responses.js';
 import { InputError } from '../model/errors.js';
 import { roughCount } from '../model/numbers.js';
 import { ownerWidth } from '../model/owners.js';
+import { answerers, DEFAULT_RULES } from '../model/rules.js';
 
 interface CoreExports {
   memory: WebAssembly.Memory;
@@ -415,7 +416,7 @@ export class Position implements Disposable {
     const { SHOWN_TO_WORDS, ANSWER_WORDS, EIG_SCORES, EIG_MAX_CATEGORIES } = this.core.layout;
     const categories = this.store.categoryMasks.length;
     if (categories > EIG_MAX_CATEGORIES) throw new InputError(`suggestions are scored on decks of at most ${EIG_MAX_CATEGORIES} categories; this deck has ${categories}`);
-    const order = answering?.order ?? Array.from({ length: this.nSeats - 1 }, (_, k) => (suggester + 1 + k) % this.nSeats);
+    const order = answering?.order ?? answerers(suggester, this.nSeats, DEFAULT_RULES);
     if (order.length >= ANSWER_WORDS - 1 || order.some((seat, k) => !Number.isInteger(seat) || seat < 0 || seat >= this.nSeats || seat === suggester || order.indexOf(seat) !== k)) {
       throw new Error(`eig: [${order.join(', ')}] is not an answer order of distinct seats other than the suggester ${suggester}`);
     }

@@ -11,9 +11,12 @@ export type LibraryTerm = { readonly option: string; readonly value?: string | n
 /** A message as words and the library's names among them. */
 export type Phrase = readonly (string | LibraryTerm)[];
 
-/** A phrase spelled as the library's API: `responses "first"`, `maxWorlds`, `rationalAnalysis`. */
-export function libraryWords(phrase: Phrase): string {
-  return phrase.map((part) => (typeof part === 'string' ? part : termWords(part))).join('');
+/**
+ * A phrase as text: its library terms spelled as the API spells them (`responses "first"`,
+ * `maxWorlds`, `rationalAnalysis`), or by `words`, a front end's own (the CLI's flags).
+ */
+export function libraryWords(phrase: Phrase, words: (term: LibraryTerm) => string = termWords): string {
+  return phrase.map((part) => (typeof part === 'string' ? part : words(part))).join('');
 }
 
 function termWords(term: LibraryTerm): string {

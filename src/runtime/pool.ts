@@ -26,11 +26,6 @@ function workerFile(): string {
   return fileURLToPath(taskModuleUrl('runtime/worker'));
 }
 
-/** Run from the TypeScript sources, workers need tsx's loader to import them (task-module.ts). */
-function workerOptions(): { execArgv?: string[] } {
-  const execArgv = workerExecArgv();
-  return execArgv ? { execArgv } : {};
-}
 
 export class WorkerPool implements Executor {
   readonly threads: number;
@@ -47,7 +42,8 @@ export class WorkerPool implements Executor {
       maxThreads: this.threads,
       idleTimeout: 60_000,
       workerData: { preload: (options.preload ?? []).map(taskModuleUrl) },
-      ...workerOptions(),
+      // Run from the TypeScript sources, workers need tsx's loader to import them (task-module.ts).
+      execArgv: workerExecArgv(),
     });
     // A worker that fails outside any task (at start-up, say) must not crash the host: remember
     // why, and fail the next requests with it.

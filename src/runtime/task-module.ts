@@ -27,9 +27,15 @@ export function taskModuleUrl(id: string): string {
   return url;
 }
 
-/** The options of a worker thread that loads task modules: tsx's require hook when they are TypeScript sources. */
+let execArgv: string[] | undefined;
+
+/** The options of a worker thread that loads task modules: tsx's require hook when they are TypeScript sources (found once). */
 export function workerExecArgv(): string[] | undefined {
   if (!FROM_SOURCES) return undefined;
+  return (execArgv ??= withTsxHook());
+}
+
+function withTsxHook(): string[] {
   let hook: string;
   try {
     hook = createRequire(import.meta.url).resolve('tsx/cjs');

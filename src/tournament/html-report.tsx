@@ -905,18 +905,18 @@ function FaultsSection({ summary, colours }: { summary: Summary; colours: Map<st
               <th scope="col" class="left">
                 Agent
               </th>
-              <th scope="col">Illegal</th>
-              <th scope="col">Timeout</th>
-              <th scope="col">Crash</th>
+              {FAULT_KINDS.map((kind) => (
+                <th scope="col">{kind.charAt(0).toUpperCase() + kind.slice(1)}</th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {faulty.map((a) => (
               <tr>
                 <AgentHeader label={a.agent} colour={colours.get(a.agent)!} scope="row" />
-                <td>{formatCount(a.faults.illegal)}</td>
-                <td>{formatCount(a.faults.timeout)}</td>
-                <td>{formatCount(a.faults.crash)}</td>
+                {FAULT_KINDS.map((kind) => (
+                  <td>{formatCount(a.faults[kind])}</td>
+                ))}
               </tr>
             ))}
           </tbody>
@@ -969,8 +969,7 @@ function BoardSection({ summary, colours }: { summary: Summary; colours: Map<str
 }
 
 /** How long until each agent knew the solution: its histograms and the share certain by each turn (or why there are none). */
-function CertaintySections({ summary, data }: { summary: Summary; data: CertaintyData[] }) {
-  const certainty = certaintyNote(summary.agents);
+function CertaintySections({ summary, data, certainty }: { summary: Summary; data: CertaintyData[]; certainty: string | null }) {
   if (data.length === 0) {
     return (
       <section>
@@ -1058,7 +1057,7 @@ function Report({ summary, title, details }: { summary: Summary; title: string; 
             </dl>
           </header>
           {summary.league && <LeagueSection summary={summary} colours={colours} />}
-          <CertaintySections summary={summary} data={certaintyData(summary, colours)} />
+          <CertaintySections summary={summary} data={certaintyData(summary, colours)} certainty={certainty} />
           <section>
             <h2>Win rates</h2>
             <p class="note">
@@ -1113,12 +1112,11 @@ function Report({ summary, title, details }: { summary: Summary; title: string; 
 export function renderHtmlReport(unranked: Summary, title: string, details: Record<string, string> = {}): string {
   // A league's agents in the order of their ratings throughout.
   const summary: Summary = { ...unranked, agents: rankedAgents(unranked) };
-  const detailEntries = (
-    [
-      ...Object.entries(details),
-      ['Games', formatCount(summary.games)],
-      ['Unsolved games', `${formatCount(summary.unsolvedGames)}${summary.games ? ` (${formatShare(summary.unsolvedGames / summary.games)})` : ''}`],
-    ] as [string, string][]
-  ).filter(([k], i, all) => all.findIndex(([k2]) => k2.toLowerCase() === k.toLowerCase()) === i);
+  // The games and the unsolved ones from the summary, unless the details say them (a run's "games" says of how many).
+  const detailEntries = Object.entries({
+    ...details,
+    games: details.games ?? formatCount(summary.games),
+    'unsolved games': `${formatCount(summary.unsolvedGames)}${summary.games ? ` (${formatShare(summary.unsolvedGames / summary.games)})` : ''}`,
+  });
   return `<!DOCTYPE html>\n${renderToString(<Report summary={summary} title={title} details={detailEntries} />)}\n`;
 }

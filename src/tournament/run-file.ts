@@ -48,7 +48,7 @@ export function parseRunFile(json: unknown, name: string): RunFile {
     throw new InputError([`${name}: the file of the thesis's experiment (`, { option: 'preset', value: 'thesis' }, '), which cannot be resumed'], { code: 'not-run-file', file: name });
   }
   if (!has('gamesRequested') || !has('games')) {
-    throw new InputError([`${name}: not the file of a run (with its gamesRequested and games, as `, { call: 'runFileText' }, ' writes it)'], { code: 'not-run-file', file: name });
+    throw new InputError([`${name}: not the file of a run (with its gamesRequested and games, as `, { call: 'reportJson' }, ' writes it)'], { code: 'not-run-file', file: name });
   }
   const parsed = runSchema.safeParse(json);
   if (!parsed.success) {

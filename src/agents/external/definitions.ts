@@ -4,7 +4,7 @@
 import { InputError } from '../../model/errors.js';
 import { Random } from '../../model/random.js';
 import { quote } from '../../model/quote.js';
-import { nameKey, nameProblem } from '../../model/names.js';
+import { nameKey } from '../../model/names.js';
 import type { Agent } from '../../game/agent.js';
 import type { Deck } from '../../model/deck.js';
 
@@ -79,14 +79,12 @@ export function decisionSeed(runSeed: number, game: number, seat: number, n: num
 export const AGENT_NAME = /^[A-Za-z0-9._-]{1,40}$/;
 
 /**
- * Why `name` cannot name an agent from outside, or null: it breaks AGENT_NAME or the project's
- * rule for names (model/names.ts), or the name rule cannot tell it from a built-in agent's or from
+ * Why `name` cannot name an agent from outside, or null: it breaks AGENT_NAME (whose characters
+ * the name rule of model/names.ts all accepts), or the name rule cannot tell it from a built-in agent's or from
  * one defined before (`defined`): "--agents Mine" names "mine", as "mustard" names "Colonel Mustard".
  */
 export function agentNameProblem(name: string, builtIn: readonly string[], defined: readonly string[] = []): string | null {
   if (!AGENT_NAME.test(name)) return `agent name ${quote(name)} must be 1 to 40 letters, digits, "-", "_" or "."`;
-  const problem = nameProblem(name);
-  if (problem !== null) return `agent name ${quote(name)}: ${problem}`;
   const builtInSame = builtIn.find((b) => nameKey(b) === nameKey(name));
   if (builtInSame !== undefined) return `agent name ${quote(name)} is a built-in agent's${builtInSame === name ? '' : ` (${quote(builtInSame)})`}; choose another`;
   const same = defined.find((d) => nameKey(d) === nameKey(name));

@@ -73,7 +73,7 @@ export function buildGameModel(game: Game, count: number, options: ModelOptions 
     if (e instanceof TooManyDealsError) throw tooLarge(count, maxWorlds);
     throw e;
   }
-  const envelope = nSeats;
+  const envelope = slotOf(ENVELOPE, nSeats);
   let model = KripkeModel.ofDeals({ deals, envelope, faceUpMask: frame.faceUpMask }, !hasLook);
   const tracked = new Tracker(game, model, actual);
   if (!hasLook) tracked.handsLearned(model);

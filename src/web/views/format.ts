@@ -14,7 +14,7 @@ const termWords = (term: LibraryTerm) => ('call' in term ? (CALLS[term.call] ?? 
 
 /** An error's message for the advisor's user: the library's phrase, its calls in the advisor's words. */
 export const message = (e: unknown) =>
-  e instanceof InputError ? e.phrase.map((part) => (typeof part === 'string' ? part : termWords(part))).join('') : e instanceof Error ? e.message : String(e);
+  e instanceof InputError ? libraryWords(e.phrase, termWords) : e instanceof Error ? e.message : String(e);
 
 export const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
