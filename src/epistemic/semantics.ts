@@ -19,7 +19,7 @@ export interface Probability {
 
 export interface Semantics extends Disposable {
   /** The engine's name, for messages. */
-  readonly name: 'explicit' | 'full-size';
+  readonly name: 'explicit' | 'full-size' | 'symbolic';
   /** Why this engine cannot answer `f` at its point of the log (one phrase), or null when it can. */
   unsupported(f: Formula): Phrase | null;
   /** `f`'s value at the actual world: for a full record (a log with a deal). */
