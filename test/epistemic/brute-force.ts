@@ -458,7 +458,11 @@ export function bruteObserver(g: BruteGame, game: Game): { worlds: number[]; wei
 
 /** The observer's probability of f, and whether it holds in every world the observer considers. */
 export function bruteProbability(game: Game, count: number, reading: Reading, f: Formula): { probability: number; known: boolean } {
-  const g = bruteGameModel(game, count, reading);
+  return bruteObserverAnswer(bruteGameModel(game, count, reading), game, f);
+}
+
+/** The observer's probability of f in the model g of the observer's log, and whether it holds in every world the observer considers. */
+export function bruteObserverAnswer(g: BruteGame, game: Game, f: Formula): { probability: number; known: boolean } {
   const { worlds, weights } = bruteObserver(g, game);
   let total = 0;
   let inside = 0;

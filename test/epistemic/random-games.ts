@@ -245,6 +245,11 @@ export function observerLog(game: Game, seat: number): Game {
   return { ...game, me, myHand, events, deal: null };
 }
 
+/** Whether an observer's log leaves out a card that was shown (the refinement reading then cannot read it). */
+export function hidesAShownCard(game: Game): boolean {
+  return game.events.some((e) => (e.type === 'suggestion' && e.shownBy !== null && e.shown === null) || (e.type === 'showcard' && e.shown === null));
+}
+
 // ------------------------------------------------------------------------------------------------
 // Formulas with raw indices, fitted to a game afterwards
 

@@ -6,21 +6,39 @@
  */
 import { maskOfCards } from '../../model/bits.js';
 import { type Game } from '../../model/game.js';
-import { dealtWidth, ENVELOPE, slotOf, TABLE } from '../../model/owners.js';
+import { dealtWidth, ENVELOPE, slotOf } from '../../model/owners.js';
 import { InputError } from '../../model/errors.js';
-import { eventLabel } from '../../io/describe.js';
-import { quote } from '../../model/quote.js';
 import { gameActions, type NumberedAction as KnowledgeAction } from '../../model/rules.js';
 import { enumerateDeals, emptyFilter, TooManyDealsError, type DealFilter, type DealFrame } from './deals.js';
 import { ExplicitEvaluator } from './evaluate.js';
 import { KripkeModel } from './model.js';
 import * as sets from './world-set.js';
 import type { WorldSet } from './world-set.js';
-import { and, E, has, not, or, type Formula } from '../language/formula.js';
+import { E, has, or } from '../language/formula.js';
 import { counted } from '../../model/numbers.js';
+import {
+  actionLabel,
+  announcementFalse,
+  announcementOf,
+  BOTH_KNOW_THE_CARD,
+  cardsOf,
+  checkEarlyFacts,
+  dealBreaksRules,
+  dealHands,
+  describeAnnouncement,
+  earlyActions,
+  handNotDealt,
+  holdsOneOfTheCards,
+  isPropositional,
+  noDealLeft,
+  nothingToShow,
+  shownCardNeeded,
+  shownNotHeld,
+  type ShowcardAction,
+  type ShowcardReading,
+} from '../announcements.js';
 
-/** How third parties read a showcard (§5.4): the action-model product, or the Java implementation's announcements. */
-export type ShowcardReading = 'action' | 'refinement';
+export type { ShowcardReading } from '../announcements.js';
 
 export interface ModelOptions {
   showcard?: ShowcardReading;
@@ -64,7 +82,7 @@ export function buildGameModel(game: Game, count: number, options: ModelOptions 
     quotas: game.rules.handQuotas,
   };
   const actual = game.deal === null ? null : dealHands(game);
-  if (actual) checkEarlyFacts(game, early, actual, nSeats);
+  if (actual) checkEarlyFacts(game, early, actual);
 
   let deals;
   try {
@@ -80,7 +98,7 @@ export function buildGameModel(game: Game, count: number, options: ModelOptions 
 
   for (const a of actions) {
     if (isPropositional(a) && early.includes(a)) continue;
-    const label = () => eventLabel(game, a.event - 1);
+    const label = () => actionLabel(game, a);
     switch (a.kind) {
       case 'look':
         model = replaced(model, model.learnOwnHands());
@@ -95,30 +113,23 @@ export function buildGameModel(game: Game, count: number, options: ModelOptions 
         break;
       }
       case 'showcard':
-        if (actual && a.shown !== null && !(actual[a.by] & (1 << a.shown))) {
-          throw new InputError(`${label()}: ${game.players[a.by]} shows ${quote(game.deck.cards[a.shown])}, which the deal does not give it`);
-        }
+        if (actual && a.shown !== null && !(actual[a.by] & (1 << a.shown))) throw shownNotHeld(game, a);
         if (reading === 'action') {
           const worlds = model.showcardWorlds(a.by, a.cards);
           if (worlds > maxWorlds) throw tooLarge(count, maxWorlds);
           const seen = tracked.sees(a);
           const update = model.showcard(a.by, a.to, a.cards, (m) => (seen ? 1 : 1 / m));
-          tracked.product(update.origin, update.shown!, a, label);
+          tracked.product(update.origin, update.shown!, a);
           model = replaced(model, update.model);
         } else {
-          if (a.shown === null) {
-            throw new InputError(
-              [`${label()}: the refinement reading needs the shown card of every showcard, and this one does not say it; use `, { option: 'showcard', value: 'action' }],
-              { code: 'showcard-unknown', option: 'showcard', value: 'refinement' },
-            );
-          }
+          if (a.shown === null) throw shownCardNeeded(game, a);
           const holdsOne = or(...cardsOf(a.cards).map((k) => has(a.by, k)));
-          model = replaced(model, tracked.restrict(model, new ExplicitEvaluator(model).evaluate(holdsOne), label, `${game.players[a.by]} holds one of the cards`));
+          model = replaced(model, tracked.restrict(model, new ExplicitEvaluator(model).evaluate(holdsOne), label, holdsOneOfTheCards(game, a)));
           const learned = new ExplicitEvaluator(model).evaluate(has(a.by, a.shown));
           model = replaced(model, model.refine([a.to], learned));
           tracked.privateLesson(a, learned);
           const bothKnow = or(...cardsOf(a.cards).map((k) => E([a.by, a.to], has(a.by, k))));
-          model = replaced(model, tracked.restrict(model, new ExplicitEvaluator(model).evaluate(bothKnow), label, 'both know the same card'));
+          model = replaced(model, tracked.restrict(model, new ExplicitEvaluator(model).evaluate(bothKnow), label, BOTH_KNOW_THE_CARD));
         }
         break;
     }
@@ -139,17 +150,6 @@ function tooLarge(count: number, maxWorlds: number): ModelTooLargeError {
   );
 }
 
-function cardsOf(mask: number): number[] {
-  const out: number[] = [];
-  for (let m = mask >>> 0; m !== 0; m &= m - 1) out.push(31 - Math.clz32(m & -m));
-  return out;
-}
-
-/** True for the actions whose effect depends on the deal alone (they commute with each other and with look and showcard). */
-function isPropositional(a: KnowledgeAction): boolean {
-  return a.kind === 'lacks' || a.kind === 'envelope';
-}
-
 /**
  * The actions before the first epistemic announcement, and the deal filter of their public facts.
  * Those facts commute with everything before them, so the deals are enumerated with them already
@@ -157,9 +157,7 @@ function isPropositional(a: KnowledgeAction): boolean {
  */
 export function earlyFacts(game: Game, actions: KnowledgeAction[], reading: ShowcardReading): { early: KnowledgeAction[]; filter: DealFilter } {
   const nSeats = game.players.length;
-  const epistemic = (a: KnowledgeAction) => a.kind === 'endmove' || (a.kind === 'showcard' && reading === 'refinement');
-  const firstEpistemic = actions.findIndex(epistemic);
-  const early = firstEpistemic === -1 ? actions : actions.slice(0, firstEpistemic);
+  const early = earlyActions(actions, reading);
   const filter = emptyFilter(dealtWidth(nSeats));
   for (const a of early) if (isPropositional(a)) addToFilter(filter, a, nSeats);
   return { early, filter };
@@ -170,56 +168,6 @@ function addToFilter(filter: DealFilter, a: KnowledgeAction, nSeats: number): vo
   else if (a.kind === 'envelope') {
     if (a.is) filter.holds[slotOf(ENVELOPE, nSeats)] |= a.cards;
     else filter.notEnvelope.push(a.cards);
-  }
-}
-
-/** The public announcement a non-showcard action makes, as a formula. */
-function announcementOf(a: KnowledgeAction): Formula {
-  switch (a.kind) {
-    case 'lacks':
-      return and(...cardsOf(a.cards).map((c) => not(has(a.owner, c))));
-    case 'envelope': {
-      const all = and(...cardsOf(a.cards).map((c) => has(ENVELOPE, c)));
-      return a.is ? all : not(all);
-    }
-    case 'endmove':
-      return not({ op: 'Kenv', agent: a.by });
-    default:
-      throw new Error(`no announcement for ${a.kind}`);
-  }
-}
-
-function describeAnnouncement(game: Game, a: KnowledgeAction): string {
-  const names = (mask: number) => cardsOf(mask).map((c) => quote(game.deck.cards[c])).join(', ');
-  switch (a.kind) {
-    case 'lacks':
-      return `${game.players[a.owner]} holds none of ${names(a.cards)} (${a.why === 'passes' ? 'it passes' : 'the suggester names none of its own cards'})`;
-    case 'envelope':
-      return `the envelope is ${a.is ? '' : 'not '}${names(a.cards)}`;
-    case 'endmove':
-      return `${game.players[a.by]} does not know the envelope`;
-    default:
-      return a.kind;
-  }
-}
-
-/** The deal of a full record as owner masks (seats, then the envelope: model/owners.ts dealtWidth). */
-function dealHands(game: Game): Uint32Array {
-  const nSeats = game.players.length;
-  const hands = new Uint32Array(dealtWidth(nSeats));
-  game.deal!.forEach((owner, card) => {
-    if (owner !== TABLE) hands[slotOf(owner, nSeats)] |= 1 << card;
-  });
-  return hands;
-}
-
-/** A fact used to narrow the deals must hold of a full record's deal; otherwise name its event. */
-function checkEarlyFacts(game: Game, early: KnowledgeAction[], hands: Uint32Array, nSeats: number): void {
-  for (const a of early) {
-    let ok = true;
-    if (a.kind === 'lacks') ok = (hands[a.owner] & a.cards) === 0;
-    else if (a.kind === 'envelope') ok = (hands[slotOf(ENVELOPE, nSeats)] === a.cards) === a.is;
-    if (!ok) throw new InputError(`${eventLabel(game, a.event - 1)}: the announcement that ${describeAnnouncement(game, a)} is false of the deal`);
   }
 }
 
@@ -249,14 +197,14 @@ class Tracker {
         for (let o = 0; o < nOwners && same; o++) same = masks[dealOf[w] * nOwners + o] === actual[o];
         if (same) this.point = w;
       }
-      if (this.point === null) throw new InputError('deal: the deal breaks the rules of the game (hand sizes or quotas)');
+      if (this.point === null) throw dealBreaksRules();
       this.observed = sets.emptySet(model.size);
       sets.add(this.observed, this.point);
     }
   }
 
   /** The observer (an observer's log only) saw the card of this showcard. */
-  sees(a: Extract<KnowledgeAction, { kind: 'showcard' }>): boolean {
+  sees(a: ShowcardAction): boolean {
     return this.#me !== null && a.shown !== null && (this.#me === a.by || this.#me === a.to);
   }
 
@@ -265,30 +213,28 @@ class Tracker {
     const mine = sets.emptySet(model.size);
     for (let w = 0; w < model.size; w++) if (model.handOf(w, this.#me) === this.#myHand) sets.add(mine, w);
     this.observed = sets.intersect(this.observed, mine);
-    if (sets.size(this.observed) === 0) throw new InputError(`myHand: no deal gives ${this.game.players[this.#me]} this hand`);
+    if (sets.size(this.observed) === 0) throw handNotDealt(this.game, this.#me);
   }
 
   restrict(model: KripkeModel, s: WorldSet, label: () => string, what: string): KripkeModel {
     if (this.point !== null && !sets.contains(s, this.point)) {
-      throw new InputError(`${label()}: the announcement that ${what} is false of the deal`);
+      throw announcementFalse(label(), what);
     }
     if (sets.size(sets.intersect(this.observed, s)) === 0) {
-      throw new InputError(`${label()}: no deal is left consistent with the log (the announcement that ${what})`);
+      throw noDealLeft(label(), what);
     }
     const update = model.restrict(s);
     this.#follow(update.origin, () => true);
     return update.model;
   }
 
-  product(origin: Uint32Array, shown: Uint8Array, a: Extract<KnowledgeAction, { kind: 'showcard' }>, label: () => string): void {
+  product(origin: Uint32Array, shown: Uint8Array, a: ShowcardAction): void {
     const actualShown = this.point !== null ? a.shown : this.sees(a) ? a.shown : null;
     this.#follow(origin, (i) => actualShown === null || shown[i] === actualShown);
-    if (sets.size(this.observed) === 0) {
-      throw new InputError(`${label()}: no deal is left consistent with the log (${this.game.players[a.by]} holds none of the cards it could show)`);
-    }
+    if (sets.size(this.observed) === 0) throw nothingToShow(this.game, a);
   }
 
-  privateLesson(a: Extract<KnowledgeAction, { kind: 'showcard' }>, learned: WorldSet): void {
+  privateLesson(a: ShowcardAction, learned: WorldSet): void {
     if (this.#me === a.to && this.sees(a)) this.observed = sets.intersect(this.observed, learned);
   }
 

@@ -1,0 +1,273 @@
+/**
+ * The knowledge structure of a game log after its first N events (docs/epistemic-semantics.md §1,
+ * §5), built as explicit/game-model.ts builds the Kripke model, each event a transformer:
+ * - the deal variables and the rules of the deal (deal-variables.ts), with the early public facts;
+ * - `look`: every seat observes its hand variables (from the start in a log without `look`);
+ * - `lacks`, `envelope`, `endmove`: the public announcement (law ∧= the formula's states);
+ * - `showcard`, action reading: fresh one-hot variables q (which card was shown), each requiring
+ *   that the responder holds it, observed by the responder and the asker;
+ * - `showcard`, refinement reading: the responder holds one of the cards; the asker privately
+ *   learns whether it holds the shown one (a fresh variable v ↔ has(by, shown) it observes); then
+ *   both know the same card.
+ * Alongside, as the explicit model's Tracker does: the point of a full record (the deal and the
+ * fresh variables' values there) and the observer's observations, with the same errors
+ * (../announcements.ts). For the observer's probability (docs/epistemic.md §3), each showcard it
+ * did not see gets counting-only variables p: one of the k! orders of the named cards, uniformly,
+ * the shown card being the first of that order the responder holds; so every (state, p) weighs the
+ * same and a shown card is uniform among the responder's m cards (k!/m orders each).
+ */
+import type { Game } from '../../model/game.js';
+import { gameActions, type NumberedAction as KnowledgeAction } from '../../model/rules.js';
+import {
+  actionLabel,
+  announcementFalse,
+  announcementOf,
+  BOTH_KNOW_THE_CARD,
+  cardsOf,
+  checkEarlyFacts,
+  dealBreaksRules,
+  dealHands,
+  describeAnnouncement,
+  earlyActions,
+  handNotDealt,
+  holdsOneOfTheCards,
+  isPropositional,
+  noDealLeft,
+  nothingToShow,
+  shownCardNeeded,
+  shownNotHeld,
+  type ShowcardAction,
+  type ShowcardReading,
+} from '../announcements.js';
+import { E, has, or, type Formula } from '../language/formula.js';
+import { FALSE, TRUE, type Bdd, type Diagrams } from './bdd.js';
+import { DealVariables } from './deal-variables.js';
+import { SymbolicEvaluator } from './evaluate.js';
+import { KnowledgeStructure } from './structure.js';
+
+/** Where an event's fresh variables enter the order: below every variable, just below the block of its last named card, or just above the block of its first. */
+export type Placement = 'bottom' | 'below' | 'above';
+
+export const DEFAULT_PLACEMENT: Placement = 'below';
+
+export interface StructureOptions {
+  showcard?: ShowcardReading;
+  placement?: Placement;
+}
+
+export interface GameStructure {
+  atoms: DealVariables;
+  structure: KnowledgeStructure;
+  /** A full record's actual state: the value of each variable of V; null for an observer's log. */
+  point: Map<number, boolean> | null;
+  /** What the observer saw (its states: law ∧ this); a full record's: the point; the spectator's: TRUE. Protected. */
+  observation: Bdd;
+  /** The counting-only constraint on the order variables (docs above). Protected. */
+  weighting: Bdd;
+  weightingVariables: number[];
+  /** The law's nodes after each event applied. */
+  lawNodesAfterEvent: number[];
+}
+
+/** The structure after the first `count` events of the game, on the diagrams `d`. */
+export function buildGameStructure(d: Diagrams, game: Game, count: number, options: StructureOptions = {}): GameStructure {
+  const reading = options.showcard ?? 'action';
+  const placement = options.placement ?? DEFAULT_PLACEMENT;
+  const actions = gameActions(game, count);
+  const hasLook = game.events.some((e) => e.type === 'look');
+  const early = earlyActions(actions, reading);
+  if (game.deal !== null) checkEarlyFacts(game, early, dealHands(game));
+
+  const atoms = new DealVariables(d, game);
+  const deal = atoms.all();
+  let structure = new KnowledgeStructure(d, deal, atoms.rules(), game.players.map(() => []));
+  const tracker = new Tracker(game, atoms);
+  const fresh = freshVariables(d, atoms, placement);
+
+  /** The structure after one transformer; the old one's diagrams may be reclaimed. */
+  const replace = (next: KnowledgeStructure) => {
+    structure.release();
+    structure = next;
+  };
+  /** A formula's states in the current structure. */
+  const statesOf = (f: Formula): Bdd => {
+    const evaluator = new SymbolicEvaluator(structure, atoms);
+    const states = evaluator.evaluate(f);
+    evaluator.release();
+    return states;
+  };
+  const handsLearned = () => {
+    replace(structure.observing((a) => atoms.handOf(a)));
+    tracker.handsLearned(structure);
+  };
+
+  // The early public facts narrow the deals before anything else, as in the explicit model.
+  replace(structure.announced(d.andAll(early.filter(isPropositional).map((a) => statesOf(announcementOf(a))))));
+  tracker.start(structure);
+  if (!hasLook) handsLearned();
+
+  const lawNodesAfterEvent: number[] = [];
+  let event = 0;
+  const eventDone = () => {
+    lawNodesAfterEvent.push(d.size(structure.law));
+    d.collect();
+  };
+  for (const a of actions) {
+    while (event < a.event - 1) (event++, eventDone());
+    if (isPropositional(a) && early.includes(a)) continue;
+    const label = actionLabel(game, a);
+    switch (a.kind) {
+      case 'look':
+        handsLearned();
+        break;
+      case 'lacks':
+      case 'envelope':
+      case 'endmove':
+        replace(tracker.restrict(structure, statesOf(announcementOf(a)), label, describeAnnouncement(game, a)));
+        break;
+      case 'showcard': {
+        if (tracker.point && a.shown !== null && !tracker.point.get(atoms.variable(a.shown, a.by))) throw shownNotHeld(game, a);
+        const named = cardsOf(a.cards);
+        if (reading === 'action') {
+          // q[i]: the responder showed named[i].
+          const q = fresh(named, named.length);
+          const law = d.and(d.exactly(q, 1), d.andAll(named.map((k, i) => d.implies(d.variable(q[i]), atoms.has(a.by, k)))));
+          replace(structure.extended(q, law, [a.by, a.to]));
+          tracker.shown(structure, a, q, named, fresh);
+        } else {
+          if (a.shown === null) throw shownCardNeeded(game, a);
+          replace(tracker.restrict(structure, statesOf(or(...named.map((k) => has(a.by, k)))), label, holdsOneOfTheCards(game, a)));
+          const [v] = fresh(named, 1);
+          replace(structure.extended([v], d.iff(d.variable(v), atoms.has(a.by, a.shown)), [a.to]));
+          tracker.learned(a, v);
+          replace(tracker.restrict(structure, statesOf(or(...named.map((k) => E([a.by, a.to], has(a.by, k))))), label, BOTH_KNOW_THE_CARD));
+        }
+        break;
+      }
+    }
+  }
+  while (event < count) (event++, eventDone());
+  return { atoms, structure, point: tracker.point, observation: tracker.finalObservation(structure), weighting: tracker.weighting, weightingVariables: tracker.weightingVariables, lawNodesAfterEvent };
+}
+
+/** Makes `n` fresh variables for an event naming `named`, at the placement's level, in order. */
+function freshVariables(d: Diagrams, atoms: DealVariables, placement: Placement): (named: number[], n: number) => number[] {
+  return (named, n) => {
+    const level = placement === 'bottom' ? d.variables : placement === 'below' ? atoms.levelBelow(Math.max(...named)) : atoms.levelAbove(Math.min(...named));
+    return Array.from({ length: n }, (_, i) => d.newVar(level + i));
+  };
+}
+
+/**
+ * Follows the point (a full record) or the observer's observations through the transformers, and
+ * refuses one that the deal makes false or that leaves the observer nothing.
+ */
+class Tracker {
+  point: Map<number, boolean> | null;
+  /** The observer's observations (TRUE: none yet). */
+  observation: Bdd = TRUE;
+  weighting: Bdd = TRUE;
+  readonly weightingVariables: number[] = [];
+  readonly #me: number | null;
+  readonly #d: Diagrams;
+
+  constructor(
+    readonly game: Game,
+    readonly atoms: DealVariables,
+  ) {
+    this.#d = atoms.diagrams;
+    this.point = game.deal === null ? null : atoms.assignmentOf(game.deal);
+    this.#me = game.deal === null ? game.me : null;
+    this.#d.protect(this.observation);
+    this.#d.protect(this.weighting);
+  }
+
+  /** The deal of a full record must be one of the structure's. */
+  start(structure: KnowledgeStructure): void {
+    if (this.point && !this.#holds(structure.law)) throw dealBreaksRules();
+  }
+
+  /** The observer (an observer's log only) saw the card of this showcard. */
+  sees(a: ShowcardAction): boolean {
+    return this.#me !== null && a.shown !== null && (this.#me === a.by || this.#me === a.to);
+  }
+
+  handsLearned(structure: KnowledgeStructure): void {
+    if (this.#me === null) return;
+    const d = this.#d;
+    const mine = new Set(this.game.myHand);
+    const hand = d.andAll(this.atoms.dealtCards.map((c) => (mine.has(c) ? d.variable : d.nvariable).call(d, this.atoms.variable(c, this.#me!))));
+    this.#observe(d.and(this.observation, hand));
+    if (d.and(structure.law, this.observation) === FALSE) throw handNotDealt(this.game, this.#me);
+  }
+
+  /** The public announcement of `states`, unless the deal makes it false or it leaves the observer no state. */
+  restrict(structure: KnowledgeStructure, states: Bdd, label: string, what: string): KnowledgeStructure {
+    const d = this.#d;
+    if (this.point) {
+      if (!this.#holds(states)) throw announcementFalse(label, what);
+    } else if (d.and(d.and(structure.law, this.observation), states) === FALSE) {
+      throw noDealLeft(label, what);
+    }
+    return structure.announced(states);
+  }
+
+  /** An action-reading showcard with its variables q (q[i]: named[i] was shown). */
+  shown(structure: KnowledgeStructure, a: ShowcardAction, q: number[], named: number[], fresh: (named: number[], n: number) => number[]): void {
+    const d = this.#d;
+    const actual = named.indexOf(a.shown ?? -1);
+    if (this.point) {
+      q.forEach((v, i) => this.point!.set(v, i === actual));
+      return;
+    }
+    if (this.sees(a)) this.#observe(d.and(this.observation, d.variable(q[actual])));
+    else this.#weigh(a, q, named, fresh);
+    if (d.and(structure.law, this.observation) === FALSE) throw nothingToShow(this.game, a);
+  }
+
+  /** A refinement-reading showcard: the asker learned whether the responder holds the shown card (v). */
+  learned(a: ShowcardAction, v: number): void {
+    if (this.point) this.point.set(v, this.point.get(this.atoms.variable(a.shown!, a.by))!);
+    else if (this.#me === a.to && this.sees(a)) this.#observe(this.#d.and(this.observation, this.#d.variable(v)));
+  }
+
+  /** What the observer's states are at the end: a full record's, the point. */
+  finalObservation(structure: KnowledgeStructure): Bdd {
+    if (!this.point) return this.observation;
+    const d = this.#d;
+    this.#observe(d.andAll(structure.variables.map((v) => (this.point!.get(v) ? d.variable(v) : d.nvariable(v)))));
+    return this.observation;
+  }
+
+  /** Order variables for an unseen showcard: one of the k! orders of `named`, the shown card the first of it the responder holds. */
+  #weigh(a: ShowcardAction, q: number[], named: number[], fresh: (named: number[], n: number) => number[]): void {
+    const d = this.#d;
+    const orders = permutations(named.map((_, i) => i));
+    const p = fresh(named, orders.length);
+    this.weightingVariables.push(...p);
+    const holds = named.map((k) => this.atoms.has(a.by, k));
+    const first = orders.map((order, j) => {
+      const shown = d.orAll(order.map((i, at) => d.andAll([d.variable(q[i]), holds[i], ...order.slice(0, at).map((h) => d.not(holds[h]))])));
+      return d.implies(d.variable(p[j]), shown);
+    });
+    const next = d.protect(d.andAll([this.weighting, d.exactly(p, 1), ...first]));
+    d.unprotect(this.weighting);
+    this.weighting = next;
+  }
+
+  #observe(next: Bdd): void {
+    this.#d.protect(next);
+    this.#d.unprotect(this.observation);
+    this.observation = next;
+  }
+
+  #holds(f: Bdd): boolean {
+    return this.#d.evaluate(f, (v) => this.point!.get(v) ?? false);
+  }
+}
+
+/** Every order of `items`. */
+function permutations(items: number[]): number[][] {
+  if (items.length <= 1) return [items];
+  return items.flatMap((x, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [x, ...rest]));
+}

@@ -1,0 +1,94 @@
+/**
+ * A knowledge structure (SMCDEL's, van Benthem, van Eijck, Gattinger and Su, "Symbolic model
+ * checking for dynamic epistemic logic"): variables V, a state law (a diagram over V: the states
+ * are its satisfying assignments) and, per agent, the variables it observes. Two states are alike
+ * to an agent when they agree on what it observes, so K_a φ = ∀(V∖O_a)(law → φ). Structures are
+ * values: a transformer (an announcement, fresh observed variables) makes a new one.
+ */
+import { TRUE, type Bdd, type Diagrams } from './bdd.js';
+
+export class KnowledgeStructure {
+  /** Per agent (or group, for D), the cube of the variables it does not observe. */
+  readonly #unobserved = new Map<string, Bdd>();
+  #released = false;
+
+  constructor(
+    readonly diagrams: Diagrams,
+    /** V: the variables of the states. */
+    readonly variables: readonly number[],
+    /** The state law, protected while the structure lives. */
+    readonly law: Bdd,
+    /** O_a for each agent a. */
+    readonly observed: ReadonlyArray<readonly number[]>,
+  ) {
+    diagrams.protect(law);
+  }
+
+  /** The public announcement of `what` (a diagram over V): the states where it holds. */
+  announced(what: Bdd): KnowledgeStructure {
+    return new KnowledgeStructure(this.diagrams, this.variables, this.diagrams.and(this.law, what), this.observed);
+  }
+
+  /** `fresh` variables added to V, constrained by `constraint`, observed by `observers`. */
+  extended(fresh: readonly number[], constraint: Bdd, observers: readonly number[]): KnowledgeStructure {
+    const observed = this.observed.map((o, a) => (observers.includes(a) ? [...o, ...fresh] : o));
+    return new KnowledgeStructure(this.diagrams, [...this.variables, ...fresh], this.diagrams.and(this.law, constraint), observed);
+  }
+
+  /** Every agent observes more variables (`more(a)`), the law unchanged. */
+  observing(more: (agent: number) => readonly number[]): KnowledgeStructure {
+    return new KnowledgeStructure(this.diagrams, this.variables, this.law, this.observed.map((o, a) => [...o, ...more(a)]));
+  }
+
+  /** K_a f: f in every state of the law that agrees with the state on what `agent` observes. */
+  knows(agent: number, f: Bdd): Bdd {
+    return this.#within([agent], f);
+  }
+
+  /** D_G f: f in every state that agrees with the state on what any member observes. */
+  distributed(group: readonly number[], f: Bdd): Bdd {
+    return this.#within(group, f);
+  }
+
+  /** E_G f: every member knows f. */
+  everybody(group: readonly number[], f: Bdd): Bdd {
+    return this.diagrams.andAll(group.map((a) => this.knows(a, f)));
+  }
+
+  /** C_G f: the greatest fixpoint of X ↦ E_G(f ∧ X), from TRUE (f along every path of the group's relations). */
+  common(group: readonly number[], f: Bdd): Bdd {
+    const d = this.diagrams;
+    let x = TRUE;
+    for (;;) {
+      const next = this.everybody(group, d.and(f, x));
+      if (next === x) return x;
+      x = next;
+    }
+  }
+
+  /** ¬∃(V∖⋃O_G)(law ∧ ¬f): the states whose every alike state (to the group together) satisfies f. */
+  #within(group: readonly number[], f: Bdd): Bdd {
+    const d = this.diagrams;
+    return d.not(d.andExists(this.law, d.not(f), this.#unobservedBy(group)));
+  }
+
+  #unobservedBy(group: readonly number[]): Bdd {
+    const key = group.join(',');
+    let cube = this.#unobserved.get(key);
+    if (cube === undefined) {
+      const seen = new Set(group.flatMap((a) => this.observed[a]));
+      cube = this.diagrams.protect(this.diagrams.cube(this.variables.filter((v) => !seen.has(v))));
+      this.#unobserved.set(key, cube);
+    }
+    return cube;
+  }
+
+  /** Lets collect() reclaim the structure's diagrams. */
+  release(): void {
+    if (this.#released) return;
+    this.#released = true;
+    this.diagrams.unprotect(this.law);
+    for (const cube of this.#unobserved.values()) this.diagrams.unprotect(cube);
+    this.#unobserved.clear();
+  }
+}
