@@ -220,6 +220,16 @@ describe('quantifiers and substitution', () => {
     );
   });
 
+  it('renames of one diagram by different maps, one after the other, each follow their own map', () => {
+    const { d, vars } = manager([0, 1, 2, 3, 4, 5, 6, 7]);
+    const f = d.and(d.variable(vars[0]), d.not(d.variable(vars[1])));
+    for (let to = 2; to < N; to++) {
+      const renamed = d.rename(f, new Map([[0, to]]));
+      expect(diagramTable(d, vars, renamed)).toEqual(tableOf((x) => bit(x, to) && !bit(x, 1)));
+    }
+    d.dispose();
+  });
+
   it('a swap of two variables is its own inverse', () => {
     const { d, vars } = manager([0, 1, 2, 3, 4, 5, 6, 7]);
     fc.assert(
@@ -301,6 +311,10 @@ describe('construction and counting', () => {
     expect(d.count(FALSE, vars)).toBe(0n);
     expect(d.count(d.exactly(vars.slice(0, 100), 50), vars.slice(0, 100))).toBe(binomial(100, 50));
     expect(d.count(d.exactly(vars.slice(0, 100), 50), vars)).toBe(binomial(100, 50) * 2n ** 100n);
+    // Every other variable: each node's count is shifted by the one skipped below it, across limbs.
+    const even = vars.filter((v) => v % 2 === 0);
+    expect(d.count(d.exactly(even, 50), vars)).toBe(binomial(100, 50) * 2n ** 100n);
+    expect(d.count(d.exactly(even, 37), vars.slice(0, 199))).toBe(binomial(100, 37) * 2n ** 99n);
     expect(d.weightedCount(d.exactly(vars.slice(0, 100), 50), vars, () => 0.5)).toBeCloseTo(Number(binomial(100, 50)) / 2 ** 100, 12);
   });
 
