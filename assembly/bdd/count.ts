@@ -6,18 +6,15 @@ import { ARGS, MARK, WEIGHTS, setU32, u32At } from './layout';
 import { auxOf, highOf, lowOf, varOf } from './nodes';
 import { scratch } from './scratch';
 import { list, listed, room, unwalk, walk } from './traverse';
-import { sortByLevel } from './variables';
+import { clearMarks, sortByLevel } from './variables';
 
 const OUTSIDE: u32 = 0xffffffff;
 
 /** Positions in the set, by level (MARK[v] = position + 1; 0 outside). */
 function positions(n: u32): void {
+  clearMarks();
   sortByLevel(ARGS, n);
   for (let i: u32 = 0; i < n; i++) setU32(MARK, u32At(ARGS, i), i + 1);
-}
-
-function clearPositions(n: u32): void {
-  for (let i: u32 = 0; i < n; i++) setU32(MARK, u32At(ARGS, i), 0);
 }
 
 /** The position of node m's variable in the set of n (n for a terminal, OUTSIDE if not in it). */
@@ -68,7 +65,6 @@ export function count(f: u32, n: u32): usize {
   walk(f);
   if (!supportWithin(n)) {
     unwalk();
-    clearPositions(n);
     return 0;
   }
   // The list's room, then each listed node's count, then the result.
@@ -76,7 +72,6 @@ export function count(f: u32, n: u32): usize {
   const bytes = (<usize>room << 2) + (<usize>(listed + 1) * <usize>limbs << 2);
   if (scratch(bytes) == 0) {
     unwalk();
-    clearPositions(n);
     return 1;
   }
   memory.fill(memo, 0, (<usize>(listed + 1) * <usize>limbs) << 2);
@@ -90,7 +85,6 @@ export function count(f: u32, n: u32): usize {
   const result = memo + ((<usize>listed * limbs) << 2);
   addChild(result, f, positionOf(f, n), limbs, memo);
   unwalk();
-  clearPositions(n);
   return result;
 }
 
@@ -115,7 +109,6 @@ export function weightedCount(f: u32, n: u32): f64 {
   walk(f);
   positions(n);
   const ok = supportWithin(n);
-  clearPositions(n);
   if (!ok) {
     unwalk();
     return NaN;

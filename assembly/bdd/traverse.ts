@@ -5,7 +5,7 @@
 import { auxOf, highOf, lowOf, setAux, top, varOf } from './nodes';
 import { scratch } from './scratch';
 import { MARK, VAR_AT, ARGS, setU32, u32At } from './layout';
-import { nVars } from './variables';
+import { clearMarks, nVars } from './variables';
 
 let dirty = false;
 /** The walked nodes (in scratch) and their number. */
@@ -61,6 +61,7 @@ export function size(f: u32): u32 {
 /** Writes f's variables to ARGS, top level first; returns their number. */
 export function support(f: u32): u32 {
   walk(f);
+  clearMarks();
   for (let i: u32 = 0; i < listed; i++) setU32(MARK, varOf(u32At(list, i)), 1);
   unwalk();
   let n: u32 = 0;

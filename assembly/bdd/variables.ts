@@ -1,7 +1,7 @@
 // Variables: ids in order of creation, levels for the order of the diagrams. A variable inserted
 // at a level moves those at or below it one level down; their relative order never changes, so
 // every existing diagram stays ordered.
-import { LEVEL_OF, MAX_VARS, TERMINAL_VAR, VAR_AT, setU32, u32At } from './layout';
+import { LEVEL_OF, MARK, MAX_VARS, TERMINAL_VAR, VAR_AT, setU32, u32At } from './layout';
 
 export let nVars: u32 = 0;
 
@@ -41,4 +41,9 @@ export function sortByLevel(list: usize, n: u32): void {
     }
     setU32(list, j, v);
   }
+}
+
+/** Clears every variable's MARK (before a use of them: a trap may have left some set). */
+export function clearMarks(): void {
+  memory.fill(MARK, 0, <usize>nVars << 2);
 }

@@ -437,6 +437,25 @@ describe('variables and memory', () => {
     expect(d.count(d.and(again, small), vars.slice(0, 20))).toBe(binomial(10, 3) * binomial(10, 2));
   });
 
+  it('after an operation the stack could not hold (a walk down 30,000 levels), the manager answers right', () => {
+    using d = new Diagrams();
+    const vars = Array.from({ length: 30_000 }, () => d.newVar());
+    const small = d.exactly(vars.slice(0, 10), 3);
+    const deep = d.exactly(vars, 1);
+    // Levels 0-2 hold 1, 2 and 3 nodes, levels 3-7 four each, 8 and 9 three and two.
+    const nodes = 1 + 2 + 3 + 5 * 4 + 3 + 2;
+    expect(d.size(small)).toBe(nodes + 2);
+    expect(() => d.count(deep, vars)).toThrow(RangeError);
+    // The interrupted walk's marks are cleared before the next one.
+    expect(d.size(small)).toBe(nodes + 2);
+    expect(d.count(small, vars.slice(0, 10))).toBe(binomial(10, 3));
+    expect(d.support(small)).toEqual(vars.slice(0, 10));
+    d.protect(small);
+    d.collect();
+    expect(d.stats().liveNodes).toBe(nodes);
+    expect(d.count(small, vars.slice(0, 10))).toBe(binomial(10, 3));
+  });
+
   it('bad arguments name the culprit: an unknown variable, a level out of range, maxNodes out of range', () => {
     using d = new Diagrams();
     d.newVar();
