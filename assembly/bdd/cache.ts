@@ -22,7 +22,7 @@ function entriesFor(nodeCapacity: u32): u32 {
   return min(max(nodeCapacity, MIN_ENTRIES), MAX_ENTRIES);
 }
 
-/** The bytes of the cache for a node store of `nodeCapacity` nodes. */
+/** The bytes of the cache for a node store of `nodeCapacity` nodes (a power of two). */
 export function cacheBytes(nodeCapacity: u32): usize {
   return <usize>entriesFor(nodeCapacity) * ENTRY_BYTES;
 }

@@ -11,8 +11,10 @@ import { placeScratch } from './scratch';
 export const NODE_BYTES: usize = 20;
 const FREE_VAR: u32 = 0xffffffff;
 
-/** Capacity of the store (a power of two, also the unique table's bucket count). */
+/** Capacity of the store: doubling, up to maxNodes and the terminals. */
 export let capacity: u32 = 0;
+/** The unique table's buckets (a power of two, at least the capacity). */
+let bucketCount: u32 = 0;
 /** Nodes ever allocated from the end of the store (ids below this are used or free). */
 export let top: u32 = 2;
 let freeList: u32 = 0;
@@ -63,25 +65,27 @@ let buckets: usize = 0;
 }
 
 @inline function bucketOf(v: u32, lo: u32, hi: u32): usize {
-  return buckets + ((<usize>(hash(v, lo, hi) & (capacity - 1))) << 2);
+  return buckets + ((<usize>(hash(v, lo, hi) & (bucketCount - 1))) << 2);
 }
 
 /** Lays the tables out after a store of `cap` nodes; false if memory cannot hold them. */
 function place(cap: u32): bool {
+  const count = cap <= 1 ? 1 : <u32>1 << (32 - clz(cap - 1));
   const tables = FIXED_END + <usize>cap * NODE_BYTES;
-  const cache = tables + (<usize>cap << 2);
-  const end = cache + cacheBytes(cap);
+  const cache = tables + (<usize>count << 2);
+  const end = cache + cacheBytes(count);
   if (!reserve(end)) return false;
   capacity = cap;
+  bucketCount = count;
   buckets = tables;
-  placeCache(cache, cap);
+  placeCache(cache, count);
   placeScratch(end);
   return true;
 }
 
 /** Empties the unique table and enters every node in use. */
 export function rehash(): void {
-  memory.fill(buckets, 0, <usize>capacity << 2);
+  memory.fill(buckets, 0, <usize>bucketCount << 2);
   for (let n: u32 = 2; n < top; n++) {
     if (isFree(n)) continue;
     const b = bucketOf(varOf(n), lowOf(n), highOf(n));
@@ -97,7 +101,7 @@ export function initNodes(limit: u32, initial: u32): bool {
   liveNodes = 0;
   peakNodes = 0;
   tooLarge = 0;
-  if (!place(initial)) return false;
+  if (!place(min(initial, limit + 2))) return false;
   for (let t: u32 = 0; t < 2; t++) {
     store<u32>(at(t), TERMINAL_VAR);
     store<u32>(at(t), t, 4);
@@ -124,7 +128,8 @@ function allocate(): u32 {
     return n;
   }
   if (top >= capacity) {
-    if (!place(capacity << 1)) stop(liveNodes);
+    // Live nodes are below maxNodes, so a store full of them has room to grow.
+    if (!place(<u32>min<u64>(<u64>capacity << 1, <u64>maxNodes + 2))) stop(liveNodes);
     rehash();
   }
   return top++;

@@ -403,8 +403,8 @@ describe('variables and memory', () => {
     expect(d.stats().liveNodes).toBe(0);
   });
 
-  it('the store grows past its first capacity and stays canonical', () => {
-    using d = new Diagrams();
+  it.each([undefined, 40_000])('the store grows past its first capacity and stays canonical (maxNodes %s)', (maxNodes) => {
+    using d = new Diagrams({ maxNodes });
     const vars = Array.from({ length: 120 }, () => d.newVar());
     // 60 · 61 nodes a diagram, several of them: well past the first tables.
     const parts = Array.from({ length: 8 }, (_, i) => d.exactly(vars.slice(i, i + 112), 56));

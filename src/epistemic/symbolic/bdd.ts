@@ -33,7 +33,7 @@ export interface DiagramsOptions {
 }
 
 export const DEFAULT_MAX_NODES = 50_000_000;
-/** What 4 GB of Wasm memory holds: 2^27 nodes of 20 bytes, the unique table and the cache. */
+/** What 4 GB of Wasm memory holds: 2^27 nodes of 20 bytes, their unique table (4 bytes a node) and the cache. */
 export const MAX_MAX_NODES = 2 ** 27 - 2;
 const INITIAL_CAPACITY = 1 << 14;
 /** Words of a node in the module's memory: variable, low, high, chain link, aux. */
@@ -218,17 +218,15 @@ export class Diagrams implements Disposable {
     return this.#fold(this.#ops.or, FALSE, fs);
   }
 
-  /** `fs` combined by `op` pairwise, as a balanced tree (smaller intermediate diagrams than a chain). */
+  /**
+   * `fs` combined by `op` in their order: a caller lists constraints so that each narrows the
+   * accumulated diagram (a balanced tree of pairs builds larger intermediates on laws like a
+   * deal's, whose parts share few variables pairwise).
+   */
   #fold(op: number, unit: Bdd, fs: readonly Bdd[]): Bdd {
-    if (fs.length === 0) return unit;
-    let layer = [...fs];
-    while (layer.length > 1) {
-      const next: Bdd[] = [];
-      for (let i = 0; i + 1 < layer.length; i += 2) next.push(this.#binary(op, layer[i], layer[i + 1]));
-      if (layer.length % 2 === 1) next.push(layer[layer.length - 1]);
-      layer = next;
-    }
-    return layer[0];
+    let acc = unit;
+    for (const f of fs) acc = this.#binary(op, acc, f);
+    return acc;
   }
 
   /** The conjunction of the positive literals of `vars` (a variable set for the quantifiers). */
@@ -293,7 +291,7 @@ export class Diagrams implements Disposable {
     const words = this.#words;
     const table = this.#w.renameAt() >>> 2;
     // Every variable maps to itself but those of `map`.
-    for (let v = 0; v < this.variables; v++) words[table + v] = v;
+    for (let v = 0, n = this.variables; v < n; v++) words[table + v] = v;
     for (const [from, to] of map) words[table + this.#checkVar(from)] = this.#checkVar(to);
     try {
       return this.#w.rename(f);
