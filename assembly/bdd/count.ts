@@ -1,7 +1,8 @@
 // Counting the satisfying assignments of a diagram over a set of variables: exactly, as integers
 // of L 32-bit limbs (little-endian; L enough for 2^n), and weighted, each variable true with a
 // probability. The set's variables are at ARGS (their weights at WEIGHTS); each gets its position
-// in the set by level in MARK, and f's support must lie within the set.
+// in the set by level in MARK (cleared first: a trapped count may have left marks), and f's
+// support must lie within the set.
 import { ARGS, MARK, WEIGHTS, setU32, u32At } from './layout';
 import { auxOf, highOf, lowOf, varOf } from './nodes';
 import { scratch } from './scratch';

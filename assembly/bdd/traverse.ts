@@ -1,6 +1,6 @@
 // Walks over the nodes of one diagram: its internal nodes in post-order (children first) as a
 // list in scratch, each node's `aux` its place in the list plus one while the walk's result is in
-// use; release() returns every `aux` to 0. A walk a trap interrupted leaves `aux` words set: the
+// use; unwalk() returns every `aux` to 0. A walk a trap interrupted leaves `aux` words set: the
 // next walk clears the whole store first.
 import { auxOf, highOf, lowOf, setAux, top, varOf } from './nodes';
 import { scratch } from './scratch';
@@ -32,10 +32,7 @@ function grow(): void {
 
 /** Lists f's internal nodes, children first. */
 export function walk(f: u32): void {
-  if (dirty) {
-    for (let n: u32 = 0; n < top; n++) setAux(n, 0);
-  }
-  dirty = true;
+  clearIfDirty();
   listed = 0;
   room = 0;
   grow();
@@ -85,6 +82,11 @@ export function mark(n: u32): void {
 
 /** Before collect's marking: clears what an interrupted walk left. */
 export function cleanBeforeMark(): void {
+  clearIfDirty();
+}
+
+/** Clears every node's `aux` if the last walk or marking did not finish; the next one starts. */
+function clearIfDirty(): void {
   if (dirty) for (let n: u32 = 0; n < top; n++) setAux(n, 0);
   dirty = true;
 }
