@@ -152,7 +152,7 @@ describe('the packed package', () => {
       exports: Record<string, string | { types: string; default: string }>;
     };
     const targets = [manifest.main, manifest.types, ...Object.values(manifest.bin), ...Object.values(manifest.exports).flatMap((e) => (typeof e === 'string' ? [e] : [e.types, e.default]))];
-    const missing = [...targets.map((t) => t.replace(/^\.\//, '')), 'build/core.wasm', 'build/kripke.wasm', 'dist/runtime/worker.js'].filter((f) => !packed.includes(f));
+    const missing = [...targets.map((t) => t.replace(/^\.\//, '')), 'build/core.wasm', 'build/kripke.wasm', 'build/bdd.wasm', 'dist/runtime/worker.js'].filter((f) => !packed.includes(f));
     expect(missing).toEqual([]);
   });
 
