@@ -61,14 +61,16 @@ export class DealVariables {
     return this.diagrams.variable(this.variable(card, slotOf(owner, this.nSeats)));
   }
 
-  /** The level just above the block of `card` (where a variable inserted there lands on top of it). */
+  /** The level just above the block of `card` (a face-up card's: of the next card that has one; else the bottom). */
   levelAbove(card: number): number {
-    return this.diagrams.levelOf(this.variable(card, 0));
+    const next = this.dealtCards.find((c) => c >= card);
+    return next === undefined ? this.diagrams.variables : this.diagrams.levelOf(this.variable(next, 0));
   }
 
-  /** The level just below the block of `card`. */
+  /** The level just below the block of `card` (a face-up card's: of the previous card that has one; else the top). */
   levelBelow(card: number): number {
-    return this.diagrams.levelOf(this.variable(card, this.nOwners - 1)) + 1;
+    const previous = this.dealtCards.filter((c) => c <= card).pop();
+    return previous === undefined ? 0 : this.diagrams.levelOf(this.variable(previous, this.nOwners - 1)) + 1;
   }
 
   /** The rules of the deal: each card one owner, each seat its hand size (and quotas), the envelope one card of each category. */

@@ -45,8 +45,13 @@ import { DealVariables } from './deal-variables.js';
 import { SymbolicEvaluator } from './evaluate.js';
 import { KnowledgeStructure } from './structure.js';
 
-/** Where an event's fresh variables enter the order: below every variable, just below the block of its last named card, or just above the block of its first. */
-export type Placement = 'bottom' | 'below' | 'above';
+/**
+ * Where an event's fresh variables enter the order: below every variable, just below the block of
+ * its last named card, just above the block of its first, or each beside the card it concerns
+ * (a showcard's q[i] just below the block of named[i], the refinement's v below the shown card's;
+ * the counting-only order variables below the last named card).
+ */
+export type Placement = 'bottom' | 'below' | 'above' | 'beside';
 
 export const DEFAULT_PLACEMENT: Placement = 'below';
 
@@ -130,14 +135,14 @@ export function buildGameStructure(d: Diagrams, game: Game, count: number, optio
         const named = cardsOf(a.cards);
         if (reading === 'action') {
           // q[i]: the responder showed named[i].
-          const q = fresh(named, named.length);
+          const q = fresh.each(named);
           const law = d.and(d.exactly(q, 1), d.andAll(named.map((k, i) => d.implies(d.variable(q[i]), atoms.has(a.by, k)))));
           replace(structure.extended(q, law, [a.by, a.to]));
           tracker.shown(structure, a, q, named, fresh);
         } else {
           if (a.shown === null) throw shownCardNeeded(game, a);
           replace(tracker.restrict(structure, statesOf(or(...named.map((k) => has(a.by, k)))), label, holdsOneOfTheCards(game, a)));
-          const [v] = fresh(named, 1);
+          const [v] = fresh.each([a.shown]);
           replace(structure.extended([v], d.iff(d.variable(v), atoms.has(a.by, a.shown)), [a.to]));
           tracker.learned(a, v);
           replace(tracker.restrict(structure, statesOf(or(...named.map((k) => E([a.by, a.to], has(a.by, k))))), label, BOTH_KNOW_THE_CARD));
@@ -150,11 +155,23 @@ export function buildGameStructure(d: Diagrams, game: Game, count: number, optio
   return { atoms, structure, point: tracker.point, observation: tracker.finalObservation(structure), weighting: tracker.weighting, weightingVariables: tracker.weightingVariables, lawNodesAfterEvent };
 }
 
-/** Makes `n` fresh variables for an event naming `named`, at the placement's level, in order. */
-function freshVariables(d: Diagrams, atoms: DealVariables, placement: Placement): (named: number[], n: number) => number[] {
-  return (named, n) => {
-    const level = placement === 'bottom' ? d.variables : placement === 'below' ? atoms.levelBelow(Math.max(...named)) : atoms.levelAbove(Math.min(...named));
+/** Makes an event's fresh variables where the placement puts them. */
+interface FreshVariables {
+  /** One per card of `cards`. */
+  each(cards: number[]): number[];
+  /** `n` together, for an event naming `named`. */
+  block(named: number[], n: number): number[];
+}
+
+function freshVariables(d: Diagrams, atoms: DealVariables, placement: Placement): FreshVariables {
+  const block = (named: number[], n: number) => {
+    const level =
+      placement === 'bottom' ? d.variables : placement === 'above' ? atoms.levelAbove(Math.min(...named)) : atoms.levelBelow(Math.max(...named));
     return Array.from({ length: n }, (_, i) => d.newVar(level + i));
+  };
+  return {
+    block,
+    each: (cards) => (placement === 'beside' ? cards.map((c) => d.newVar(atoms.levelBelow(c))) : block(cards, cards.length)),
   };
 }
 
@@ -213,7 +230,7 @@ class Tracker {
   }
 
   /** An action-reading showcard with its variables q (q[i]: named[i] was shown). */
-  shown(structure: KnowledgeStructure, a: ShowcardAction, q: number[], named: number[], fresh: (named: number[], n: number) => number[]): void {
+  shown(structure: KnowledgeStructure, a: ShowcardAction, q: number[], named: number[], fresh: FreshVariables): void {
     const d = this.#d;
     const actual = named.indexOf(a.shown ?? -1);
     if (this.point) {
@@ -240,10 +257,10 @@ class Tracker {
   }
 
   /** Order variables for an unseen showcard: one of the k! orders of `named`, the shown card the first of it the responder holds. */
-  #weigh(a: ShowcardAction, q: number[], named: number[], fresh: (named: number[], n: number) => number[]): void {
+  #weigh(a: ShowcardAction, q: number[], named: number[], fresh: FreshVariables): void {
     const d = this.#d;
     const orders = permutations(named.map((_, i) => i));
-    const p = fresh(named, orders.length);
+    const p = fresh.block(named, orders.length);
     this.weightingVariables.push(...p);
     const holds = named.map((k) => this.atoms.has(a.by, k));
     const first = orders.map((order, j) => {
