@@ -83,7 +83,7 @@ export function benchEpistemic(): EpistemicBench {
   const bytesPerWorld = bytes / big.model.size;
 
   return {
-    otter: { claims: otterQueries.length, ms: otterRun.ms, worlds: otterRun.value.worlds ?? 0 },
+    otter: { claims: otterQueries.length, ms: otterRun.ms, worlds: Number(otterRun.value.worlds ?? 0) },
     java: {
       worlds: build.value.model.size,
       buildMs: build.ms,

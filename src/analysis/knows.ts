@@ -7,7 +7,7 @@ import { gameOf, type GameLog } from '../io/log.js';
 import type { Executor } from '../runtime/executor.js';
 import { InProcessExecutor } from '../runtime/in-process.js';
 import { FullSizeEngine, chunksOf } from '../epistemic/full-size.js';
-import { finishKnows, knowsInThisThread, planKnows, type FormulaQuery, type KnowsOptions, type KnowsReport } from '../epistemic/knows.js';
+import { finishKnows, knowsInThisThread, planKnows, type FormulaQuery, type KnowsOptions, type KnowsPlan, type KnowsReport } from '../epistemic/knows.js';
 import { textQueries } from '../epistemic/queries.js';
 import * as epistemicTasks from './epistemic-tasks.js';
 import { EPISTEMIC_TASKS, epistemicTask, type HitsPayload } from './epistemic-tasks.js';
@@ -40,7 +40,11 @@ const MAX_CHUNKS_PER_TASK = 8;
 
 /** knows() on an executor: the drawn worlds' chunks shared among its threads. */
 export async function knowsOn(executor: Executor, game: Game, queries: FormulaQuery[], options: KnowsOptions & { signal?: AbortSignal } = {}): Promise<KnowsReport> {
-  const plan = planKnows(game, queries, options);
+  return finishOn(executor, game, planKnows(game, queries, options), queries, options.signal);
+}
+
+/** The report of a plan (planKnows), its estimates drawn on an executor. */
+export async function finishOn(executor: Executor, game: Game, plan: KnowsPlan, queries: FormulaQuery[], signal?: AbortSignal): Promise<KnowsReport> {
   const estimates = await Promise.all(
     plan.pending.map(async (p) => {
       const chunks = chunksOf(plan.samples);
@@ -51,7 +55,7 @@ export async function knowsOn(executor: Executor, game: Game, queries: FormulaQu
           const first = Math.floor((t * chunks) / tasks);
           const next = Math.floor(((t + 1) * chunks) / tasks);
           const payload: HitsPayload = { game, at: p.at, formulas: p.formulas, total: plan.samples, seed: plan.seed, firstChunk: first, chunks: next - first };
-          return executor.run(epistemicTask.hits, payload, { signal: options.signal });
+          return executor.run(epistemicTask.hits, payload, { signal });
         }),
       );
       const hits = p.formulas.map((_, j) => parts.reduce((sum, part) => sum + part[j], 0));

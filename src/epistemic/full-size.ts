@@ -132,7 +132,7 @@ export type FullSizeEstimate = Probability;
 export const DEFAULT_DRAWS = 4000;
 
 export class FullSizeEngine implements Semantics {
-  readonly name = 'full-size';
+  readonly name = 'sampled';
   readonly #core = KnowledgeCore.shared();
   readonly #nSeats: number;
   readonly #public: ConstraintStore;

@@ -1,15 +1,18 @@
 /**
  * Formulas evaluated against a game log, each after its own number of events (docs/epistemic.md
- * §3): each asked of the first engine that supports it (semantics.ts), in this thread. The
+ * §3): each asked of the cheapest engine that answers it exactly (semantics.ts), in this thread. The
  * library's knows() (analysis/knows.ts) shares the drawn worlds among an executor's threads.
  */
 import type { Game } from '../model/game.js';
 import { InputError } from '../model/errors.js';
-import type { ModelOptions } from './explicit/game-model.js';
+import { DEFAULT_MAX_WORLDS, type ModelOptions } from './explicit/game-model.js';
 import { ExplicitEngine } from './explicit/engine.js';
 import { DEFAULT_DRAWS, FullSizeEngine } from './full-size.js';
-import type { Formula } from './language/formula.js';
-import { engineFor, type Probability } from './semantics.js';
+import { CountingEngine } from './counting.js';
+import { SymbolicEngine } from './symbolic/engine.js';
+import { DiagramsTooLargeError } from './symbolic/bdd.js';
+import { TRUE, type Formula } from './language/formula.js';
+import { engineFor, type EngineName, type Probability, type Semantics } from './semantics.js';
 import { counted } from '../model/numbers.js';
 
 export interface FormulaQuery {
@@ -25,6 +28,8 @@ export interface KnowsResult {
   id: string;
   at: number;
   formula: string;
+  /** The engine that answered. */
+  engine: EngineName;
   /** Full record: the formula's value at the deal. */
   value?: boolean;
   /** Observer's log: the probability that the formula holds, its standard error (null: exact) and whether the observer knows it (null: a sample cannot tell). */
@@ -35,12 +40,18 @@ export interface KnowsResult {
 
 export interface KnowsReport {
   method: 'exact' | 'sampled';
-  /** Worlds of the model after all the events of the log (exact method). */
-  worlds: number | null;
+  /** Worlds of the model after all the events of the log (deals with their hidden choices): a bigint past 2^53; null when no engine that holds a model was asked. */
+  worlds: number | bigint | null;
   results: KnowsResult[];
 }
 
 export interface KnowsOptions extends ModelOptions {
+  /** The engine that answers: 'auto' (default) asks each formula of the cheapest engine that answers it exactly. */
+  engine?: EngineName | 'auto';
+  /** The symbolic engine's bound on decision-diagram nodes (default DEFAULT_MAX_NODES). */
+  maxNodes?: number;
+  /** Told, in a line of text, what begins: each model built, each formula asked. */
+  onProgress?: (line: string) => void;
   /** Worlds drawn per point of the log when the model is too large to build (default DEFAULT_KNOWS_SAMPLES). */
   samples?: number;
   seed?: number;
@@ -67,19 +78,88 @@ export interface PendingEstimate {
 export interface KnowsPlan {
   results: KnowsResult[];
   pending: PendingEstimate[];
-  worlds: number | null;
+  worlds: number | bigint | null;
   samples: number;
   seed: number;
   /** Whether the estimates decide `known` (KnowsOptions.known). */
   known: boolean;
 }
 
+/** In the automatic choice, the explicit model is built only up to this many worlds: past it the symbolic engine is faster. */
+export const AUTO_EXPLICIT_WORLDS = 100_000;
+
+/** The engines of one point of the log, each made on first use. */
+class EnginesAt {
+  #fullSize: FullSizeEngine | null = null;
+  #made = new Map<string, Semantics>();
+
+  constructor(
+    readonly game: Game,
+    readonly at: number,
+    readonly options: KnowsOptions,
+  ) {}
+
+  get fullSize(): FullSizeEngine {
+    return (this.#fullSize ??= new FullSizeEngine(this.game, this.at, { samples: this.options.samples ?? DEFAULT_KNOWS_SAMPLES, seed: this.options.seed ?? 1 }));
+  }
+
+  /** An engine by name; `small` is the explicit model of the automatic choice (AUTO_EXPLICIT_WORLDS). */
+  get(name: EngineName | 'small'): Semantics {
+    let engine = this.#made.get(name);
+    if (engine === undefined) {
+      const { showcard, maxWorlds, maxNodes } = this.options;
+      engine =
+        name === 'counting' ? new CountingEngine(this.fullSize)
+        : name === 'sampled' ? this.fullSize
+        : name === 'symbolic' ? new SymbolicEngine(this.game, this.at, { showcard, maxNodes })
+        : new ExplicitEngine(this.game, this.at, { showcard, maxWorlds: name === 'small' ? Math.min(maxWorlds ?? DEFAULT_MAX_WORLDS, AUTO_EXPLICIT_WORLDS) : maxWorlds });
+      this.#made.set(name, engine);
+    }
+    return engine;
+  }
+
+  /** The engines to ask, cheapest first: the one forced, or the counting core, a small explicit model, then the symbolic engine. */
+  candidates(): Array<() => Semantics> {
+    const choice = this.options.engine ?? 'auto';
+    const names: Array<EngineName | 'small'> = choice === 'auto' ? ['counting', 'small', 'symbolic'] : [choice];
+    return names.map((name) => () => this.get(name));
+  }
+
+  /** The model's worlds after these events, from the engine that holds the model (null when none was asked to). */
+  worlds(): number | bigint | null {
+    const choice = this.options.engine ?? 'auto';
+    if (choice === 'explicit') return (this.get('explicit') as ExplicitEngine).worlds;
+    if (choice !== 'auto' && choice !== 'symbolic') return null;
+    if (choice === 'auto') {
+      const small = this.get('small') as ExplicitEngine;
+      if (small.unsupported(TRUE) === null) return small.worlds;
+    }
+    try {
+      return exactInteger((this.get('symbolic') as SymbolicEngine).worlds);
+    } catch (e) {
+      // Counting the model's worlds is a courtesy: answers that need no model stand without it.
+      if (e instanceof DiagramsTooLargeError && choice === 'auto') return null;
+      throw e;
+    }
+  }
+
+  dispose(): void {
+    for (const engine of this.#made.values()) engine.dispose();
+    this.#fullSize?.dispose();
+  }
+}
+
+/** A count as a number when a double holds it exactly, else as a bigint (printed with all its digits). */
+function exactInteger(n: bigint): number | bigint {
+  return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
+}
+
 /**
- * Checks every query, then answers each with the first engine that supports its formula at its
- * point of the log (the explicit Kripke model when it fits --max-worlds, else the full-size
- * engine: epistemic/semantics.ts). A formula no engine supports is refused here, before anything
- * long runs, saying why. What only drawn worlds can answer (an observer's log too large to build)
- * is returned to be estimated, so that an executor can share the draws among threads.
+ * Checks every query, then answers each with the cheapest engine that answers its formula exactly
+ * at its point of the log (semantics.ts), or with the engine `options.engine` forces. A formula the
+ * engines cannot answer is refused here, before anything long runs, saying why. What only drawn
+ * worlds can answer (the sampled engine, when forced) is returned to be estimated, so that an
+ * executor can share the draws among threads.
  */
 export function planKnows(game: Game, queries: FormulaQuery[], options: KnowsOptions = {}): KnowsPlan {
   const total = game.events.length;
@@ -90,22 +170,22 @@ export function planKnows(game: Game, queries: FormulaQuery[], options: KnowsOpt
       throw new InputError(`formula ${q.id}: at ${q.at} is beyond the log, which has ${counted(total, 'event')}`);
     }
   }
-  const engines = new Map<number, { explicit: ExplicitEngine; fullSize: FullSizeEngine }>();
+  const engines = new Map<number, EnginesAt>();
   const enginesAt = (at: number) => {
     let e = engines.get(at);
-    if (!e) engines.set(at, (e = { explicit: new ExplicitEngine(game, at, options), fullSize: new FullSizeEngine(game, at, { samples, seed }) }));
+    if (!e) engines.set(at, (e = new EnginesAt(game, at, options)));
     return e;
   };
   try {
     // The whole log first: an event false of the deal is an error whatever the formulas ask.
-    const worlds = enginesAt(total).explicit.worlds;
+    options.onProgress?.(`the model after ${counted(total, 'event')}`);
+    const worlds = enginesAt(total).worlds();
     const chosen = queries.map((q) => {
       const at = q.at ?? total;
-      const { explicit, fullSize } = enginesAt(at);
-      const engine = engineFor(q.formula, [() => explicit, () => fullSize]);
+      const engine = engineFor(q.formula, enginesAt(at).candidates());
       if ('reasons' in engine) {
         const reasons = engine.reasons.flatMap((why, i) => (i === 0 ? why : [', and ', ...why]));
-        throw new InputError([`formula ${q.id} (${q.text}) at ${at}: `, ...reasons, '; ask it of a smaller game'], { code: 'formula-unsupported' });
+        throw new InputError([`formula ${q.id} (${q.text}) at ${at}: `, ...reasons], { code: 'formula-unsupported' });
       }
       return { at, engine };
     });
@@ -113,9 +193,10 @@ export function planKnows(game: Game, queries: FormulaQuery[], options: KnowsOpt
     const pending = new Map<number, PendingEstimate>();
     chosen.forEach(({ at, engine }, i) => {
       const q = queries[i];
-      const base = { id: q.id, at, formula: q.text };
+      const base = { id: q.id, at, formula: q.text, engine: engine.name };
+      options.onProgress?.(`formula ${i + 1} of ${queries.length} (${q.text}) at ${at}: ${engine.name} engine`);
       if (game.deal !== null) results[i] = { ...base, value: engine.value(q.formula) };
-      else if (engine instanceof FullSizeEngine && engine.drawsFor(q.formula)) {
+      else if (engine.name === 'sampled' && enginesAt(at).fullSize.drawsFor(q.formula)) {
         if (!pending.has(at)) pending.set(at, { at, indices: [], formulas: [] });
         pending.get(at)!.indices.push(i);
         pending.get(at)!.formulas.push(q.formula);
@@ -123,11 +204,8 @@ export function planKnows(game: Game, queries: FormulaQuery[], options: KnowsOpt
     });
     return { results, pending: [...pending.values()], worlds, samples, seed, known: options.known ?? true };
   } finally {
-    // The models' Wasm memory goes back now rather than when they are collected.
-    for (const { explicit, fullSize } of engines.values()) {
-      explicit.dispose();
-      fullSize.dispose();
-    }
+    // The engines' Wasm memory goes back now rather than when they are collected.
+    for (const e of engines.values()) e.dispose();
   }
 }
 
@@ -135,9 +213,9 @@ export function planKnows(game: Game, queries: FormulaQuery[], options: KnowsOpt
 export function finishKnows(plan: KnowsPlan, queries: FormulaQuery[], estimates: Probability[][]): KnowsReport {
   const results = [...plan.results];
   plan.pending.forEach((p, k) => {
-    p.indices.forEach((i, j) => (results[i] = { id: queries[i].id, at: p.at, formula: queries[i].text, ...estimates[k][j] }));
+    p.indices.forEach((i, j) => (results[i] = { id: queries[i].id, at: p.at, formula: queries[i].text, engine: 'sampled', ...estimates[k][j] }));
   });
-  return { method: plan.pending.length > 0 ? 'sampled' : 'exact', worlds: plan.worlds, results };
+  return { method: results.some((r) => r.standardError != null) ? 'sampled' : 'exact', worlds: plan.worlds, results };
 }
 
 /** Evaluates every query in this thread, synchronously (see planKnows; the library's knows() shares the draws among threads). */

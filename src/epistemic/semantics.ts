@@ -1,10 +1,12 @@
 // What an engine of the epistemic layer offers: the truth of a formula at one point of a game log
 // (after a number of events), in the world of a full record or as the observer's probability.
-// Two engines implement it side by side, as SMCDEL's explicit and symbolic semantics do: the
-// explicit Kripke model (explicit/engine.ts: every formula, on games small enough to build) and
-// the full-size engine (full-size.ts: the classic game at 4.4 × 10^13 worlds, through the counting
-// core, for the formulas its fragment covers). `knows` asks each formula of the first engine that
-// supports it, so a new operator touches the language and the engines that support it, nothing else.
+// The engines implement it side by side, as SMCDEL's explicit and symbolic semantics do: the
+// symbolic engine (symbolic/: knowledge structures over decision diagrams, every formula exactly at
+// full size), the explicit Kripke model (explicit/: every formula, on games small enough to build),
+// the counting core (counting.ts: formulas without modalities, exactly, in milliseconds) and the
+// sampled fragment (full-size.ts: estimates from drawn worlds). `knows` asks each formula of the
+// cheapest engine that answers it exactly, so a new operator touches the language and the engines,
+// nothing else.
 import type { Formula } from './language/formula.js';
 import type { Phrase } from '../model/errors.js';
 
@@ -17,9 +19,13 @@ export interface Probability {
   known: boolean | null;
 }
 
+/** The engines, as `knows` names them (its `engine` option and each answer's `engine`). */
+export const ENGINE_NAMES = ['counting', 'explicit', 'symbolic', 'sampled'] as const;
+export type EngineName = (typeof ENGINE_NAMES)[number];
+
 export interface Semantics extends Disposable {
-  /** The engine's name, for messages. */
-  readonly name: 'explicit' | 'full-size' | 'symbolic';
+  /** The engine's name, for messages and answers. */
+  readonly name: EngineName;
   /** Why this engine cannot answer `f` at its point of the log (one phrase), or null when it can. */
   unsupported(f: Formula): Phrase | null;
   /** `f`'s value at the actual world: for a full record (a log with a deal). */
