@@ -8,7 +8,8 @@
 // Python program over the process protocol, a module, against a built-in agent; `-- --agents-only`);
 // the advice at the table: which card to show, whether to accuse, an edit of turn 1 of 40, the view
 // after an entry (`-- --advice-only`); an impossible log of 10,000 and 100,000 events explained
-// (`-- --contradiction-only`).
+// (`-- --contradiction-only`); the symbolic epistemic engine at full size: the README's formulas as a
+// whole process against analyze, every operator at depth 3, symbolic against explicit (`-- --symbolic-only`).
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -35,6 +36,7 @@ import { benchQueue, printQueue } from './queue.js';
 import { benchAgents, printAgents } from './agents.js';
 import { benchAdvice, printAdvice } from './advice.js';
 import { benchContradiction, printContradiction } from './contradiction.js';
+import { benchSymbolic, printSymbolic } from './symbolic.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -58,6 +60,8 @@ const { values: args } = parseArgs({
     'advice-only': { type: 'boolean', default: false },
     /** Run only the explanation of impossible logs of 10,000 and 100,000 events. */
     'contradiction-only': { type: 'boolean', default: false },
+    /** Run only the symbolic epistemic engine's figures (needs `npm run build`: it runs dist/cli). */
+    'symbolic-only': { type: 'boolean', default: false },
     /**
      * Run only the speed targets of the information-maximising strategy, side by side against
      * --compare: one entropy agent among five deductive as a share of six deductive agents' games
@@ -251,11 +255,17 @@ if (args['web-only']) {
   process.exit(0);
 }
 
+if (args['symbolic-only']) {
+  printSymbolic(benchSymbolic());
+  process.exit(0);
+}
+
 if (args['epistemic-only']) {
   printEpistemic(benchEpistemic(), await benchOpponents());
   process.exit(0);
 }
 
+const symbolic = benchSymbolic();
 const check = await benchCheck();
 const inference = await benchInference();
 const sampling = await benchSampling();
@@ -326,9 +336,10 @@ printWeb(web);
 printAgents(agents);
 printAdvice(advice);
 printContradiction(contradictions);
+printSymbolic(symbolic);
 
 if (args.json) {
-  const out = { web, agents, advice, contradictions, board, epistemic, opponents, responses, date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup, large, beforeAfter };
+  const out = { symbolic, web, agents, advice, contradictions, board, epistemic, opponents, responses, date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup, large, beforeAfter };
   writeFileSync(args.json, `${JSON.stringify(out, null, 2)}\n`);
   console.log(`\nwrote ${args.json}`);
 }
