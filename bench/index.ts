@@ -256,7 +256,7 @@ if (args['web-only']) {
 }
 
 if (args['symbolic-only']) {
-  printSymbolic(benchSymbolic());
+  benchSymbolic(5, true);
   process.exit(0);
 }
 

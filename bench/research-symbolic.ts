@@ -34,14 +34,16 @@ import { buildGameStructure, type Placement } from '../src/epistemic/symbolic/ga
 
 const { values: args } = parseArgs({
   options: {
-    games: { type: 'string', default: '3' },
+    games: { type: 'string', default: '1' },
     seed: { type: 'string', default: '1' },
-    'max-nodes': { type: 'string', default: '4000000' },
+    'max-nodes': { type: 'string', default: '1500000' },
   },
 });
 const GAMES = Number(args.games);
 const SEED = Number(args.seed);
 const MAX_NODES = Number(args['max-nodes']);
+/** The bound of the sizes' table: the two examples under every placement. */
+const SIZES_MAX_NODES = 4_000_000;
 const PLAYERS = ['P0', 'P1', 'P2', 'P3', 'P4', 'P5'];
 const SEATS = PLAYERS.map((_, s) => s);
 const core = KnowledgeCore.create();
@@ -117,6 +119,7 @@ function prefix(game: Game, count: number, facts: boolean): Prefix | null {
     throw e;
   } finally {
     d.dispose();
+    process.stderr.write('.');
   }
 }
 
@@ -132,11 +135,11 @@ const share = (k: number, n: number) => `${k}/${n} = ${n ? (k / n).toFixed(3) : 
 
 // ---- 1. Sizes under each placement -------------------------------------------------------------------
 function sizes(): void {
-  console.log('1. The law\'s nodes after each event (P0\'s logs), by placement of the fresh variables');
+  console.log(`1. The law's nodes after each event (P0's logs), by placement of the fresh variables (at most ${SIZES_MAX_NODES} nodes)`);
   for (const name of ['classic-6p-early', 'classic-6p-late']) {
     const game = parseGame(JSON.parse(readFileSync(new URL(`../examples/${name}.json`, import.meta.url), 'utf8')));
     for (const placement of ['bottom', 'below', 'above', 'beside'] as Placement[]) {
-      const d = new Diagrams({ maxNodes: MAX_NODES });
+      const d = new Diagrams({ maxNodes: SIZES_MAX_NODES });
       try {
         const t = performance.now();
         const s = buildGameStructure(d, game, game.events.length, { placement });
@@ -144,7 +147,7 @@ function sizes(): void {
         console.log(`  ${name} ${placement.padEnd(6)} built in ${((performance.now() - t) / 1000).toFixed(2)} s, peak ${peak} nodes: ${s.lawNodesAfterEvent.join(' ')}`);
       } catch (e) {
         if (!(e instanceof DiagramsTooLargeError)) throw e;
-        console.log(`  ${name} ${placement.padEnd(6)} over ${MAX_NODES} nodes`);
+        console.log(`  ${name} ${placement.padEnd(6)} over ${SIZES_MAX_NODES} nodes`);
       } finally {
         d.dispose();
       }
@@ -177,7 +180,8 @@ function commonAndPublic(): void {
   for (let g = 0; g < GAMES; g++) {
     const game = fullRecord(SEED, g, 'never');
     // Up to the last suggestion: the accusation that ends the game publishes the envelope.
-    const last = game.events.findLastIndex((e) => e.type !== 'accusation') + 1;
+    let last = game.events.length;
+    while (last > 0 && game.events[last - 1].type === 'accusation') last--;
     const ps = Array.from({ length: last + 1 }, (_, k) => prefix(game, k, false));
     prefixes += ps.length;
     skipped += ps.filter((p) => p === null).length;

@@ -87,8 +87,8 @@ function run(args: string[]): { ms: number; maxRssMB: number } {
   return { ms, maxRssMB: kb / 1024 };
 }
 
-/** A line on stderr as each figure is measured: the slow ones take minutes on a loaded machine. */
-const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
+/** Each figure's line as it is measured (the slow ones take minutes on a loaded machine), or nothing. */
+let live: ((line: string) => void) | null = null;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -102,8 +102,7 @@ function benchProcess(engine: string, rounds: number): ProcessFigures {
     knows.push(run(knowsArgs));
     analyze.push(run(['analyze', README_LOG]));
   }
-  progress(`knows --engine ${engine}: ${rounds} rounds`);
-  return {
+  const figures: ProcessFigures = {
     engine,
     knowsMs: median(knows.map((k) => k.ms)),
     analyzeMs: median(analyze.map((a) => a.ms)),
@@ -111,6 +110,8 @@ function benchProcess(engine: string, rounds: number): ProcessFigures {
     knowsMaxRssMB: Math.max(...knows.map((k) => k.maxRssMB)),
     analyzeMaxRssMB: Math.max(...analyze.map((a) => a.maxRssMB)),
   };
+  live?.(processLine(figures));
+  return figures;
 }
 
 // ---- 2. Every operator at full size ------------------------------------------------------------
@@ -158,7 +159,8 @@ function benchFullSize(): { positions: PositionRow[]; formulas: FormulaRow[] } {
     ['classic-6p-early (P0, 6 events)', loadLog('classic-6p-early')],
   ];
   // Warm-up: the engine's code compiled on a position of its own.
-  const warm = new SymbolicEngine(loadLog('classic-6p-late'), Infinity);
+  const late = loadLog('classic-6p-late');
+  const warm = new SymbolicEngine(late, late.events.length);
   warm.probability(textQueries([FULL_SIZE_FORMULAS[2]], warm.game, null)[0].formula);
   warm.dispose();
 
@@ -169,12 +171,13 @@ function benchFullSize(): { positions: PositionRow[]; formulas: FormulaRow[] } {
     const worlds = engine.worlds;
     const s = engine.stats();
     rows.push({ position, worlds: worlds.toString(), variables: s.variables, buildSeconds: s.seconds, lawNodesAfterEvent: s.lawNodesAfterEvent });
+    live?.(positionLine(rows.at(-1)!));
     for (const { formula, text } of textQueries(FULL_SIZE_FORMULAS, game, null)) {
       const t = performance.now();
       const { probability, known } = engine.probability(formula);
       const seconds = (performance.now() - t) / 1000;
       formulas.push({ position, formula: text, depth: modalDepth(formula), seconds, probability, known, peakNodes: engine.stats().peakNodes });
-      progress(`${position}: ${text} in ${seconds.toFixed(2)} s`);
+      live?.(formulaLine(formulas.at(-1)!));
     }
     engine.dispose();
   }
@@ -200,8 +203,9 @@ function sideBySide(model: string, game: Game, common: string, depth3: string): 
       const t2 = performance.now();
       const d = answer(queries[1]);
       const t3 = performance.now();
-      progress(`${model}, ${name}`);
-      return { model, worlds, engine: name, buildMs: t1 - t0, commonMs: t2 - t1, depth3Ms: t3 - t2, answers: `${c}, ${d}` };
+      const row: SideBySide = { model, worlds, engine: name, buildMs: t1 - t0, commonMs: t2 - t1, depth3Ms: t3 - t2, answers: `${c}, ${d}` };
+      live?.(sideLine(row));
+      return row;
     } finally {
       engine.dispose();
     }
@@ -219,31 +223,50 @@ function benchSideBySide(): SideBySide[] {
   ];
 }
 
-export function benchSymbolic(rounds = 5): SymbolicBench {
-  const processes = [benchProcess('auto', rounds), benchProcess('explicit', Math.min(rounds, 3))];
+/** The figures (no rounds: no process figures); with `print`, each line printed as it is measured (then printSymbolic is not needed). */
+export function benchSymbolic(rounds = 5, print = false): SymbolicBench {
+  live = print ? (line) => console.log(line) : null;
+  live?.(PROCESS_TITLE);
+  const processes = rounds === 0 ? [] : [benchProcess('auto', rounds), benchProcess('explicit', Math.min(rounds, 3))];
+  live?.(SIDE_TITLE);
   const sides = benchSideBySide();
+  live?.(FULL_SIZE_TITLE);
   const { positions, formulas } = benchFullSize();
   return { process: processes, positions, formulas, sideBySide: sides };
 }
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+const PROCESS_TITLE = "\nSymbolic epistemic engine: the README's three formulas, the whole process (targets: ≤ 2× analyze, < 150 MB)";
+const SIDE_TITLE = '\nSymbolic against explicit (build, a C formula, a depth-3 formula)';
+const FULL_SIZE_TITLE = '\nEvery operator at full size (targets: each ≤ 10 s and 2 GB of diagrams)';
+
+function processLine(p: ProcessFigures): string {
+  const ok = p.engine !== 'auto' ? '' : p.ratio <= 2 && p.knowsMaxRssMB < 150 ? '  ✓' : '  ✗ target missed';
+  return `  knows --engine ${p.engine}: ${fmt(p.knowsMs)} ms, max RSS ${fmt(p.knowsMaxRssMB)} MB; analyze ${fmt(p.analyzeMs)} ms, ${fmt(p.analyzeMaxRssMB)} MB; median ratio ${fmt(p.ratio, 1)}×${ok}`;
+}
+
+function positionLine(pos: PositionRow): string {
+  return `  ${pos.position}: ${pos.worlds} worlds, ${pos.variables} variables, built in ${fmt(pos.buildSeconds, 2)} s; law nodes after each event: ${pos.lawNodesAfterEvent.join(' ') || '(no events)'}`;
+}
+
+function formulaLine(f: FormulaRow): string {
+  const ok = f.seconds <= 10 && f.peakNodes * NODE_BYTES < 2 ** 31 ? '✓' : '✗';
+  return `    ${ok} depth ${f.depth}  ${fmt(f.seconds, 2).padStart(7)} s  peak ${fmt(f.peakNodes).padStart(11)} nodes  P = ${f.probability.toFixed(6)}${f.known ? ' (known)' : ''}  ${f.formula}`;
+}
+
+function sideLine(s: SideBySide): string {
+  return `  ${s.model}, ${s.worlds} worlds, ${s.engine.padEnd(8)}: build ${fmt(s.buildMs, 1)} ms, C ${fmt(s.commonMs, 1)} ms, depth 3 ${fmt(s.depth3Ms, 1)} ms (answers ${s.answers})`;
+}
+
 export function printSymbolic(b: SymbolicBench): void {
-  console.log('\nSymbolic epistemic engine: the README\'s three formulas, the whole process (targets: ≤ 2× analyze, < 150 MB)');
-  for (const p of b.process) {
-    const ok = p.engine !== 'auto' ? '' : p.ratio <= 2 && p.knowsMaxRssMB < 150 ? '  ✓' : '  ✗ target missed';
-    console.log(`  knows --engine ${p.engine}: ${fmt(p.knowsMs)} ms, max RSS ${fmt(p.knowsMaxRssMB)} MB; analyze ${fmt(p.analyzeMs)} ms, ${fmt(p.analyzeMaxRssMB)} MB; median ratio ${fmt(p.ratio, 1)}×${ok}`);
-  }
-  console.log('\nEvery operator at full size (targets: each ≤ 10 s and 2 GB of diagrams)');
+  console.log(PROCESS_TITLE);
+  for (const p of b.process) console.log(processLine(p));
+  console.log(SIDE_TITLE);
+  for (const s of b.sideBySide) console.log(sideLine(s));
+  console.log(FULL_SIZE_TITLE);
   for (const pos of b.positions) {
-    console.log(`  ${pos.position}: ${pos.worlds} worlds, ${pos.variables} variables, built in ${fmt(pos.buildSeconds, 2)} s; law nodes after each event: ${pos.lawNodesAfterEvent.join(' ') || '(no events)'}`);
-    for (const f of b.formulas.filter((r) => r.position === pos.position)) {
-      const ok = f.seconds <= 10 && f.peakNodes * NODE_BYTES < 2 ** 31 ? '✓' : '✗';
-      console.log(`    ${ok} depth ${f.depth}  ${fmt(f.seconds, 2).padStart(7)} s  peak ${fmt(f.peakNodes).padStart(11)} nodes  P = ${f.probability.toFixed(6)}${f.known ? ' (known)' : ''}  ${f.formula}`);
-    }
-  }
-  console.log('\nSymbolic against explicit (build, a C formula, a depth-3 formula)');
-  for (const s of b.sideBySide) {
-    console.log(`  ${s.model}, ${s.worlds} worlds, ${s.engine.padEnd(8)}: build ${fmt(s.buildMs, 1)} ms, C ${fmt(s.commonMs, 1)} ms, depth 3 ${fmt(s.depth3Ms, 1)} ms (answers ${s.answers})`);
+    console.log(positionLine(pos));
+    for (const f of b.formulas.filter((r) => r.position === pos.position)) console.log(formulaLine(f));
   }
 }
