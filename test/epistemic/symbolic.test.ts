@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { SymbolicEngine } from '../../src/epistemic/symbolic/engine.js';
+import { DiagramsTooLargeError } from '../../src/epistemic/symbolic/bdd.js';
 import type { Placement } from '../../src/epistemic/symbolic/game-structure.js';
 import { ExplicitEngine } from '../../src/epistemic/explicit/engine.js';
 import type { ShowcardReading } from '../../src/epistemic/explicit/game-model.js';
@@ -169,5 +170,66 @@ describe.each(names)('the symbolic engine on examples/epistemic/%s', (name) => {
       using engine = new SymbolicEngine(game, at, { showcard: reading });
       expect(engine.worlds).toBe(BigInt(count.worlds!));
     }
+  });
+});
+
+/** An example game log of examples/ and what `cluedo analyze` says of it (examples/*.expected.json). */
+function example(name: string): { game: Game; analyzed: { cards: Record<string, Record<string, number>> } } {
+  const read = (file: string) => JSON.parse(readFileSync(new URL(`../../examples/${file}`, import.meta.url), 'utf8'));
+  return { game: parseGame(read(`${name}.json`)), analyzed: read(`${name}.expected.json`) };
+}
+
+const formulaOf = (game: Game, text: string) => textQueries([text], game, null)[0].formula;
+
+describe('the symbolic engine on the full classic game', () => {
+  it('has the 44,460,928,512,000 deals of the six-player game before any event (semantics §1.2)', () => {
+    using engine = new SymbolicEngine(example('classic-6p-early').game, 0);
+    expect(engine.worlds).toBe(44_460_928_512_000n);
+  });
+
+  it('late in a six-player game: each card’s probability is analyze’s, the observer knows it where that is 1, and nested formulas obey S5', () => {
+    const { game, analyzed } = example('classic-6p-late');
+    using engine = new SymbolicEngine(game, game.events.length);
+    const owners = [...game.players, 'envelope'];
+    for (const card of game.deck.cards) {
+      for (const owner of owners) {
+        const has = formulaOf(game, `has(${owner}, "${card}")`);
+        const { probability, known } = engine.probability(has);
+        expect(Math.abs(probability - analyzed.cards[card][owner]), `${owner} holds ${card}`).toBeLessThanOrEqual(1e-12);
+        expect(known, `${owner} holds ${card}: known`).toBe(analyzed.cards[card][owner] === 1);
+        // the observer is P0, whose own knowledge is at least the observer's
+        expect(engine.probability({ op: 'K', agent: 0, arg: has }).known, `K[P0] ${owner} holds ${card}`).toBe(analyzed.cards[card][owner] === 1);
+      }
+    }
+    const nested = ['K[P1] K[P2] has(P3, Ballroom)', 'C[P0,P1,P2,P3,P4,P5] !has(P0, Wrench)', 'M[P4] [P1,P2 ? has(P3, Rope)] K[P1] Kenv[P2]'];
+    for (const text of nested) {
+      const f = formulaOf(game, text);
+      const validities = [
+        `K[P1] (${text}) -> (${text})`,
+        `!K[P3] (${text}) -> K[P3] !K[P3] (${text})`,
+        `C[P1,P2] (${text}) <-> (${text}) & E[P1,P2] C[P1,P2] (${text})`,
+        `[!(${text})] C[P0,P1,P2,P3,P4,P5] (${text}) | !(${text})`,
+      ];
+      for (const v of validities) expect(engine.probability(formulaOf(game, v)), v).toEqual({ probability: 1, standardError: null, known: true });
+      expect(engine.probability(f).standardError).toBeNull();
+    }
+  });
+
+  it('beyond maxNodes: DiagramsTooLargeError naming the option, and the engine answers the next formula', () => {
+    const { game } = example('classic-6p-early');
+    // The structure fits in 1.7 million nodes; common knowledge among the six seats does not.
+    using engine = new SymbolicEngine(game, game.events.length, { maxNodes: 1_700_000 });
+    const refused = (() => {
+      try {
+        engine.probability(formulaOf(game, 'C[P0,P1,P2,P3,P4,P5] !has(envelope, Knife)'));
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(refused).toBeInstanceOf(DiagramsTooLargeError);
+    expect(refused).toMatchObject({ code: 'max-nodes', option: 'maxNodes', limit: 1_700_000 });
+    const p = engine.probability(formulaOf(game, 'K[P2] !has(envelope, "Miss Scarlet")'));
+    expect(p.probability).toBeGreaterThan(0);
+    expect(p.probability).toBeLessThan(1);
   });
 });
