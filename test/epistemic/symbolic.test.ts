@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { SymbolicEngine } from '../../src/epistemic/symbolic/engine.js';
 import { DiagramsTooLargeError } from '../../src/epistemic/symbolic/bdd.js';
-import type { Placement } from '../../src/epistemic/symbolic/game-structure.js';
+import type { ChoiceEncoding, Placement } from '../../src/epistemic/symbolic/game-structure.js';
 import { ExplicitEngine } from '../../src/epistemic/explicit/engine.js';
 import type { ShowcardReading } from '../../src/epistemic/explicit/game-model.js';
 import { textQueries } from '../../src/epistemic/queries.js';
@@ -20,8 +20,9 @@ import { buildGame, describeGame, fit, formula, gamePlan, hidesAShownCard, obser
 import { runs } from '../support/tier.js';
 
 const READINGS: ShowcardReading[] = ['action', 'refinement'];
-/** The variable orders the answers must not depend on. */
+/** The encodings and variable orders the answers must not depend on. */
 const placement = fc.constantFrom<Placement>('bottom', 'below', 'above', 'beside');
+const choices = fc.constantFrom<ChoiceEncoding>('one-hot', 'binary');
 const SEED = 20_261_205;
 
 /** What `run` throws (its message), or null. */
@@ -35,14 +36,14 @@ function thrown(run: () => unknown): string | null {
 }
 
 describe('the symbolic engine equals the reference and the explicit engine on random games', () => {
-  it('values at the point and the number of worlds, at every point of the log, both readings, any placement of the fresh variables', () => {
+  it('values at the point and the number of worlds, at every point of the log, both readings, any encoding and placement of the fresh variables', () => {
     fc.assert(
-      fc.property(gamePlan(), fc.array(formula(3), { minLength: 1, maxLength: 4 }), fc.nat(6), placement, (plan, raw, at, placement) => {
+      fc.property(gamePlan(), fc.array(formula(3), { minLength: 1, maxLength: 4 }), fc.nat(6), placement, choices, (plan, raw, at, placement, choices) => {
         const game = buildGame(plan);
         const formulas = raw.map((f) => fit(f, game));
         const count = at % (game.events.length + 1);
         for (const showcard of READINGS) {
-          using symbolic = new SymbolicEngine(game, count, { showcard, placement });
+          using symbolic = new SymbolicEngine(game, count, { showcard, placement, choices });
           using explicit = new ExplicitEngine(game, count, { showcard });
           const brute = bruteGameModel(game, count, showcard);
           const where = () => `at ${count}, ${showcard}, ${describeGame(game)}`;
@@ -61,14 +62,14 @@ describe('the symbolic engine equals the reference and the explicit engine on ra
 
   it('an observer’s (or the spectator’s) probability and whether it knows, both readings', () => {
     fc.assert(
-      fc.property(gamePlan(), fc.nat(3), fc.array(formula(3), { minLength: 1, maxLength: 4 }), fc.nat(5), placement, (plan, seat, raw, at, placement) => {
+      fc.property(gamePlan(), fc.nat(3), fc.array(formula(3), { minLength: 1, maxLength: 4 }), fc.nat(5), placement, choices, (plan, seat, raw, at, placement, choices) => {
         const full = buildGame(plan);
         // seat n: the spectator (me null), who sees no shown card
         const game = observerLog(full, seat % (full.players.length + 1));
         const formulas = raw.map((f) => fit(f, game));
         const count = at % (game.events.length + 1);
         for (const showcard of READINGS) {
-          using symbolic = new SymbolicEngine(game, count, { showcard, placement });
+          using symbolic = new SymbolicEngine(game, count, { showcard, placement, choices });
           using explicit = new ExplicitEngine(game, count, { showcard });
           if (showcard === 'refinement' && hidesAShownCard(game.events.length === count ? game : { ...game, events: game.events.slice(0, count) })) {
             // the Java reading needs every shown card: the explicit engine's error, word for word
@@ -97,7 +98,7 @@ describe('the symbolic engine equals the reference and the explicit engine on ra
     // One more event, anywhere in a random game: often false of the deal or of what the observer saw.
     const extra = fc.record({ kind: fc.nat(3), by: fc.nat(3), to: fc.nat(3), picks: fc.array(fc.nat(2), { minLength: 3, maxLength: 3 }), shown: fc.nat(2), where: fc.nat(8) });
     fc.assert(
-      fc.property(gamePlan({ maxEvents: 3 }), extra, fc.nat(4), placement, (plan, e, seat, placement) => {
+      fc.property(gamePlan({ maxEvents: 3 }), extra, fc.nat(4), placement, choices, (plan, e, seat, placement, choices) => {
         const full = buildGame(plan, { maxEvents: 3 });
         const n = full.players.length;
         const cards = full.deck.categories.map((_, g) => full.deck.categoryOf.flatMap((h, c) => (h === g ? [c] : [])));
@@ -115,7 +116,7 @@ describe('the symbolic engine equals the reference and the explicit engine on ra
         const mutated: Game = { ...full, events };
         const game = seat % (n + 2) === n + 1 ? mutated : observerLog(mutated, seat % (n + 2));
         for (const showcard of READINGS) {
-          using symbolic = new SymbolicEngine(game, game.events.length, { showcard, placement });
+          using symbolic = new SymbolicEngine(game, game.events.length, { showcard, placement, choices });
           using explicit = new ExplicitEngine(game, game.events.length, { showcard });
           const refused = thrown(() => explicit.worlds);
           expect(thrown(() => symbolic.worlds), `${showcard}, ${describeGame(game)}`).toBe(refused);

@@ -10,7 +10,7 @@ import type { ShowcardReading } from '../announcements.js';
 import type { Probability, Semantics } from '../semantics.js';
 import { Diagrams, FALSE, type Bdd } from './bdd.js';
 import { SymbolicEvaluator } from './evaluate.js';
-import { buildGameStructure, type GameStructure, type Placement } from './game-structure.js';
+import { buildGameStructure, type ChoiceEncoding, type GameStructure, type Placement } from './game-structure.js';
 
 export interface SymbolicOptions {
   showcard?: ShowcardReading;
@@ -18,6 +18,8 @@ export interface SymbolicOptions {
   maxNodes?: number;
   /** Where the events' fresh variables enter the variable order (default DEFAULT_PLACEMENT; for measurements). */
   placement?: Placement;
+  /** How a showcard's variables say which card was shown (default one-hot; for measurements). */
+  choices?: ChoiceEncoding;
 }
 
 export interface SymbolicStats {

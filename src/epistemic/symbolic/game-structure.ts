@@ -4,8 +4,9 @@
  * - the deal variables and the rules of the deal (deal-variables.ts), with the early public facts;
  * - `look`: every seat observes its hand variables (from the start in a log without `look`);
  * - `lacks`, `envelope`, `endmove`: the public announcement (law ∧= the formula's states);
- * - `showcard`, action reading: fresh one-hot variables q (which card was shown), each requiring
- *   that the responder holds it, observed by the responder and the asker;
+ * - `showcard`, action reading: fresh variables q saying which card was shown (one-hot, or its
+ *   index in binary), each card requiring that the responder holds it, observed by the responder
+ *   and the asker;
  * - `showcard`, refinement reading: the responder holds one of the cards; the asker privately
  *   learns whether it holds the shown one (a fresh variable v ↔ has(by, shown) it observes); then
  *   both know the same card.
@@ -55,9 +56,13 @@ export type Placement = 'bottom' | 'below' | 'above' | 'beside';
 
 export const DEFAULT_PLACEMENT: Placement = 'beside';
 
+/** How a showcard's variables q say which card was shown: one variable per named card, or the card's index in binary (placed as a block). */
+export type ChoiceEncoding = 'one-hot' | 'binary';
+
 export interface StructureOptions {
   showcard?: ShowcardReading;
   placement?: Placement;
+  choices?: ChoiceEncoding;
 }
 
 export interface GameStructure {
@@ -134,10 +139,9 @@ export function buildGameStructure(d: Diagrams, game: Game, count: number, optio
         if (tracker.point && a.shown !== null && !tracker.point.get(atoms.variable(a.shown, a.by))) throw shownNotHeld(game, a);
         const named = cardsOf(a.cards);
         if (reading === 'action') {
-          // q[i]: the responder showed named[i].
-          const q = fresh.each(named);
-          const law = d.and(d.exactly(q, 1), d.andAll(named.map((k, i) => d.implies(d.variable(q[i]), atoms.has(a.by, k)))));
-          replace(structure.extended(q, law, [a.by, a.to]));
+          const q = choiceVariables(d, fresh, named, options.choices ?? 'one-hot');
+          const law = d.and(q.one, d.andAll(named.map((k, i) => d.implies(q.is(i), atoms.has(a.by, k)))));
+          replace(structure.extended(q.variables, law, [a.by, a.to]));
           tracker.shown(structure, a, q, named, fresh);
         } else {
           if (a.shown === null) throw shownCardNeeded(game, a);
@@ -173,6 +177,29 @@ function freshVariables(d: Diagrams, atoms: DealVariables, placement: Placement)
     block,
     each: (cards) => (placement === 'beside' ? cards.map((c) => d.newVar(atoms.levelBelow(c))) : block(cards, cards.length)),
   };
+}
+
+/** Which of the named cards a showcard showed, as fresh variables. */
+interface Choice {
+  variables: number[];
+  /** Exactly one card is chosen. */
+  one: Bdd;
+  /** named[i] is chosen. */
+  is(i: number): Bdd;
+  /** The variables' values when named[i] is chosen. */
+  valuesAt(i: number): boolean[];
+}
+
+function choiceVariables(d: Diagrams, fresh: FreshVariables, named: number[], encoding: ChoiceEncoding): Choice {
+  if (encoding === 'one-hot') {
+    const q = fresh.each(named);
+    return { variables: q, one: d.exactly(q, 1), is: (i) => d.variable(q[i]), valuesAt: (i) => q.map((_, j) => j === i) };
+  }
+  const bits = Math.ceil(Math.log2(named.length));
+  const q = fresh.block(named, bits);
+  const valuesAt = (i: number) => q.map((_, b) => ((i >> b) & 1) === 1);
+  const is = (i: number) => d.andAll(valuesAt(i).map((on, b) => (on ? d.variable(q[b]) : d.nvariable(q[b]))));
+  return { variables: q, one: d.orAll(named.map((_, i) => is(i))), is, valuesAt };
 }
 
 /**
@@ -228,15 +255,16 @@ class Tracker {
     return structure.announced(states);
   }
 
-  /** An action-reading showcard with its variables q (q[i]: named[i] was shown). */
-  shown(structure: KnowledgeStructure, a: ShowcardAction, q: number[], named: number[], fresh: FreshVariables): void {
+  /** An action-reading showcard with its variables q (which of `named` was shown). */
+  shown(structure: KnowledgeStructure, a: ShowcardAction, q: Choice, named: number[], fresh: FreshVariables): void {
     const d = this.#d;
     const actual = named.indexOf(a.shown ?? -1);
     if (this.point) {
-      q.forEach((v, i) => this.point!.set(v, i === actual));
+      const values = q.valuesAt(actual);
+      q.variables.forEach((v, i) => this.point!.set(v, values[i]));
       return;
     }
-    if (this.sees(a)) this.#observe(d.and(this.observation, d.variable(q[actual])));
+    if (this.sees(a)) this.#observe(d.and(this.observation, q.is(actual)));
     else this.#weigh(a, q, named, fresh);
     if (d.and(structure.law, this.observation) === FALSE) throw nothingToShow(this.game, a);
   }
@@ -256,14 +284,14 @@ class Tracker {
   }
 
   /** Order variables for an unseen showcard: one of the k! orders of `named`, the shown card the first of it the responder holds. */
-  #weigh(a: ShowcardAction, q: number[], named: number[], fresh: FreshVariables): void {
+  #weigh(a: ShowcardAction, q: Choice, named: number[], fresh: FreshVariables): void {
     const d = this.#d;
     const orders = permutations(named.map((_, i) => i));
     const p = fresh.block(named, orders.length);
     this.weightingVariables.push(...p);
     const holds = named.map((k) => this.atoms.has(a.by, k));
     const first = orders.map((order, j) => {
-      const shown = d.orAll(order.map((i, at) => d.andAll([d.variable(q[i]), holds[i], ...order.slice(0, at).map((h) => d.not(holds[h]))])));
+      const shown = d.orAll(order.map((i, at) => d.andAll([q.is(i), holds[i], ...order.slice(0, at).map((h) => d.not(holds[h]))])));
       return d.implies(d.variable(p[j]), shown);
     });
     this.weighting.push(d.protect(d.andAll([d.exactly(p, 1), ...first])));
