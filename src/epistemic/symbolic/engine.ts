@@ -124,6 +124,7 @@ export class SymbolicEngine implements Semantics {
   #structure(): Built {
     if (this.#built === null) {
       const started = performance.now();
+      this.#diagrams?.dispose();
       this.#diagrams = new Diagrams({ maxNodes: this.#options.maxNodes });
       const game = buildGameStructure(this.#diagrams, this.game, this.count, this.#options);
       const counted = [...game.structure.variables, ...game.weightingVariables];
