@@ -77,13 +77,13 @@ export class KnowledgeStructure {
   common(group: readonly number[], f: Bdd): Bdd {
     const d = this.diagrams;
     let reach = d.and(this.law, d.not(f));
-    // spreadFrom[i]: the states member i has spread from
+    // spreadFrom[i]: states whose classes of member i's relation are all reached (what it spread to is whole classes)
     const spreadFrom = group.map(() => FALSE);
     for (let idle = 0, i = 0; idle < group.length && reach !== this.law; i = (i + 1) % group.length) {
       const fresh = d.and(reach, d.not(spreadFrom[i]));
-      spreadFrom[i] = reach;
       idle = fresh === FALSE ? idle + 1 : 0;
       if (fresh !== FALSE) reach = d.or(reach, d.and(this.law, d.exists(fresh, this.#unobservedBy([group[i]]))));
+      spreadFrom[i] = reach;
     }
     return d.not(reach);
   }
