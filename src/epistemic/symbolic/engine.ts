@@ -39,7 +39,7 @@ interface Built {
   game: GameStructure;
   evaluator: SymbolicEvaluator;
   seconds: number;
-  /** The variables counted: V and the order variables. */
+  /** The variables counted: V and the selector variables. */
   counted: number[];
   observer?: { observed: Bdd; weighed: Bdd; total: bigint };
 }
@@ -70,7 +70,7 @@ export class SymbolicEngine implements Semantics {
     return this.#collecting(() => this.#diagrams!.evaluate(evaluator.evaluate(f), (v) => point.get(v) ?? false));
   }
 
-  /** The observer's probability, counted exactly over its states and the order variables of the showcards it did not see, and whether it knows f. */
+  /** The observer's probability, counted exactly over its states and the selector variables of the showcards it did not see, and whether it knows f. */
   probability(f: Formula): Probability {
     const built = this.#structure();
     const d = this.#diagrams!;
@@ -92,7 +92,7 @@ export class SymbolicEngine implements Semantics {
     }
   }
 
-  /** The observer's states, the same with the order variables (its weighted states), and how many of those: computed once. */
+  /** The observer's states, the same with the selector variables (its weighted states), and how many of those: computed once. */
   #observer(built: Built): NonNullable<Built['observer']> {
     if (!built.observer) {
       const d = this.#diagrams!;

@@ -13,9 +13,8 @@
  * Alongside, as the explicit model's Tracker does: the point of a full record (the deal and the
  * fresh variables' values there) and the observer's observations, with the same errors
  * (../announcements.ts). For the observer's probability (docs/epistemic.md §3), each showcard it
- * did not see gets counting-only variables p: one of the k! orders of the named cards, uniformly,
- * the shown card being the first of that order the responder holds; so every (state, p) weighs the
- * same and a shown card is uniform among the responder's m cards (k!/m orders each).
+ * did not see gets counting-only selector variables (Tracker.#weigh) under which every (state,
+ * selection) weighs the same and a shown card is uniform among the responder's m cards.
  */
 import type { Game } from '../../model/game.js';
 import { gameActions, type NumberedAction as KnowledgeAction } from '../../model/rules.js';
@@ -50,7 +49,7 @@ import { KnowledgeStructure } from './structure.js';
  * Where an event's fresh variables enter the order: below every variable, just below the block of
  * its last named card, just above the block of its first, or each beside the card it concerns
  * (a showcard's q[i] just below the block of named[i], the refinement's v below the shown card's;
- * the counting-only order variables below the last named card).
+ * a named card's counting-only selector variables at that card's place).
  */
 export type Placement = 'bottom' | 'below' | 'above' | 'beside';
 
@@ -72,7 +71,7 @@ export interface GameStructure {
   point: Map<number, boolean> | null;
   /** What the observer saw (its states: law ∧ this); a full record's: the point; the spectator's: TRUE. Protected. */
   observation: Bdd;
-  /** The counting-only constraints on the order variables, one per showcard the observer did not see (docs above). Protected. */
+  /** The counting-only constraints on the selector variables, one per showcard the observer did not see (docs above). Protected. */
   weighting: Bdd[];
   weightingVariables: number[];
   /** The law's nodes after each event applied. */
@@ -283,18 +282,31 @@ class Tracker {
     return this.observation;
   }
 
-  /** Order variables for an unseen showcard: one of the k! orders of `named`, the shown card the first of it the responder holds. */
+  /**
+   * Selector variables for an unseen showcard, so that counting weighs its choices uniformly: the
+   * shown card as a reservoir sample of the responder's named cards. Beside each named card,
+   * one of L = lcm(1..k) values; the r-th card the responder holds (in order) takes over the
+   * choice on its first L/r values. The shown card must take it, and no later held card may: so
+   * (deal, shown) has L^k/m selections, m the cards the responder holds, each card 1/m of them.
+   * Each constraint reads the card's own variables and what the cards before it were.
+   */
   #weigh(a: ShowcardAction, q: Choice, named: number[], fresh: FreshVariables): void {
     const d = this.#d;
-    const orders = permutations(named.map((_, i) => i));
-    const p = fresh.block(named, orders.length);
-    this.weightingVariables.push(...p);
+    const L = named.reduce((l, _, i) => lcm(l, i + 1), 1);
     const holds = named.map((k) => this.atoms.has(a.by, k));
-    const first = orders.map((order, j) => {
-      const shown = d.orAll(order.map((i, at) => d.andAll([q.is(i), holds[i], ...order.slice(0, at).map((h) => d.not(holds[h]))])));
-      return d.implies(d.variable(p[j]), shown);
+    const parts: Bdd[] = [];
+    // heldBefore[r]: exactly r of the cards so far are the responder's
+    let heldBefore: Bdd[] = [TRUE];
+    named.forEach((card, j) => {
+      const u = fresh.block([card], L);
+      this.weightingVariables.push(...u);
+      const below = (t: number) => d.orAll(u.slice(0, t).map((v) => d.variable(v)));
+      const takes = d.orAll(heldBefore.map((exactly, r) => d.and(exactly, below(L / (r + 1)))));
+      const chosenBefore = d.orAll(named.slice(0, j).map((_, i) => q.is(i)));
+      parts.push(d.exactly(u, 1), d.implies(q.is(j), takes), d.implies(d.and(chosenBefore, holds[j]), d.not(takes)));
+      heldBefore = [...heldBefore, FALSE].map((exactly, r) => d.or(d.and(d.not(holds[j]), exactly), r > 0 ? d.and(holds[j], heldBefore[r - 1]) : FALSE));
     });
-    this.weighting.push(d.protect(d.andAll([d.exactly(p, 1), ...first])));
+    this.weighting.push(d.protect(d.andAll(parts)));
   }
 
   #observe(next: Bdd): void {
@@ -308,8 +320,7 @@ class Tracker {
   }
 }
 
-/** Every order of `items`. */
-function permutations(items: number[]): number[][] {
-  if (items.length <= 1) return [items];
-  return items.flatMap((x, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [x, ...rest]));
+function lcm(a: number, b: number): number {
+  const gcd = (x: number, y: number): number => (y === 0 ? x : gcd(y, x % y));
+  return (a / gcd(a, b)) * b;
 }
