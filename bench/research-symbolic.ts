@@ -1,7 +1,7 @@
 // The figures of docs/research/symbolic-epistemic.md, regenerated (`npm run research:symbolic
 // [-- --games G] [-- --seed S] [-- --max-nodes N]`):
 // 1. the encoding's sizes: the law's nodes after each event of classic-6p-early and -late (P0's
-//    logs) under each placement of the events' fresh variables;
+//    logs) under each placement of the events' fresh variables, one-hot and binary;
 // 2. seeded six-player games of deductive agents (the full record: the deal and every shown card),
 //    the knowledge structure after every prefix of each game:
 //    (a) when each card's place becomes common knowledge among all six seats, C_all has(o, c) at
@@ -30,7 +30,7 @@ import { ENVELOPE, type Owner } from '../src/model/owners.js';
 import { parseGame } from '../src/io/log.js';
 import { handSizesOf, type EndmoveRule, type GameSpec } from '../src/game/rules/deal.js';
 import { Diagrams, DiagramsTooLargeError, FALSE, type Bdd } from '../src/epistemic/symbolic/bdd.js';
-import { buildGameStructure, type Placement } from '../src/epistemic/symbolic/game-structure.js';
+import { buildGameStructure, type ChoiceEncoding, type Placement } from '../src/epistemic/symbolic/game-structure.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -138,16 +138,19 @@ function sizes(): void {
   console.log(`1. The law's nodes after each event (P0's logs), by placement of the fresh variables (at most ${SIZES_MAX_NODES} nodes)`);
   for (const name of ['classic-6p-early', 'classic-6p-late']) {
     const game = parseGame(JSON.parse(readFileSync(new URL(`../examples/${name}.json`, import.meta.url), 'utf8')));
-    for (const placement of ['bottom', 'below', 'above', 'beside'] as Placement[]) {
+    // One-hot choice variables at each placement, then binary ones (a block: beside is below for them).
+    const variants: Array<[ChoiceEncoding, Placement]> = [['one-hot', 'bottom'], ['one-hot', 'below'], ['one-hot', 'above'], ['one-hot', 'beside'], ['binary', 'below'], ['binary', 'above']];
+    for (const [choices, placement] of variants) {
+      const label = `${choices === 'binary' ? 'binary ' : ''}${placement}`.padEnd(13);
       const d = new Diagrams({ maxNodes: SIZES_MAX_NODES });
       try {
         const t = performance.now();
-        const s = buildGameStructure(d, game, game.events.length, { placement });
+        const s = buildGameStructure(d, game, game.events.length, { placement, choices, sizes: true });
         const peak = d.stats().peakNodes;
-        console.log(`  ${name} ${placement.padEnd(6)} built in ${((performance.now() - t) / 1000).toFixed(2)} s, peak ${peak} nodes: ${s.lawNodesAfterEvent.join(' ')}`);
+        console.log(`  ${name} ${label} built in ${((performance.now() - t) / 1000).toFixed(2)} s, peak ${peak} nodes: ${s.lawNodesAfterEvent.join(' ')}`);
       } catch (e) {
         if (!(e instanceof DiagramsTooLargeError)) throw e;
-        console.log(`  ${name} ${placement.padEnd(6)} over ${SIZES_MAX_NODES} nodes`);
+        console.log(`  ${name} ${label} over ${SIZES_MAX_NODES} nodes`);
       } finally {
         d.dispose();
       }

@@ -167,7 +167,7 @@ function benchFullSize(): { positions: PositionRow[]; formulas: FormulaRow[] } {
   const rows: PositionRow[] = [];
   const formulas: FormulaRow[] = [];
   for (const [position, game] of positions) {
-    const engine = new SymbolicEngine(game, game.events.length);
+    const engine = new SymbolicEngine(game, game.events.length, { sizes: true });
     const worlds = engine.worlds;
     const s = engine.stats();
     rows.push({ position, worlds: worlds.toString(), variables: s.variables, buildSeconds: s.seconds, lawNodesAfterEvent: s.lawNodesAfterEvent });
