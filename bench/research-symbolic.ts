@@ -1,5 +1,5 @@
 // The figures of docs/research/symbolic-epistemic.md, regenerated (`npm run research:symbolic
-// [-- --games G] [-- --seed S] [-- --max-nodes N]`):
+// [-- --games G] [-- --seed S] [-- --max-nodes N] [-- --endmove-max-nodes N] [-- --parts 1,2,3]`):
 // 1. the encoding's sizes: the law's nodes after each event of classic-6p-early and -late (P0's
 //    logs) under each placement of the events' fresh variables, one-hot and binary;
 // 2. seeded six-player games of deductive agents (the full record: the deal and every shown card),
@@ -31,17 +31,25 @@ import { parseGame } from '../src/io/log.js';
 import { handSizesOf, type EndmoveRule, type GameSpec } from '../src/game/rules/deal.js';
 import { Diagrams, DiagramsTooLargeError, FALSE, type Bdd } from '../src/epistemic/symbolic/bdd.js';
 import { buildGameStructure, type ChoiceEncoding, type Placement } from '../src/epistemic/symbolic/game-structure.js';
+import { SymbolicEngine } from '../src/epistemic/symbolic/engine.js';
+import { C, has, Kenv } from '../src/epistemic/language/formula.js';
 
 const { values: args } = parseArgs({
   options: {
     games: { type: 'string', default: '1' },
     seed: { type: 'string', default: '1' },
     'max-nodes': { type: 'string', default: '1500000' },
+    /** The bound of the endmove games' prefixes: their announcements are evaluated at every build, the component is not walked. */
+    'endmove-max-nodes': { type: 'string', default: '20000000' },
+    /** The parts to run, of 1 (sizes), 2 (common knowledge, the envelope), 3 (endmove). */
+    parts: { type: 'string', default: '1,2,3' },
   },
 });
 const GAMES = Number(args.games);
 const SEED = Number(args.seed);
 const MAX_NODES = Number(args['max-nodes']);
+const ENDMOVE_MAX_NODES = Number(args['endmove-max-nodes']);
+const PARTS = new Set(args.parts!.split(',').map(Number));
 /** The bound of the sizes' table: the two examples under every placement. */
 const SIZES_MAX_NODES = 4_000_000;
 const PLAYERS = ['P0', 'P1', 'P2', 'P3', 'P4', 'P5'];
@@ -65,10 +73,10 @@ interface Prefix {
   /** Worlds of the law (states over V). */
   worlds: bigint;
   lawNodes: number;
-  /** Per card: whether its place is public (the law entails it), common knowledge among all seats at the deal. */
+  /** Per card: whether its place is public (the law entails it), common knowledge among all seats at the deal (not computed with `facts`). */
   publicCard: boolean[];
   commonCard: boolean[];
-  /** Per seat: whether it knows the envelope at the deal; the facts has(o, c) it knows there, as "o:c". */
+  /** Per seat: whether it knows the envelope at the deal; the facts has(o, c) it knows there, as "o:c" (only with `facts`). */
   kenv: boolean[];
   known: Array<Set<string>>;
   /** Whether the law alone determines the envelope. */
@@ -78,7 +86,7 @@ interface Prefix {
 const OWNERS: Owner[] = [...SEATS, ENVELOPE];
 
 function prefix(game: Game, count: number, facts: boolean): Prefix | null {
-  const d = new Diagrams({ maxNodes: MAX_NODES });
+  const d = new Diagrams({ maxNodes: facts ? ENDMOVE_MAX_NODES : MAX_NODES });
   try {
     const { structure, atoms, point } = buildGameStructure(d, game, count);
     const { law, variables, observed } = structure;
@@ -92,9 +100,9 @@ function prefix(game: Game, count: number, facts: boolean): Prefix | null {
       const seen = new Set(observed[a]);
       return d.protect(d.cube(variables.filter((v) => !seen.has(v))));
     });
-    // The deal's component: every state one seat's step away from it, until nothing is added.
+    // The deal's component (for C_all; not with `facts`): every state one seat's step away from it, until nothing is added.
     let component = d.protect(at(variables));
-    for (;;) {
+    for (; !facts; ) {
       let next = component;
       for (const a of SEATS) next = d.or(next, d.and(law, d.exists(component, unobserved[a])));
       if (next === component) break;
@@ -109,7 +117,7 @@ function prefix(game: Game, count: number, facts: boolean): Prefix | null {
       worlds: d.count(law, variables),
       lawNodes: d.size(law),
       publicCard: cards.map((c) => entails(law, fact(owner(c), c))),
-      commonCard: cards.map((c) => entails(component, fact(owner(c), c))),
+      commonCard: facts ? [] : cards.map((c) => entails(component, fact(owner(c), c))),
       kenv: SEATS.map((a) => envelopeKnown(alike[a])),
       known,
       publicEnvelope: envelopeKnown(law),
@@ -120,6 +128,22 @@ function prefix(game: Game, count: number, facts: boolean): Prefix | null {
   } finally {
     d.dispose();
     process.stderr.write('.');
+  }
+}
+
+/** The component's C_all and the alike states' Kenv, checked against the engine's own operators (its greatest fixpoint) at a prefix. */
+function checkAgainstEngine(game: Game, count: number, p: Prefix | null): void {
+  if (p === null) return;
+  const engine = new SymbolicEngine(game, count, { maxNodes: MAX_NODES });
+  try {
+    CLASSIC_DECK.cards.forEach((_, c) => {
+      if (engine.value(C(SEATS, has(game.deal![c] as Owner, c))) !== p.commonCard[c]) throw new Error(`C_all of card ${c} at ${count}: the component and the engine disagree`);
+    });
+    SEATS.forEach((a) => {
+      if (engine.value(Kenv(a)) !== p.kenv[a]) throw new Error(`Kenv[P${a}] at ${count}: the script and the engine disagree`);
+    });
+  } finally {
+    engine.dispose();
   }
 }
 
@@ -189,6 +213,7 @@ function commonAndPublic(): void {
     prefixes += ps.length;
     skipped += ps.filter((p) => p === null).length;
     lawPeak.push(Math.max(...ps.map((p) => p?.lawNodes ?? 0)));
+    checkAgainstEngine(game, last, ps[last]);
     const pub = firsts(ps, (p) => p.publicCard);
     const com = firsts(ps, (p) => p.commonCard);
     for (let c = 0; c < pub.length; c++) {
@@ -253,14 +278,14 @@ function endmoves(): void {
       before = after;
     }
   }
-  console.log(`  endmove announcements: ${announcements} (${skipped} skipped, over the node bound)`);
+  console.log(`  endmove announcements: ${announcements} (${skipped} skipped, over ${ENDMOVE_MAX_NODES} nodes)`);
   console.log(`  that remove worlds: ${share(removing, announcements)}; share of the law's worlds removed: ${meanSe(removedShare)}`);
   console.log(`  third parties (every seat but the announcer) who learn a fact has(o, c) from it: ${share(learning, thirdParties)}`);
   console.log(`  announcements that teach some third party a fact: ${share(announcementsTeaching, announcements)}`);
 }
 
 const started = performance.now();
-sizes();
-commonAndPublic();
-endmoves();
+if (PARTS.has(1)) sizes();
+if (PARTS.has(2)) commonAndPublic();
+if (PARTS.has(3)) endmoves();
 console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s`);
