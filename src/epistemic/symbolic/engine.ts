@@ -8,7 +8,7 @@ import type { Phrase } from '../../model/errors.js';
 import type { Formula } from '../language/formula.js';
 import type { ShowcardReading } from '../announcements.js';
 import type { Probability, Semantics } from '../semantics.js';
-import { Diagrams, FALSE } from './bdd.js';
+import { Diagrams, FALSE, type Bdd } from './bdd.js';
 import { SymbolicEvaluator } from './evaluate.js';
 import { buildGameStructure, type GameStructure, type Placement } from './game-structure.js';
 
@@ -37,6 +37,9 @@ interface Built {
   game: GameStructure;
   evaluator: SymbolicEvaluator;
   seconds: number;
+  /** The variables counted: V and the order variables. */
+  counted: number[];
+  observer?: { observed: Bdd; weighed: Bdd; total: bigint };
 }
 
 export class SymbolicEngine implements Semantics {
@@ -62,27 +65,44 @@ export class SymbolicEngine implements Semantics {
     const { game, evaluator } = this.#structure();
     const point = game.point;
     if (point === null) throw new Error('value asked of a log without a deal: it has no actual world');
-    const states = evaluator.evaluate(f);
-    const answer = evaluator.structure.diagrams.evaluate(states, (v) => point.get(v) ?? false);
-    this.#diagrams!.collect();
-    return answer;
+    return this.#collecting(() => this.#diagrams!.evaluate(evaluator.evaluate(f), (v) => point.get(v) ?? false));
   }
 
   /** The observer's probability, counted exactly over its states and the order variables of the showcards it did not see, and whether it knows f. */
   probability(f: Formula): Probability {
-    const { game, evaluator } = this.#structure();
+    const built = this.#structure();
     const d = this.#diagrams!;
-    const states = evaluator.evaluate(f);
-    const observed = d.protect(d.and(game.structure.law, game.observation));
-    const known = d.and(observed, d.not(states)) === FALSE;
-    const counted = [...game.structure.variables, ...game.weightingVariables];
-    const weighed = d.protect(d.and(observed, game.weighting));
-    const total = d.count(weighed, counted);
-    const inside = d.count(d.and(weighed, states), counted);
-    d.unprotect(observed);
-    d.unprotect(weighed);
-    d.collect();
-    return { probability: ratio(inside, total), standardError: null, known };
+    return this.#collecting(() => {
+      const states = built.evaluator.evaluate(f);
+      const { observed, weighed, total } = this.#observer(built);
+      const known = d.and(observed, d.not(states)) === FALSE;
+      const inside = d.count(d.and(weighed, states), built.counted);
+      return { probability: ratio(inside, total), standardError: null, known };
+    });
+  }
+
+  /** `answer()`, then the diagrams it left unprotected reclaimed, even when it ran out of nodes (the engine goes on answering). */
+  #collecting<T>(answer: () => T): T {
+    try {
+      return answer();
+    } finally {
+      this.#diagrams!.collect();
+    }
+  }
+
+  /** The observer's states, the same with the order variables (its weighted states), and how many of those: computed once. */
+  #observer(built: Built): NonNullable<Built['observer']> {
+    if (!built.observer) {
+      const d = this.#diagrams!;
+      const { structure, observation, weighting } = built.game;
+      const observed = d.protect(d.and(structure.law, observation));
+      // One constraint at a time: each is small within the observer's states, their product alone is not.
+      let weighed = observed;
+      for (const w of weighting) weighed = d.and(weighed, w);
+      d.protect(weighed);
+      built.observer = { observed, weighed, total: d.count(weighed, built.counted) };
+    }
+    return built.observer;
   }
 
   /** The states of the law: the explicit model's worlds (deals with their hidden choices). */
@@ -104,7 +124,8 @@ export class SymbolicEngine implements Semantics {
       const started = performance.now();
       this.#diagrams = new Diagrams({ maxNodes: this.#options.maxNodes });
       const game = buildGameStructure(this.#diagrams, this.game, this.count, this.#options);
-      this.#built = { game, evaluator: new SymbolicEvaluator(game.structure, game.atoms), seconds: (performance.now() - started) / 1000 };
+      const counted = [...game.structure.variables, ...game.weightingVariables];
+      this.#built = { game, evaluator: new SymbolicEvaluator(game.structure, game.atoms), seconds: (performance.now() - started) / 1000, counted };
     }
     return this.#built;
   }

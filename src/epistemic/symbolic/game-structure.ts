@@ -53,7 +53,7 @@ import { KnowledgeStructure } from './structure.js';
  */
 export type Placement = 'bottom' | 'below' | 'above' | 'beside';
 
-export const DEFAULT_PLACEMENT: Placement = 'below';
+export const DEFAULT_PLACEMENT: Placement = 'beside';
 
 export interface StructureOptions {
   showcard?: ShowcardReading;
@@ -67,8 +67,8 @@ export interface GameStructure {
   point: Map<number, boolean> | null;
   /** What the observer saw (its states: law ∧ this); a full record's: the point; the spectator's: TRUE. Protected. */
   observation: Bdd;
-  /** The counting-only constraint on the order variables (docs above). Protected. */
-  weighting: Bdd;
+  /** The counting-only constraints on the order variables, one per showcard the observer did not see (docs above). Protected. */
+  weighting: Bdd[];
   weightingVariables: number[];
   /** The law's nodes after each event applied. */
   lawNodesAfterEvent: number[];
@@ -183,7 +183,7 @@ class Tracker {
   point: Map<number, boolean> | null;
   /** The observer's observations (TRUE: none yet). */
   observation: Bdd = TRUE;
-  weighting: Bdd = TRUE;
+  readonly weighting: Bdd[] = [];
   readonly weightingVariables: number[] = [];
   readonly #me: number | null;
   readonly #d: Diagrams;
@@ -196,7 +196,6 @@ class Tracker {
     this.point = game.deal === null ? null : atoms.assignmentOf(game.deal);
     this.#me = game.deal === null ? game.me : null;
     this.#d.protect(this.observation);
-    this.#d.protect(this.weighting);
   }
 
   /** The deal of a full record must be one of the structure's. */
@@ -267,9 +266,7 @@ class Tracker {
       const shown = d.orAll(order.map((i, at) => d.andAll([d.variable(q[i]), holds[i], ...order.slice(0, at).map((h) => d.not(holds[h]))])));
       return d.implies(d.variable(p[j]), shown);
     });
-    const next = d.protect(d.andAll([this.weighting, d.exactly(p, 1), ...first]));
-    d.unprotect(this.weighting);
-    this.weighting = next;
+    this.weighting.push(d.protect(d.andAll([d.exactly(p, 1), ...first])));
   }
 
   #observe(next: Bdd): void {

@@ -50,17 +50,32 @@ export class KnowledgeStructure {
     return this.#within(group, f);
   }
 
-  /** E_G f: every member knows f. */
+  /**
+   * E_G f: every member knows f. Each K_a f is a small function of what a observes, but their
+   * conjunction tracks every member's observations at once and can grow as their product; only
+   * its values at the states matter, so once it outgrows the law it is taken within the law.
+   */
   everybody(group: readonly number[], f: Bdd): Bdd {
-    return this.diagrams.andAll(group.map((a) => this.knows(a, f)));
+    const d = this.diagrams;
+    const lawSize = d.size(this.law);
+    let all = TRUE;
+    for (const a of group) {
+      all = d.and(all, this.knows(a, f));
+      if (all !== this.law && d.size(all) > lawSize) all = d.and(this.law, all);
+    }
+    return all;
   }
 
-  /** C_G f: the greatest fixpoint of X ↦ E_G(f ∧ X), from TRUE (f along every path of the group's relations). */
+  /**
+   * C_G f: the greatest fixpoint of X ↦ E_G(f ∧ X) (f along every path of the group's
+   * relations), iterated within the law from the law: the same values at every state, and the
+   * iterates stay as small as the law however many members the group has.
+   */
   common(group: readonly number[], f: Bdd): Bdd {
     const d = this.diagrams;
-    let x = TRUE;
+    let x = this.law;
     for (;;) {
-      const next = this.everybody(group, d.and(f, x));
+      const next = d.and(this.law, this.everybody(group, d.and(f, x)));
       if (next === x) return x;
       x = next;
     }
