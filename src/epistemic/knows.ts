@@ -109,7 +109,7 @@ class EnginesAt {
     if (engine === undefined) {
       const { showcard, maxWorlds, maxNodes } = this.options;
       engine =
-        name === 'counting' ? new CountingEngine(this.fullSize)
+        name === 'counting' ? new CountingEngine(this.fullSize, showcard)
         : name === 'sampled' ? this.fullSize
         : name === 'symbolic' ? new SymbolicEngine(this.game, this.at, { showcard, maxNodes })
         : new ExplicitEngine(this.game, this.at, { showcard, maxWorlds: name === 'small' ? Math.min(maxWorlds ?? DEFAULT_MAX_WORLDS, AUTO_EXPLICIT_WORLDS) : maxWorlds });
@@ -185,7 +185,8 @@ export function planKnows(game: Game, queries: FormulaQuery[], options: KnowsOpt
       const engine = engineFor(q.formula, enginesAt(at).candidates());
       if ('reasons' in engine) {
         const reasons = engine.reasons.flatMap((why, i) => (i === 0 ? why : [', and ', ...why]));
-        throw new InputError([`formula ${q.id} (${q.text}) at ${at}: `, ...reasons], { code: 'formula-unsupported' });
+        const forced = options.engine === undefined || options.engine === 'auto' ? [] : [{ option: 'engine', value: options.engine }, ' cannot answer it: '];
+        throw new InputError([`formula ${q.id} (${q.text}) at ${at}: `, ...forced, ...reasons], { code: 'formula-unsupported' });
       }
       return { at, engine };
     });
