@@ -98,6 +98,18 @@ describe('cluedo knows at full size', () => {
   });
 });
 
+describe('exact big counts', () => {
+  it("prints every digit of a Master Detective spectator's worlds in --json", () => {
+    const deck = { suspects: Array.from({ length: 10 }, (_, i) => `S${i}`), weapons: Array.from({ length: 8 }, (_, i) => `W${i}`), rooms: Array.from({ length: 12 }, (_, i) => `R${i}`) };
+    const log = join(dir, 'master-detective.json');
+    writeFileSync(log, JSON.stringify({ deck, players: ['P0', 'P1', 'P2', 'P3', 'P4', 'P5'], events: [] }));
+    const r = knows(log, 'has(envelope, S0)', '--json');
+    // 10 × 8 × 12 envelopes, then 27 cards dealt 5, 5, 5, 4, 4, 4: 27! / (5!^3 4!^3) each (Python: math.factorial).
+    expect(r.stdout).toMatch(/"worlds": 437599241673834240000,/);
+    expect(answers(r).results[0]).toMatchObject({ probability: 0.1, standardError: null, known: false });
+  });
+});
+
 /** The worked small games and their formulas (examples/epistemic/NAME.formulas.json). */
 const examples = readdirSync(join(ROOT, 'examples/epistemic'))
   .filter((f) => f.endsWith('.formulas.json'))
