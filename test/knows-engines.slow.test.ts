@@ -77,6 +77,19 @@ describe('cluedo knows at full size', () => {
     expect(auto.results.map(({ probability, known }) => ({ probability, known }))).toEqual(explicit.results.map(({ probability, known }) => ({ probability, known })));
   });
 
+  it('counts a formula without modalities without building a model of the whole log', () => {
+    // Ten seats, 32 cards: no model of this spectator's log fits the diagrams' bound, and none is needed.
+    const log = 'examples/large/10x32-spectator-20-refutations.json';
+    const r = knows(log, 'has(H, Scarlet)', '--json', '--progress', '--max-nodes', '1000');
+    expect(r.stderr).not.toMatch(/the model after/);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ method: 'exact', worlds: null });
+    expect(out.results[0]).toMatchObject({ engine: 'counting', standardError: null, known: false });
+    const analysis = JSON.parse(cluedo(['analyze', log, '--json']).stdout);
+    expect(analysis.method).toBe('exact');
+    expect(out.results[0].probability).toBeCloseTo(analysis.cards.Scarlet.H, 12);
+  });
+
   it('refuses --engine explicit where the model is too large, naming the formula, the engine and the limit', () => {
     refused(knows(EARLY, 'K[P1] K[P2] has(P3, Ballroom)', '--engine', 'explicit'), 1, /formula 1 \(K\[P1\] K\[P2\] has\(P3, Ballroom\)\)/, /--engine explicit/, /too large/, /--max-worlds/);
   });

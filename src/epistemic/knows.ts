@@ -125,14 +125,19 @@ class EnginesAt {
     return names.map((name) => () => this.get(name));
   }
 
-  /** The model's worlds after these events, from the engine that holds the model (null when none was asked to). */
-  worlds(): number | bigint | null {
+  /**
+   * The model's worlds after these events, from the engine that holds the model (null when none was
+   * asked to). `needed`: whether the automatic choice asks the symbolic engine for them when the
+   * small explicit model does not fit (its model of a large log can take minutes to build).
+   */
+  worlds(needed = true): number | bigint | null {
     const choice = this.options.engine ?? 'auto';
     if (choice === 'explicit') return (this.get('explicit') as ExplicitEngine).worlds;
     if (choice !== 'auto' && choice !== 'symbolic') return null;
     if (choice === 'auto') {
       const small = this.get('small') as ExplicitEngine;
       if (small.unsupported(TRUE) === null) return small.worlds;
+      if (!needed) return null;
     }
     try {
       return exactInteger((this.get('symbolic') as SymbolicEngine).worlds);
@@ -176,10 +181,14 @@ export function planKnows(game: Game, queries: FormulaQuery[], options: KnowsOpt
     if (!e) engines.set(at, (e = new EnginesAt(game, at, options)));
     return e;
   };
+  const auto = (options.engine ?? 'auto') === 'auto';
+  const modelOfLog = (needed: boolean) => {
+    if (needed) options.onProgress?.(`the model after ${counted(total, 'event')}`);
+    return enginesAt(total).worlds(needed);
+  };
   try {
-    // The whole log first: an event false of the deal is an error whatever the formulas ask.
-    options.onProgress?.(`the model after ${counted(total, 'event')}`);
-    const worlds = enginesAt(total).worlds();
+    // A forced engine's model of the whole log first: an event false of the deal is an error whatever the formulas ask.
+    let worlds = auto ? null : modelOfLog(true);
     const chosen = queries.map((q) => {
       const at = q.at ?? total;
       const engine = engineFor(q.formula, enginesAt(at).candidates());
@@ -190,6 +199,8 @@ export function planKnows(game: Game, queries: FormulaQuery[], options: KnowsOpt
       }
       return { at, engine };
     });
+    // The automatic choice builds a model of the whole log only for formulas the counting core does not answer.
+    if (auto) worlds = modelOfLog(chosen.some(({ engine }) => engine.name !== 'counting'));
     const results: KnowsResult[] = new Array(queries.length);
     const pending = new Map<number, PendingEstimate>();
     chosen.forEach(({ at, engine }, i) => {
