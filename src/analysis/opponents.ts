@@ -61,6 +61,9 @@ export const DEFAULT_OPPONENT_SAMPLES = 2500;
 /** The largest Kripke model built for an exact answer (past it, worlds are drawn). */
 export const EXACT_OPPONENT_WORLDS = 200_000;
 
+/** The engines asked, in order: the explicit model when it is small, else drawn worlds. */
+const OPPONENT_ENGINES = ['explicit', 'sampled'] as const;
+
 /** What the other seats know, seen from the log's observer; null for the spectator's view. */
 export async function opponents(input: GameLog | Game, options: OpponentsOptions = {}): Promise<Opponents | null> {
   const game = gameOf(input);
@@ -89,7 +92,7 @@ function request(game: Game, options: OpponentsOptions) {
   // The observer's view: a full record's deal is what the observer does not know. The exact model
   // answers only when it is small: building millions of worlds takes longer than drawing a few thousand.
   // Only the probabilities are asked: whether the observer knows each is not weighed.
-  const knowsOptions = { samples: options.samples ?? DEFAULT_OPPONENT_SAMPLES, seed: options.seed, maxWorlds: options.maxWorlds ?? EXACT_OPPONENT_WORLDS, known: false };
+  const knowsOptions = { engine: OPPONENT_ENGINES, samples: options.samples ?? DEFAULT_OPPONENT_SAMPLES, seed: options.seed, maxWorlds: options.maxWorlds ?? EXACT_OPPONENT_WORLDS, known: false };
   return { view: { ...game, deal: null }, queries, knowsOptions };
 }
 

@@ -46,8 +46,11 @@ export interface KnowsReport {
 }
 
 export interface KnowsOptions extends ModelOptions {
-  /** The engine that answers: 'auto' (default) asks each formula of the cheapest engine that answers it exactly. */
-  engine?: EngineName | 'auto';
+  /**
+   * The engine that answers: 'auto' (default) asks each formula of the cheapest engine that answers
+   * it exactly; a name forces that engine; a list asks each formula of the first that answers it.
+   */
+  engine?: EngineName | 'auto' | readonly EngineName[];
   /** The symbolic engine's bound on decision-diagram nodes (default DEFAULT_MAX_NODES). */
   maxNodes?: number;
   /** Told, in a line of text, what begins: each model built, each formula asked. */
@@ -121,7 +124,7 @@ class EnginesAt {
   /** The engines to ask, cheapest first: the one forced, or the counting core, a small explicit model, then the symbolic engine. */
   candidates(): Array<() => Semantics> {
     const choice = this.options.engine ?? 'auto';
-    const names: Array<EngineName | 'small'> = choice === 'auto' ? ['counting', 'small', 'symbolic'] : [choice];
+    const names: ReadonlyArray<EngineName | 'small'> = choice === 'auto' ? ['counting', 'small', 'symbolic'] : typeof choice === 'string' ? [choice] : choice;
     return names.map((name) => () => this.get(name));
   }
 
@@ -131,7 +134,9 @@ class EnginesAt {
    * small explicit model does not fit (its model of a large log can take minutes to build).
    */
   worlds(needed = true): number | bigint | null {
-    const choice = this.options.engine ?? 'auto';
+    const given = this.options.engine ?? 'auto';
+    // A list: the model of its first engine that holds one.
+    const choice = typeof given === 'string' ? given : (given.find((name) => name === 'explicit' || name === 'symbolic') ?? 'sampled');
     if (choice === 'explicit') return (this.get('explicit') as ExplicitEngine).worlds;
     if (choice !== 'auto' && choice !== 'symbolic') return null;
     if (choice === 'auto') {
@@ -194,7 +199,7 @@ export function planKnows(game: Game, queries: FormulaQuery[], options: KnowsOpt
       const engine = engineFor(q.formula, enginesAt(at).candidates());
       if ('reasons' in engine) {
         const reasons = engine.reasons.flatMap((why, i) => (i === 0 ? why : [', and ', ...why]));
-        const forced = options.engine === undefined || options.engine === 'auto' ? [] : [{ option: 'engine', value: options.engine }, ' cannot answer it: '];
+        const forced = typeof options.engine === 'string' && options.engine !== 'auto' ? [{ option: 'engine', value: options.engine }, ' cannot answer it: '] : [];
         throw new InputError([`formula ${q.id} (${q.text}) at ${at}: `, ...forced, ...reasons], { code: 'formula-unsupported' });
       }
       return { at, engine };

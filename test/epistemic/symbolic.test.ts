@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { SymbolicEngine } from '../../src/epistemic/symbolic/engine.js';
-import type { Placement } from '../../src/epistemic/symbolic/game-structure.js';
+import { DiagramsTooLargeError } from '../../src/epistemic/symbolic/bdd.js';
+import type { ChoiceEncoding, Placement } from '../../src/epistemic/symbolic/game-structure.js';
 import { ExplicitEngine } from '../../src/epistemic/explicit/engine.js';
 import type { ShowcardReading } from '../../src/epistemic/explicit/game-model.js';
 import { textQueries } from '../../src/epistemic/queries.js';
@@ -17,10 +18,12 @@ import type { GameEvent } from '../../src/model/events.js';
 import { bruteGameModel, bruteObserverAnswer } from './brute-force.js';
 import { buildGame, describeGame, fit, formula, gamePlan, hidesAShownCard, observerLog } from './random-games.js';
 import { runs } from '../support/tier.js';
+import { example, expectAnalyzed, formulaOf } from './analyzed-examples.js';
 
 const READINGS: ShowcardReading[] = ['action', 'refinement'];
-/** The variable orders the answers must not depend on. */
+/** The encodings and variable orders the answers must not depend on. */
 const placement = fc.constantFrom<Placement>('bottom', 'below', 'above', 'beside');
+const choices = fc.constantFrom<ChoiceEncoding>('one-hot', 'binary');
 const SEED = 20_261_205;
 
 /** What `run` throws (its message), or null. */
@@ -34,14 +37,14 @@ function thrown(run: () => unknown): string | null {
 }
 
 describe('the symbolic engine equals the reference and the explicit engine on random games', () => {
-  it('values at the point and the number of worlds, at every point of the log, both readings, any placement of the fresh variables', () => {
+  it('values at the point and the number of worlds, at every point of the log, both readings, any encoding and placement of the fresh variables', () => {
     fc.assert(
-      fc.property(gamePlan(), fc.array(formula(3), { minLength: 1, maxLength: 4 }), fc.nat(6), placement, (plan, raw, at, placement) => {
+      fc.property(gamePlan(), fc.array(formula(3), { minLength: 1, maxLength: 4 }), fc.nat(6), placement, choices, (plan, raw, at, placement, choices) => {
         const game = buildGame(plan);
         const formulas = raw.map((f) => fit(f, game));
         const count = at % (game.events.length + 1);
         for (const showcard of READINGS) {
-          using symbolic = new SymbolicEngine(game, count, { showcard, placement });
+          using symbolic = new SymbolicEngine(game, count, { showcard, placement, choices });
           using explicit = new ExplicitEngine(game, count, { showcard });
           const brute = bruteGameModel(game, count, showcard);
           const where = () => `at ${count}, ${showcard}, ${describeGame(game)}`;
@@ -60,14 +63,14 @@ describe('the symbolic engine equals the reference and the explicit engine on ra
 
   it('an observer’s (or the spectator’s) probability and whether it knows, both readings', () => {
     fc.assert(
-      fc.property(gamePlan(), fc.nat(3), fc.array(formula(3), { minLength: 1, maxLength: 4 }), fc.nat(5), placement, (plan, seat, raw, at, placement) => {
+      fc.property(gamePlan(), fc.nat(3), fc.array(formula(3), { minLength: 1, maxLength: 4 }), fc.nat(5), placement, choices, (plan, seat, raw, at, placement, choices) => {
         const full = buildGame(plan);
         // seat n: the spectator (me null), who sees no shown card
         const game = observerLog(full, seat % (full.players.length + 1));
         const formulas = raw.map((f) => fit(f, game));
         const count = at % (game.events.length + 1);
         for (const showcard of READINGS) {
-          using symbolic = new SymbolicEngine(game, count, { showcard, placement });
+          using symbolic = new SymbolicEngine(game, count, { showcard, placement, choices });
           using explicit = new ExplicitEngine(game, count, { showcard });
           if (showcard === 'refinement' && hidesAShownCard(game.events.length === count ? game : { ...game, events: game.events.slice(0, count) })) {
             // the Java reading needs every shown card: the explicit engine's error, word for word
@@ -96,7 +99,7 @@ describe('the symbolic engine equals the reference and the explicit engine on ra
     // One more event, anywhere in a random game: often false of the deal or of what the observer saw.
     const extra = fc.record({ kind: fc.nat(3), by: fc.nat(3), to: fc.nat(3), picks: fc.array(fc.nat(2), { minLength: 3, maxLength: 3 }), shown: fc.nat(2), where: fc.nat(8) });
     fc.assert(
-      fc.property(gamePlan({ maxEvents: 3 }), extra, fc.nat(4), placement, (plan, e, seat, placement) => {
+      fc.property(gamePlan({ maxEvents: 3 }), extra, fc.nat(4), placement, choices, (plan, e, seat, placement, choices) => {
         const full = buildGame(plan, { maxEvents: 3 });
         const n = full.players.length;
         const cards = full.deck.categories.map((_, g) => full.deck.categoryOf.flatMap((h, c) => (h === g ? [c] : [])));
@@ -114,7 +117,7 @@ describe('the symbolic engine equals the reference and the explicit engine on ra
         const mutated: Game = { ...full, events };
         const game = seat % (n + 2) === n + 1 ? mutated : observerLog(mutated, seat % (n + 2));
         for (const showcard of READINGS) {
-          using symbolic = new SymbolicEngine(game, game.events.length, { showcard, placement });
+          using symbolic = new SymbolicEngine(game, game.events.length, { showcard, placement, choices });
           using explicit = new ExplicitEngine(game, game.events.length, { showcard });
           const refused = thrown(() => explicit.worlds);
           expect(thrown(() => symbolic.worlds), `${showcard}, ${describeGame(game)}`).toBe(refused);
@@ -169,5 +172,52 @@ describe.each(names)('the symbolic engine on examples/epistemic/%s', (name) => {
       using engine = new SymbolicEngine(game, at, { showcard: reading });
       expect(engine.worlds).toBe(BigInt(count.worlds!));
     }
+  });
+});
+
+describe('the symbolic engine on the full classic game', () => {
+  it('has the 44,460,928,512,000 deals of the six-player game before any event (semantics §1.2)', () => {
+    using engine = new SymbolicEngine(example('classic-6p-early').game, 0);
+    expect(engine.worlds).toBe(44_460_928_512_000n);
+  });
+
+  it.each(['classic-3p-spectator', 'classic-4p-faceup', 'custom-deck-3p', 'classic-6p-late'])(
+    '%s: each card’s probability is analyze’s, and the observer knows it (and so does its seat) where that is 1',
+    (name) => {
+      expectAnalyzed(name);
+    },
+  );
+
+  it('late in a six-player game: nested formulas obey S5', () => {
+    const { game } = example('classic-6p-late');
+    using engine = new SymbolicEngine(game, game.events.length);
+    const nested = ['K[P1] K[P2] has(P3, Ballroom)', 'C[P0,P1,P2,P3,P4,P5] !has(P0, Wrench)', 'M[P4] [P1,P2 ? has(P3, Rope)] K[P1] Kenv[P2]'];
+    for (const text of nested) {
+      const validities = [
+        `K[P1] (${text}) -> (${text})`,
+        `!K[P3] (${text}) -> K[P3] !K[P3] (${text})`,
+        `C[P1,P2] (${text}) <-> (${text}) & E[P1,P2] C[P1,P2] (${text})`,
+        `[!(${text})] C[P0,P1,P2,P3,P4,P5] (${text}) | !(${text})`,
+      ];
+      for (const v of validities) expect(engine.probability(formulaOf(game, v)), v).toEqual({ probability: 1, standardError: null, known: true });
+    }
+  });
+
+  it('beyond maxNodes: DiagramsTooLargeError naming the option, and the engine answers the next formula', () => {
+    const { game } = example('classic-6p-early');
+    // The structure fits in 1.7 million nodes; common knowledge among the six seats does not.
+    using engine = new SymbolicEngine(game, game.events.length, { maxNodes: 1_700_000 });
+    const refused = (() => {
+      try {
+        engine.probability(formulaOf(game, 'C[P0,P1,P2,P3,P4,P5] !has(envelope, Knife)'));
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(refused).toBeInstanceOf(DiagramsTooLargeError);
+    expect(refused).toMatchObject({ code: 'max-nodes', option: 'maxNodes', limit: 1_700_000 });
+    const p = engine.probability(formulaOf(game, 'K[P2] !has(envelope, "Miss Scarlet")'));
+    expect(p.probability).toBeGreaterThan(0);
+    expect(p.probability).toBeLessThan(1);
   });
 });

@@ -10,7 +10,7 @@ import type { ShowcardReading } from '../announcements.js';
 import type { Probability, Semantics } from '../semantics.js';
 import { Diagrams, FALSE, type Bdd } from './bdd.js';
 import { SymbolicEvaluator } from './evaluate.js';
-import { buildGameStructure, type GameStructure, type Placement } from './game-structure.js';
+import { buildGameStructure, type ChoiceEncoding, type GameStructure, type Placement } from './game-structure.js';
 
 export interface SymbolicOptions {
   showcard?: ShowcardReading;
@@ -18,6 +18,8 @@ export interface SymbolicOptions {
   maxNodes?: number;
   /** Where the events' fresh variables enter the variable order (default DEFAULT_PLACEMENT; for measurements). */
   placement?: Placement;
+  /** How a showcard's variables say which card was shown (default one-hot; for measurements). */
+  choices?: ChoiceEncoding;
 }
 
 export interface SymbolicStats {
@@ -37,7 +39,7 @@ interface Built {
   game: GameStructure;
   evaluator: SymbolicEvaluator;
   seconds: number;
-  /** The variables counted: V and the order variables. */
+  /** The variables counted: V and the selector variables. */
   counted: number[];
   observer?: { observed: Bdd; weighed: Bdd; total: bigint };
 }
@@ -68,7 +70,7 @@ export class SymbolicEngine implements Semantics {
     return this.#collecting(() => this.#diagrams!.evaluate(evaluator.evaluate(f), (v) => point.get(v) ?? false));
   }
 
-  /** The observer's probability, counted exactly over its states and the order variables of the showcards it did not see, and whether it knows f. */
+  /** The observer's probability, counted exactly over its states and the selector variables of the showcards it did not see, and whether it knows f. */
   probability(f: Formula): Probability {
     const built = this.#structure();
     const d = this.#diagrams!;
@@ -90,7 +92,7 @@ export class SymbolicEngine implements Semantics {
     }
   }
 
-  /** The observer's states, the same with the order variables (its weighted states), and how many of those: computed once. */
+  /** The observer's states, the same with the selector variables (its weighted states), and how many of those: computed once. */
   #observer(built: Built): NonNullable<Built['observer']> {
     if (!built.observer) {
       const d = this.#diagrams!;
@@ -122,6 +124,7 @@ export class SymbolicEngine implements Semantics {
   #structure(): Built {
     if (this.#built === null) {
       const started = performance.now();
+      this.#diagrams?.dispose();
       this.#diagrams = new Diagrams({ maxNodes: this.#options.maxNodes });
       const game = buildGameStructure(this.#diagrams, this.game, this.count, this.#options);
       const counted = [...game.structure.variables, ...game.weightingVariables];

@@ -4,17 +4,17 @@
  * - the deal variables and the rules of the deal (deal-variables.ts), with the early public facts;
  * - `look`: every seat observes its hand variables (from the start in a log without `look`);
  * - `lacks`, `envelope`, `endmove`: the public announcement (law ∧= the formula's states);
- * - `showcard`, action reading: fresh one-hot variables q (which card was shown), each requiring
- *   that the responder holds it, observed by the responder and the asker;
+ * - `showcard`, action reading: fresh variables q saying which card was shown (one-hot, or its
+ *   index in binary), each card requiring that the responder holds it, observed by the responder
+ *   and the asker;
  * - `showcard`, refinement reading: the responder holds one of the cards; the asker privately
  *   learns whether it holds the shown one (a fresh variable v ↔ has(by, shown) it observes); then
  *   both know the same card.
  * Alongside, as the explicit model's Tracker does: the point of a full record (the deal and the
  * fresh variables' values there) and the observer's observations, with the same errors
  * (../announcements.ts). For the observer's probability (docs/epistemic.md §3), each showcard it
- * did not see gets counting-only variables p: one of the k! orders of the named cards, uniformly,
- * the shown card being the first of that order the responder holds; so every (state, p) weighs the
- * same and a shown card is uniform among the responder's m cards (k!/m orders each).
+ * did not see gets counting-only selector variables (Tracker.#weigh) under which every (state,
+ * selection) weighs the same and a shown card is uniform among the responder's m cards.
  */
 import type { Game } from '../../model/game.js';
 import { gameActions, type NumberedAction as KnowledgeAction } from '../../model/rules.js';
@@ -49,15 +49,19 @@ import { KnowledgeStructure } from './structure.js';
  * Where an event's fresh variables enter the order: below every variable, just below the block of
  * its last named card, just above the block of its first, or each beside the card it concerns
  * (a showcard's q[i] just below the block of named[i], the refinement's v below the shown card's;
- * the counting-only order variables below the last named card).
+ * a named card's counting-only selector variables at that card's place).
  */
 export type Placement = 'bottom' | 'below' | 'above' | 'beside';
 
 export const DEFAULT_PLACEMENT: Placement = 'beside';
 
+/** How a showcard's variables q say which card was shown: one variable per named card, or the card's index in binary (placed as a block). */
+export type ChoiceEncoding = 'one-hot' | 'binary';
+
 export interface StructureOptions {
   showcard?: ShowcardReading;
   placement?: Placement;
+  choices?: ChoiceEncoding;
 }
 
 export interface GameStructure {
@@ -67,7 +71,7 @@ export interface GameStructure {
   point: Map<number, boolean> | null;
   /** What the observer saw (its states: law ∧ this); a full record's: the point; the spectator's: TRUE. Protected. */
   observation: Bdd;
-  /** The counting-only constraints on the order variables, one per showcard the observer did not see (docs above). Protected. */
+  /** The counting-only constraints on the selector variables, one per showcard the observer did not see (docs above). Protected. */
   weighting: Bdd[];
   weightingVariables: number[];
   /** The law's nodes after each event applied. */
@@ -134,10 +138,9 @@ export function buildGameStructure(d: Diagrams, game: Game, count: number, optio
         if (tracker.point && a.shown !== null && !tracker.point.get(atoms.variable(a.shown, a.by))) throw shownNotHeld(game, a);
         const named = cardsOf(a.cards);
         if (reading === 'action') {
-          // q[i]: the responder showed named[i].
-          const q = fresh.each(named);
-          const law = d.and(d.exactly(q, 1), d.andAll(named.map((k, i) => d.implies(d.variable(q[i]), atoms.has(a.by, k)))));
-          replace(structure.extended(q, law, [a.by, a.to]));
+          const q = choiceVariables(d, fresh, named, options.choices ?? 'one-hot');
+          const law = d.and(q.one, d.andAll(named.map((k, i) => d.implies(q.is(i), atoms.has(a.by, k)))));
+          replace(structure.extended(q.variables, law, [a.by, a.to]));
           tracker.shown(structure, a, q, named, fresh);
         } else {
           if (a.shown === null) throw shownCardNeeded(game, a);
@@ -173,6 +176,29 @@ function freshVariables(d: Diagrams, atoms: DealVariables, placement: Placement)
     block,
     each: (cards) => (placement === 'beside' ? cards.map((c) => d.newVar(atoms.levelBelow(c))) : block(cards, cards.length)),
   };
+}
+
+/** Which of the named cards a showcard showed, as fresh variables. */
+interface Choice {
+  variables: number[];
+  /** Exactly one card is chosen. */
+  one: Bdd;
+  /** named[i] is chosen. */
+  is(i: number): Bdd;
+  /** The variables' values when named[i] is chosen. */
+  valuesAt(i: number): boolean[];
+}
+
+function choiceVariables(d: Diagrams, fresh: FreshVariables, named: number[], encoding: ChoiceEncoding): Choice {
+  if (encoding === 'one-hot') {
+    const q = fresh.each(named);
+    return { variables: q, one: d.exactly(q, 1), is: (i) => d.variable(q[i]), valuesAt: (i) => q.map((_, j) => j === i) };
+  }
+  const bits = Math.ceil(Math.log2(named.length));
+  const q = fresh.block(named, bits);
+  const valuesAt = (i: number) => q.map((_, b) => ((i >> b) & 1) === 1);
+  const is = (i: number) => d.andAll(valuesAt(i).map((on, b) => (on ? d.variable(q[b]) : d.nvariable(q[b]))));
+  return { variables: q, one: d.orAll(named.map((_, i) => is(i))), is, valuesAt };
 }
 
 /**
@@ -228,15 +254,16 @@ class Tracker {
     return structure.announced(states);
   }
 
-  /** An action-reading showcard with its variables q (q[i]: named[i] was shown). */
-  shown(structure: KnowledgeStructure, a: ShowcardAction, q: number[], named: number[], fresh: FreshVariables): void {
+  /** An action-reading showcard with its variables q (which of `named` was shown). */
+  shown(structure: KnowledgeStructure, a: ShowcardAction, q: Choice, named: number[], fresh: FreshVariables): void {
     const d = this.#d;
     const actual = named.indexOf(a.shown ?? -1);
     if (this.point) {
-      q.forEach((v, i) => this.point!.set(v, i === actual));
+      const values = q.valuesAt(actual);
+      q.variables.forEach((v, i) => this.point!.set(v, values[i]));
       return;
     }
-    if (this.sees(a)) this.#observe(d.and(this.observation, d.variable(q[actual])));
+    if (this.sees(a)) this.#observe(d.and(this.observation, q.is(actual)));
     else this.#weigh(a, q, named, fresh);
     if (d.and(structure.law, this.observation) === FALSE) throw nothingToShow(this.game, a);
   }
@@ -255,18 +282,31 @@ class Tracker {
     return this.observation;
   }
 
-  /** Order variables for an unseen showcard: one of the k! orders of `named`, the shown card the first of it the responder holds. */
-  #weigh(a: ShowcardAction, q: number[], named: number[], fresh: FreshVariables): void {
+  /**
+   * Selector variables for an unseen showcard, so that counting weighs its choices uniformly: the
+   * shown card as a reservoir sample of the responder's named cards. Beside each named card,
+   * one of L = lcm(1..k) values; the r-th card the responder holds (in order) takes over the
+   * choice on its first L/r values. The shown card must take it, and no later held card may: so
+   * (deal, shown) has L^k/m selections, m the cards the responder holds, each card 1/m of them.
+   * Each constraint reads the card's own variables and what the cards before it were.
+   */
+  #weigh(a: ShowcardAction, q: Choice, named: number[], fresh: FreshVariables): void {
     const d = this.#d;
-    const orders = permutations(named.map((_, i) => i));
-    const p = fresh.block(named, orders.length);
-    this.weightingVariables.push(...p);
+    const L = named.reduce((l, _, i) => lcm(l, i + 1), 1);
     const holds = named.map((k) => this.atoms.has(a.by, k));
-    const first = orders.map((order, j) => {
-      const shown = d.orAll(order.map((i, at) => d.andAll([d.variable(q[i]), holds[i], ...order.slice(0, at).map((h) => d.not(holds[h]))])));
-      return d.implies(d.variable(p[j]), shown);
+    const parts: Bdd[] = [];
+    // heldBefore[r]: exactly r of the cards so far are the responder's
+    let heldBefore: Bdd[] = [TRUE];
+    named.forEach((card, j) => {
+      const u = fresh.block([card], L);
+      this.weightingVariables.push(...u);
+      const below = (t: number) => d.orAll(u.slice(0, t).map((v) => d.variable(v)));
+      const takes = d.orAll(heldBefore.map((exactly, r) => d.and(exactly, below(L / (r + 1)))));
+      const chosenBefore = d.orAll(named.slice(0, j).map((_, i) => q.is(i)));
+      parts.push(d.exactly(u, 1), d.implies(q.is(j), takes), d.implies(d.and(chosenBefore, holds[j]), d.not(takes)));
+      heldBefore = [...heldBefore, FALSE].map((exactly, r) => d.or(d.and(d.not(holds[j]), exactly), r > 0 ? d.and(holds[j], heldBefore[r - 1]) : FALSE));
     });
-    this.weighting.push(d.protect(d.andAll([d.exactly(p, 1), ...first])));
+    this.weighting.push(d.protect(d.andAll(parts)));
   }
 
   #observe(next: Bdd): void {
@@ -280,8 +320,7 @@ class Tracker {
   }
 }
 
-/** Every order of `items`. */
-function permutations(items: number[]): number[][] {
-  if (items.length <= 1) return [items];
-  return items.flatMap((x, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [x, ...rest]));
+function lcm(a: number, b: number): number {
+  const gcd = (x: number, y: number): number => (y === 0 ? x : gcd(y, x % y));
+  return (a / gcd(a, b)) * b;
 }

@@ -5,7 +5,7 @@
  * to an agent when they agree on what it observes, so K_a φ = ∀(V∖O_a)(law → φ). Structures are
  * values: a transformer (an announcement, fresh observed variables) makes a new one.
  */
-import { TRUE, type Bdd, type Diagrams } from './bdd.js';
+import { FALSE, TRUE, type Bdd, type Diagrams } from './bdd.js';
 
 export class KnowledgeStructure {
   /** Per agent (or group, for D), the cube of the variables it does not observe. */
@@ -67,18 +67,25 @@ export class KnowledgeStructure {
   }
 
   /**
-   * C_G f: the greatest fixpoint of X ↦ E_G(f ∧ X) (f along every path of the group's
-   * relations), iterated within the law from the law: the same values at every state, and the
-   * iterates stay as small as the law however many members the group has.
+   * C_G f: f along every path of the group's relations. Its complement is computed, the states
+   * from which a path reaches a state where f fails: the least fixpoint of R ↦ (law ∧ ¬f) ∨ ⋁_a
+   * (law ∧ ∃(V∖O_a) R), grown one member at a time, each from the states it has not spread from
+   * yet, until none is left (or every state is reached). Each step is one quantification of a set
+   * no larger than the law, where the greatest fixpoint of X ↦ E_G(f ∧ X) takes a product with
+   * the law per member and round.
    */
   common(group: readonly number[], f: Bdd): Bdd {
     const d = this.diagrams;
-    let x = this.law;
-    for (;;) {
-      const next = d.and(this.law, this.everybody(group, d.and(f, x)));
-      if (next === x) return x;
-      x = next;
+    let reach = d.and(this.law, d.not(f));
+    // spreadFrom[i]: states whose classes of member i's relation are all reached (what it spread to is whole classes)
+    const spreadFrom = group.map(() => FALSE);
+    for (let idle = 0, i = 0; idle < group.length && reach !== this.law; i = (i + 1) % group.length) {
+      const fresh = d.and(reach, d.not(spreadFrom[i]));
+      idle = fresh === FALSE ? idle + 1 : 0;
+      if (fresh !== FALSE) reach = d.or(reach, d.and(this.law, d.exists(fresh, this.#unobservedBy([group[i]]))));
+      spreadFrom[i] = reach;
     }
+    return d.not(reach);
   }
 
   /** ¬∃(V∖⋃O_G)(law ∧ ¬f): the states whose every alike state (to the group together) satisfies f. */
