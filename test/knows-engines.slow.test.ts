@@ -90,6 +90,10 @@ describe('cluedo knows at full size', () => {
     expect(out.results[0].probability).toBeCloseTo(analysis.cards.Scarlet.H, 12);
   });
 
+  it.each(['impossible', 'conflicting'])("refuses examples/mistakes/%s.json, whose events leave no deal, even for formulas the counting core answers", (name) => {
+    refused(knows(`examples/mistakes/${name}.json`, 'has(envelope, Knife)', 'true'), 1, /^cluedo: event \d+ \(suggestion by \w+\): no deal is left consistent with the log/);
+  });
+
   it('refuses --engine explicit where the model is too large, naming the formula, the engine and the limit', () => {
     refused(knows(EARLY, 'K[P1] K[P2] has(P3, Ballroom)', '--engine', 'explicit'), 1, /formula 1 \(K\[P1\] K\[P2\] has\(P3, Ballroom\)\)/, /--engine explicit/, /too large/, /--max-worlds/);
   });

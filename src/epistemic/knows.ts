@@ -153,6 +153,11 @@ class EnginesAt {
     }
   }
 
+  /** Whether the counting core finds a deal the observer considers possible after these events. */
+  dealsLeft(): boolean {
+    return !Number.isNaN(this.fullSize.probability(TRUE).probability);
+  }
+
   dispose(): void {
     for (const engine of this.#made.values()) engine.dispose();
     this.#fullSize?.dispose();
@@ -204,8 +209,13 @@ export function planKnows(game: Game, queries: FormulaQuery[], options: KnowsOpt
       }
       return { at, engine };
     });
-    // The automatic choice builds a model of the whole log only for formulas the counting core does not answer.
-    if (auto) worlds = modelOfLog(chosen.some(({ engine }) => engine.name !== 'counting'));
+    // The automatic choice builds a model of the whole log only when it is needed: for formulas the
+    // counting core does not answer, or to check the log (a full record's deal against its events,
+    // and the events that leave the observer no deal, which the model names).
+    if (auto) {
+      const needed = chosen.some(({ engine }) => engine.name !== 'counting') || game.deal !== null || !enginesAt(total).dealsLeft();
+      worlds = modelOfLog(needed);
+    }
     const results: KnowsResult[] = new Array(queries.length);
     const pending = new Map<number, PendingEstimate>();
     chosen.forEach(({ at, engine }, i) => {

@@ -96,7 +96,7 @@ describe('formulas without modalities: the symbolic engine against the counting 
           expect(symbolic.probability(M(me, psi)).probability, `M: ${where}`).toBe(truth.probability > 0 ? 1 : 0);
         }
       }),
-      { seed: SEED, numRuns: runs(40, 4) },
+      { seed: SEED, numRuns: runs(30, 3) },
     );
   }, 600_000);
 
