@@ -22,7 +22,7 @@ const variants = (process.argv.slice(2).length ? process.argv.slice(2) : ['botto
 for (const position of POSITIONS) {
   const game = parseGame(JSON.parse(readFileSync(new URL(`../examples/${position}.json`, import.meta.url), 'utf8')));
   for (const { choices, placement } of variants) {
-    const engine = new SymbolicEngine(game, game.events.length, { placement, choices });
+    const engine = new SymbolicEngine(game, game.events.length, { placement, choices, sizes: true });
     try {
       const started = performance.now();
       const worlds = engine.worlds;

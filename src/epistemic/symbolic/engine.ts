@@ -20,6 +20,8 @@ export interface SymbolicOptions {
   placement?: Placement;
   /** How a showcard's variables say which card was shown (default one-hot; for measurements). */
   choices?: ChoiceEncoding;
+  /** Record the law's nodes after each event in stats() (a walk of the law per event; for measurements). */
+  sizes?: boolean;
 }
 
 export interface SymbolicStats {
@@ -29,7 +31,7 @@ export interface SymbolicStats {
   lawNodes: number;
   /** The most nodes live at once. */
   peakNodes: number;
-  /** The law's nodes after each event. */
+  /** The law's nodes after each event (with the option `sizes`; else empty). */
   lawNodesAfterEvent: number[];
   /** Time spent building the structure. */
   seconds: number;

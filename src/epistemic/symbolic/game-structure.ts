@@ -62,6 +62,8 @@ export interface StructureOptions {
   showcard?: ShowcardReading;
   placement?: Placement;
   choices?: ChoiceEncoding;
+  /** Record the law's nodes after each event (lawNodesAfterEvent; else it stays empty). */
+  sizes?: boolean;
 }
 
 export interface GameStructure {
@@ -74,7 +76,7 @@ export interface GameStructure {
   /** The counting-only constraints on the selector variables, one per showcard the observer did not see (docs above). Protected. */
   weighting: Bdd[];
   weightingVariables: number[];
-  /** The law's nodes after each event applied. */
+  /** The law's nodes after each event applied (with the option `sizes`). */
   lawNodesAfterEvent: number[];
 }
 
@@ -118,7 +120,7 @@ export function buildGameStructure(d: Diagrams, game: Game, count: number, optio
   const lawNodesAfterEvent: number[] = [];
   let event = 0;
   const eventDone = () => {
-    lawNodesAfterEvent.push(d.size(structure.law));
+    if (options.sizes) lawNodesAfterEvent.push(d.size(structure.law));
     d.collect();
   };
   for (const a of actions) {
