@@ -35,7 +35,7 @@ describe.skipIf(!CHROMIUM)('the browser worker pool on real Web Workers', () => 
     site = mkdtempSync(join(tmpdir(), 'cluedo-web-pool-'));
     const here = join(site, 'pool/page');
     mkdirSync(join(site, 'build'), { recursive: true });
-    for (const wasm of ['core.wasm', 'kripke.wasm']) copyFileSync(join(ROOT, 'build', wasm), join(site, 'build', wasm));
+    for (const wasm of ['core.wasm', 'kripke.wasm', 'bdd.wasm']) copyFileSync(join(ROOT, 'build', wasm), join(site, 'build', wasm));
     await build({
       entryPoints: ['page.ts', 'worker.ts', 'broken-worker.ts'].map((f) => join(PAGE, f)),
       outdir: here,
