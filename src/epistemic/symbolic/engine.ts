@@ -109,6 +109,19 @@ export class SymbolicEngine implements Semantics {
     return built.observer;
   }
 
+  /** The distinct deals among the observer's states (its consistent deals): the other variables quantified away. */
+  get observedDeals(): bigint {
+    const built = this.#structure();
+    const d = this.#diagrams!;
+    return this.#collecting(() => {
+      const { observed } = this.#observer(built);
+      const deal = built.game.atoms.all();
+      const inDeal = new Set(deal);
+      const hidden = built.game.structure.variables.filter((v) => !inDeal.has(v));
+      return d.count(hidden.length > 0 ? d.exists(observed, d.cube(hidden)) : observed, deal);
+    });
+  }
+
   /** The states of the law: the explicit model's worlds (deals with their hidden choices). */
   get worlds(): bigint {
     const { game } = this.#structure();
