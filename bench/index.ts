@@ -8,8 +8,10 @@
 // Python program over the process protocol, a module, against a built-in agent; `-- --agents-only`);
 // the advice at the table: which card to show, whether to accuse, an edit of turn 1 of 40, the view
 // after an entry (`-- --advice-only`); an impossible log of 10,000 and 100,000 events explained
-// (`-- --contradiction-only`); the symbolic epistemic engine at full size: the README's formulas as a
-// whole process against analyze, every operator at depth 3, symbolic against explicit (`-- --symbolic-only`).
+// (`-- --contradiction-only`); exact knowledge (the symbolic engine) against today's estimates of the
+// opponents' knowledge and the rational analysis on simulated games (`-- --exact-knowledge-only`);
+// the symbolic epistemic engine at full size: the README's formulas as a whole process against
+// analyze, every operator at depth 3, symbolic against explicit (`-- --symbolic-only`).
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -36,6 +38,7 @@ import { benchQueue, printQueue } from './queue.js';
 import { benchAgents, printAgents } from './agents.js';
 import { benchAdvice, printAdvice } from './advice.js';
 import { benchContradiction, printContradiction } from './contradiction.js';
+import { benchExactKnowledge, printExactKnowledge } from './exact-knowledge.js';
 import { benchSymbolic, printSymbolic } from './symbolic.js';
 
 const { values: args } = parseArgs({
@@ -58,6 +61,8 @@ const { values: args } = parseArgs({
     'agents-only': { type: 'boolean', default: false },
     /** Run only the timings of the advice at the table (which card to show, whether to accuse, an edit, an entry). */
     'advice-only': { type: 'boolean', default: false },
+    /** Run only exact knowledge (the symbolic engine) against today's estimates of the opponents' knowledge and the rational analysis. */
+    'exact-knowledge-only': { type: 'boolean', default: false },
     /** Run only the explanation of impossible logs of 10,000 and 100,000 events. */
     'contradiction-only': { type: 'boolean', default: false },
     /** Run only the symbolic epistemic engine's figures (needs `npm run build`: it runs dist/cli). */
@@ -200,6 +205,11 @@ function printResponses(rows: ResponsesBenchRow[]): void {
   for (const r of rows) console.log(`  ${r.example.padEnd(22)} ${`${fmt(r.defaultMs, 3)} ms`.padStart(11)} ${cell(r.policies.uniform)} ${cell(r.policies.first)} ${cell(r.policies.repeat)}`);
 }
 
+if (args['exact-knowledge-only']) {
+  printExactKnowledge(benchExactKnowledge());
+  process.exit(0);
+}
+
 if (args['responses-only']) {
   printResponses(await benchResponses(TIME / 2));
   process.exit(0);
@@ -283,6 +293,7 @@ const web = await benchWeb();
 const agents = await benchAgents();
 const advice = benchAdvice();
 const contradictions = await benchContradiction();
+const exactKnowledge = benchExactKnowledge();
 
 console.log(`\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; one thread\n`);
 console.log('Consistency check (classic-6p-late, 4096 deals, half consistent)');
@@ -336,10 +347,11 @@ printWeb(web);
 printAgents(agents);
 printAdvice(advice);
 printContradiction(contradictions);
+printExactKnowledge(exactKnowledge);
 printSymbolic(symbolic);
 
 if (args.json) {
-  const out = { symbolic, web, agents, advice, contradictions, board, epistemic, opponents, responses, date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup, large, beforeAfter };
+  const out = { symbolic, web, agents, advice, contradictions, exactKnowledge, board, epistemic, opponents, responses, date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, check, inference, sampling, counting, pool, simulate, startup, large, beforeAfter };
   writeFileSync(args.json, `${JSON.stringify(out, null, 2)}\n`);
   console.log(`\nwrote ${args.json}`);
 }

@@ -14,6 +14,7 @@ import { serveStatic, type StaticServer } from '../src/cli/static-server.js';
 import { constraintsOf } from '../src/knowledge/constraints-of.js';
 import { parseGame } from '../src/io/log.js';
 import { inThisThread, sampleDeals } from '../src/analysis/sampling.js';
+import { opponentsInThisThread, type Opponents } from '../src/analysis/opponents.js';
 import { findChromium, launch } from './support/advisor-driver.js';
 import type { Outcome } from './support/web-pool-page/page.js';
 
@@ -35,7 +36,7 @@ describe.skipIf(!CHROMIUM)('the browser worker pool on real Web Workers', () => 
     site = mkdtempSync(join(tmpdir(), 'cluedo-web-pool-'));
     const here = join(site, 'pool/page');
     mkdirSync(join(site, 'build'), { recursive: true });
-    for (const wasm of ['core.wasm', 'kripke.wasm']) copyFileSync(join(ROOT, 'build', wasm), join(site, 'build', wasm));
+    for (const wasm of ['core.wasm', 'kripke.wasm', 'bdd.wasm']) copyFileSync(join(ROOT, 'build', wasm), join(site, 'build', wasm));
     await build({
       entryPoints: ['page.ts', 'worker.ts', 'broken-worker.ts'].map((f) => join(PAGE, f)),
       outdir: here,
@@ -102,6 +103,22 @@ describe.skipIf(!CHROMIUM)('the browser worker pool on real Web Workers', () => 
     }, 60_000);
   }
 
+  it('answers opponents() of a log with endmoves past the explicit limit (decision diagrams, build/bdd.wasm) as Node\'s explicit model does', async () => {
+    // custom-deck-3p with an endmove after each opponent's turn; maxWorlds 1 leaves only the symbolic engine.
+    const small = JSON.parse(readFileSync(join(ROOT, 'examples/custom-deck-3p.json'), 'utf8'));
+    const game = parseGame({ ...small, events: small.events.flatMap((e: { by: string }) => (e.by === 'P0' ? [e] : [e, { type: 'endmove', by: e.by }])) });
+    const truth = opponentsInThisThread(game, { nextTurn: true })!;
+    const got = await page.evaluate(({ game }) => window.poolTest.opponents(game, { maxWorlds: 1, nextTurn: true }), { game });
+    expect(got.ok, JSON.stringify(got)).toBe(true);
+    const seen = (got as { value: Opponents }).value;
+    expect(seen.method).toBe('exact');
+    for (const [k, seat] of seen.seats.entries()) {
+      expect(seat.canAccuse).toBeCloseTo(truth.seats[k].canAccuse, 12);
+      expect(seat.canAccuseNextTurn!).toBeCloseTo(truth.seats[k].canAccuseNextTurn!, 12);
+      seat.knowsMyCards.forEach((p, c) => expect(p).toBeCloseTo(truth.seats[k].knowsMyCards[c], 12));
+    }
+  }, 60_000);
+
   it('the crashes were the workers’ own: no error reached the page', () => {
     expect(pageErrors).toEqual([]);
   });
@@ -111,6 +128,7 @@ declare global {
   interface Window {
     poolTest: {
       crashWhileOthersWait(crashes: number, doubles: number[], store: unknown, n: number): Promise<{ crashed: Outcome[]; doubled: Outcome[]; deals: Outcome; made: number; workers: number }>;
+      opponents(game: unknown, options: { maxWorlds?: number; nextTurn?: boolean }): Promise<Outcome>;
       neverStarting(script: string, doubles: number[]): Promise<{ doubled: Outcome[]; after: Outcome; made: number; workers: number }>;
     };
   }

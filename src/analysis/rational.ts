@@ -3,8 +3,9 @@
  * not know the envelope (the thesis's `endmove`, docs/epistemic-semantics.md §5.6), and the
  * analysis conditions on it. Exact from the Kripke model when it fits: every endmove is then the
  * epistemic announcement it is, including what each seat inferred from the others' endmoves.
- * Otherwise worlds are drawn by the observer's weighting and those in which some seat would have
- * known the envelope at its endmove are rejected; a seat's knowledge there is what its cards and
+ * Otherwise, with `symbolic`, the same reading is counted on decision diagrams (seconds to a
+ * minute); else worlds are drawn by the observer's weighting and those in which some seat would
+ * have known the envelope at its endmove are rejected; a seat's knowledge there is what its cards and
  * the cards shown to it imply (first-order), which leaves out what it could infer from earlier
  * endmoves, and the analysis says so.
  */
@@ -15,19 +16,29 @@ import { gameOf, type GameLog } from '../io/log.js';
 import { buildGameModel, ModelTooLargeError } from '../epistemic/explicit/game-model.js';
 import { FullSizeEngine } from '../epistemic/full-size.js';
 import { explicitModelMayFit } from '../epistemic/explicit/engine.js';
-import { Kenv } from '../epistemic/language/formula.js';
+import { and, has, Kenv, type Formula } from '../epistemic/language/formula.js';
+import { SymbolicEngine } from '../epistemic/symbolic/engine.js';
+import { DiagramsTooLargeError } from '../epistemic/symbolic/bdd.js';
+import { maskOfCards } from '../model/bits.js';
 import * as sets from '../epistemic/explicit/world-set.js';
-import { emptyTallies, envelopeIndex, tallyDeals, type Tallies } from '../knowledge/tallies.js';
+import { combinationCards, emptyTallies, envelopeIndex, tallyDeals, type Tallies } from '../knowledge/tallies.js';
 import { independentErrors } from '../knowledge/worlds.js';
 import { analysisFrom, DEFAULT_ANALYSIS_SAMPLES, DEFAULT_SEED, worldsOf, type Analysis } from './analyze.js';
 import { sharedCore } from './load.js';
 import { counted } from '../model/numbers.js';
-import { ownerWidth, slotOf, TABLE } from '../model/owners.js';
+import { ENVELOPE, ownerWidth, slotOf, TABLE, type Owner } from '../model/owners.js';
 
 export interface RationalOptions {
   samples?: number;
   seed?: number;
   maxWorlds?: number;
+  /**
+   * Past the explicit model, read the endmoves exactly on the symbolic engine (decision diagrams)
+   * rather than first-order from drawn worlds (default false). Not the default: on simulated
+   * six-seat games it took 15 to 40 s where 20,000 draws take 0.3 to 3.5 s, and the draws' answers
+   * lay within 2.7 standard errors of the exact ones (bench/exact-knowledge.ts).
+   */
+  symbolic?: boolean;
   /**
    * True (the default): every turn of another seat that ended without an accusation is an endmove
    * (withEndmoves). False: only the log's own endmove events are (those the rules announced).
@@ -76,8 +87,8 @@ export function rationalAnalysis(input: GameLog | Game, options: RationalOptions
   const observer: Game = { ...game, deal: null };
   const { game: rational, endmoves } =
     options.infer === false ? { game: observer, endmoves: observer.events.filter((e) => e.type === 'endmove').length } : withEndmoves(observer);
-  const explicit = tryExplicit(rational, options.maxWorlds);
-  if (explicit) return { ...explicit, rational: { endmoves, reading: 'epistemic', rejected: null } };
+  const exact = tryExplicit(rational, options.maxWorlds) ?? (options.symbolic ? trySymbolic(rational) : null);
+  if (exact) return { ...exact, rational: { endmoves, reading: 'epistemic', rejected: null } };
   return sampled(observer, rational, endmoves, options);
 }
 
@@ -119,6 +130,45 @@ function tryExplicit(game: Game, maxWorlds?: number): Analysis | null {
   }
   m.model.dispose();
   return analysisFrom(game, { method: 'exact', count: BigInt(deals.size), tallies: tallies as Tallies, possibleOwners });
+}
+
+/**
+ * The exact analysis counted on the symbolic engine: each card's owners and each envelope, the
+ * observer's probability of the formula that says it. Null when the diagrams outgrow their bound.
+ */
+function trySymbolic(game: Game): Analysis | null {
+  const nSeats = game.players.length;
+  const width = ownerWidth(nSeats);
+  const { cards, categoryMasks } = game.deck;
+  const faceUp = maskOfCards(game.faceUp);
+  const engine = new SymbolicEngine(game, game.events.length);
+  try {
+    const chance = (f: Formula) => engine.probability(f).probability;
+    // Probabilities as tallies of a total of 1: analysisFrom divides by the total.
+    const tallies = emptyTallies(cards.length, nSeats, categoryMasks);
+    tallies.total = 1;
+    const possibleOwners = new Uint32Array(cards.length);
+    cards.forEach((_, c) => {
+      const owners: Owner[] = (faceUp & (1 << c)) !== 0 ? [TABLE] : [...game.players.map((_, seat) => seat), ENVELOPE];
+      for (const owner of owners) {
+        const p = owner === TABLE ? 1 : chance(has(owner, c));
+        tallies.ownerCounts[c * width + slotOf(owner, nSeats)] = p;
+        if (p > 0) possibleOwners[c] |= 1 << slotOf(owner, nSeats);
+      }
+    });
+    // Only the combinations of cards that may be in the envelope.
+    for (let i = 0; i < tallies.envelopeCounts.length; i++) {
+      const combination = combinationCards(categoryMasks, i);
+      if (combination.some((c) => tallies.ownerCounts[c * width + slotOf(ENVELOPE, nSeats)] === 0)) continue;
+      tallies.envelopeCounts[i] = chance(and(...combination.map((c) => has(ENVELOPE, c))));
+    }
+    return analysisFrom(game, { method: 'exact', count: engine.observedDeals, tallies, possibleOwners });
+  } catch (e) {
+    if (e instanceof DiagramsTooLargeError) return null;
+    throw e;
+  } finally {
+    engine.dispose();
+  }
 }
 
 /** Drawn worlds, kept when no seat would have known the envelope at any of its endmoves (first-order). */

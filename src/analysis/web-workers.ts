@@ -5,6 +5,7 @@
 import { WASM_PATH } from '../knowledge/wasm-core.js';
 import { loadWasmModule, provideWasmModule } from '../knowledge/wasm-module.js';
 import { KRIPKE_WASM_PATH } from '../epistemic/kripke-wasm.js';
+import { BDD_WASM_PATH } from '../epistemic/bdd-wasm.js';
 import { WebWorkerPool } from '../runtime/web-pool.js';
 import { serveTasks } from '../runtime/web-worker.js';
 import type { TaskModule } from '../runtime/executor.js';
@@ -32,7 +33,8 @@ export interface LibraryWorkerOptions {
  * here too, for what runs on the page's own thread). Close it when done.
  */
 export async function libraryWorkerPool(options: LibraryWorkerOptions): Promise<WebWorkerPool> {
-  const urls = [WASM_PATH, KRIPKE_WASM_PATH];
+  // The decision diagrams too: opponents() of a log with endmoves past the explicit limit is answered symbolically.
+  const urls = [WASM_PATH, KRIPKE_WASM_PATH, BDD_WASM_PATH];
   const modules = await Promise.all(urls.map((url) => loadWasmModule(url)));
   const threads = options.threads ?? Math.min(4, Math.max(1, globalThis.navigator?.hardwareConcurrency ?? 2));
   return new WebWorkerPool({ makeWorker: options.makeWorker, threads, init: urls.map((url, i) => [url.href, modules[i]] as const) });

@@ -67,6 +67,7 @@ export { KnowledgeCore, Position, PositionTooLargeError, WASM_PATH } from '../kn
 export type { Answering, PositionStatus } from '../knowledge/wasm-core.js';
 export { provideWasmModule, loadWasmModule } from '../knowledge/wasm-module.js';
 export { KRIPKE_WASM_PATH } from '../epistemic/kripke-wasm.js';
+export { BDD_WASM_PATH } from '../epistemic/bdd-wasm.js';
 export { SearchGaveUpError } from '../knowledge/search.js';
 export { NoConsistentDealError } from '../knowledge/mcmc.js';
 

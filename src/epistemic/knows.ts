@@ -112,7 +112,7 @@ class EnginesAt {
     if (engine === undefined) {
       const { showcard, maxWorlds, maxNodes } = this.options;
       engine =
-        name === 'counting' ? new CountingEngine(this.fullSize)
+        name === 'counting' ? new CountingEngine(this.fullSize, showcard)
         : name === 'sampled' ? this.fullSize
         : name === 'symbolic' ? new SymbolicEngine(this.game, this.at, { showcard, maxNodes })
         : new ExplicitEngine(this.game, this.at, { showcard, maxWorlds: name === 'small' ? Math.min(maxWorlds ?? DEFAULT_MAX_WORLDS, AUTO_EXPLICIT_WORLDS) : maxWorlds });
@@ -128,8 +128,12 @@ class EnginesAt {
     return names.map((name) => () => this.get(name));
   }
 
-  /** The model's worlds after these events, from the engine that holds the model (null when none was asked to). */
-  worlds(): number | bigint | null {
+  /**
+   * The model's worlds after these events, from the engine that holds the model (null when none was
+   * asked to). `needed`: whether the automatic choice asks the symbolic engine for them when the
+   * small explicit model does not fit (its model of a large log can take minutes to build).
+   */
+  worlds(needed = true): number | bigint | null {
     const given = this.options.engine ?? 'auto';
     // A list: the model of its first engine that holds one.
     const choice = typeof given === 'string' ? given : (given.find((name) => name === 'explicit' || name === 'symbolic') ?? 'sampled');
@@ -138,6 +142,7 @@ class EnginesAt {
     if (choice === 'auto') {
       const small = this.get('small') as ExplicitEngine;
       if (small.unsupported(TRUE) === null) return small.worlds;
+      if (!needed) return null;
     }
     try {
       return exactInteger((this.get('symbolic') as SymbolicEngine).worlds);
@@ -146,6 +151,11 @@ class EnginesAt {
       if (e instanceof DiagramsTooLargeError && choice === 'auto') return null;
       throw e;
     }
+  }
+
+  /** Whether the counting core finds a deal the observer considers possible after these events. */
+  dealsLeft(): boolean {
+    return !Number.isNaN(this.fullSize.probability(TRUE).probability);
   }
 
   dispose(): void {
@@ -181,19 +191,31 @@ export function planKnows(game: Game, queries: FormulaQuery[], options: KnowsOpt
     if (!e) engines.set(at, (e = new EnginesAt(game, at, options)));
     return e;
   };
+  const auto = (options.engine ?? 'auto') === 'auto';
+  const modelOfLog = (needed: boolean) => {
+    if (needed) options.onProgress?.(`the model after ${counted(total, 'event')}`);
+    return enginesAt(total).worlds(needed);
+  };
   try {
-    // The whole log first: an event false of the deal is an error whatever the formulas ask.
-    options.onProgress?.(`the model after ${counted(total, 'event')}`);
-    const worlds = enginesAt(total).worlds();
+    // A forced engine's model of the whole log first: an event false of the deal is an error whatever the formulas ask.
+    let worlds = auto ? null : modelOfLog(true);
     const chosen = queries.map((q) => {
       const at = q.at ?? total;
       const engine = engineFor(q.formula, enginesAt(at).candidates());
       if ('reasons' in engine) {
         const reasons = engine.reasons.flatMap((why, i) => (i === 0 ? why : [', and ', ...why]));
-        throw new InputError([`formula ${q.id} (${q.text}) at ${at}: `, ...reasons], { code: 'formula-unsupported' });
+        const forced = typeof options.engine === 'string' && options.engine !== 'auto' ? [{ option: 'engine', value: options.engine }, ' cannot answer it: '] : [];
+        throw new InputError([`formula ${q.id} (${q.text}) at ${at}: `, ...forced, ...reasons], { code: 'formula-unsupported' });
       }
       return { at, engine };
     });
+    // The automatic choice builds a model of the whole log only when it is needed: for formulas the
+    // counting core does not answer, or to check the log (a full record's deal against its events,
+    // and the events that leave the observer no deal, which the model names).
+    if (auto) {
+      const needed = chosen.some(({ engine }) => engine.name !== 'counting') || game.deal !== null || !enginesAt(total).dealsLeft();
+      worlds = modelOfLog(needed);
+    }
     const results: KnowsResult[] = new Array(queries.length);
     const pending = new Map<number, PendingEstimate>();
     chosen.forEach(({ at, engine }, i) => {

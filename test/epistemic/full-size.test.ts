@@ -165,8 +165,8 @@ describe('full-size engine vs explicit model', () => {
       { op: 'K', agent: 2, arg: { op: 'has', owner: 0, card: knife } },
       { op: 'K', agent: 1, arg: { op: 'has', owner: 1, card: scarlet } },
     ].map((formula, i) => ({ id: String(i + 1), at: null, formula: formula as Formula, text: '' }));
-    const report = knowsInThisThread(game, queries);
-    expect(report.worlds).toBeNull(); // far too large for the explicit model: the full-size engine answered
+    const report = knowsInThisThread(game, queries, { engine: 'sampled' });
+    expect(report.worlds).toBeNull(); // the full-size engine answered, without a model
     expect(report.results[0]).toMatchObject({ probability: 1, standardError: null, known: true });
     expect(report.results[1]).toMatchObject({ probability: 0, standardError: null, known: false });
     expect(report.results[2].known).toBe(false);
@@ -175,7 +175,7 @@ describe('full-size engine vs explicit model', () => {
 });
 
 describe('the semantics interface: knows asks the first engine that supports a formula', () => {
-  it('the explicit model when it fits; the full-size engine beyond it; a refusal naming both reasons', () => {
+  it('the explicit model when it fits; the symbolic engine beyond it; a forced engine\'s refusal naming it and its reason', () => {
     const full = randomGame(5, 3);
     const observer: Game = { ...full, deal: null, me: 0, myHand: full.deal!.flatMap((o, c) => (o === 0 ? [c] : [])) };
     observer.events = observer.events.map((e) => (e.type === 'suggestion' && e.by !== 0 && e.shownBy !== 0 ? { ...e, shown: null } : e));
@@ -186,9 +186,12 @@ describe('the semantics interface: knows asks the first engine that supports a f
     const small = knowsInThisThread(observer, q(kenv));
     expect(small.method).toBe('exact');
     expect(small.worlds).toBeGreaterThan(1);
+    expect(small.results[0].engine).toBe('explicit');
     const tiny = { maxWorlds: 1 };
-    expect(knowsInThisThread(observer, q(kenv), tiny).method).toBe('sampled');
-    expect(() => knowsInThisThread(observer, q(common), tiny)).toThrow(/the Kripke model is too large to build \(over 1 worlds, maxWorlds\), and common knowledge \(C\) needs the whole model/);
+    const beyond = knowsInThisThread(observer, q(kenv), tiny);
+    expect(beyond).toMatchObject({ method: 'exact', worlds: small.worlds, results: [{ engine: 'symbolic', probability: small.results[0].probability, known: small.results[0].known }] });
+    expect(() => knowsInThisThread(observer, q(common), { ...tiny, engine: 'explicit' })).toThrow(/engine "explicit" cannot answer it: the Kripke model is too large to build \(over 1 worlds, maxWorlds\)$/);
+    expect(() => knowsInThisThread(observer, q(common), { engine: 'sampled' })).toThrow(/engine "sampled" cannot answer it: common knowledge \(C\) needs the whole model$/);
   });
 });
 

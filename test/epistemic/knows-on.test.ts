@@ -20,7 +20,7 @@ afterAll(() => Promise.all(pools.map((p) => p.close())));
 
 describe('knows on an executor', () => {
   fullOnly('gives the same bytes on any number of threads as in this thread', async () => {
-    const options = { samples: 1200, seed: 9 };
+    const options = { engine: 'sampled' as const, samples: 1200, seed: 9 };
     const here = JSON.stringify(knowsInThisThread(game, queries, options));
     expect(JSON.parse(here).method).toBe('sampled');
     expect(JSON.stringify(await knowsOn(new InProcessExecutor({ [EPISTEMIC_TASKS]: epistemicTasks }), game, queries, options))).toBe(here);

@@ -41,9 +41,19 @@ interface Built {
   game: GameStructure;
   evaluator: SymbolicEvaluator;
   seconds: number;
-  /** The variables counted: V and the selector variables. */
+  /** The observer's states (protected), once asked for. */
+  observed?: Bdd;
+  /** The observer's weighted states for a set of unseen showcards (by their indices), counted once. */
+  weighed: Map<string, Weighed>;
+}
+
+/** The observer's states weighed for some unseen showcards, the others' choices quantified away. */
+interface Weighed {
+  /** Protected. */
+  states: Bdd;
+  /** The variables counted: V without the choices quantified away, and the selector variables. */
   counted: number[];
-  observer?: { observed: Bdd; weighed: Bdd; total: bigint };
+  total: bigint;
 }
 
 export class SymbolicEngine implements Semantics {
@@ -78,11 +88,24 @@ export class SymbolicEngine implements Semantics {
     const d = this.#diagrams!;
     return this.#collecting(() => {
       const states = built.evaluator.evaluate(f);
-      const { observed, weighed, total } = this.#observer(built);
+      const observed = this.#observed(built);
       const known = d.and(observed, d.not(states)) === FALSE;
-      const inside = d.count(d.and(weighed, states), built.counted);
-      return { probability: ratio(inside, total), standardError: null, known };
+      const weighed = this.#weighed(built, this.#weighedFor(built, states));
+      const inside = d.count(d.and(weighed.states, states), weighed.counted);
+      return { probability: ratio(inside, weighed.total), standardError: null, known };
     });
+  }
+
+  /**
+   * The unseen showcards whose weights `states` needs: those whose choice it reads. Another one's
+   * choices weigh 1/m each over its m valid choices, 1 in all, as long as no epistemic
+   * announcement tied them to the rest of the law: then they are quantified away instead of weighed.
+   */
+  #weighedFor(built: Built, states: Bdd): number[] {
+    const { unseen, announced } = built.game;
+    if (announced) return unseen.map((_, i) => i);
+    const support = new Set(this.#diagrams!.support(states));
+    return unseen.flatMap((u, i) => (u.choice.some((v) => support.has(v)) ? [i] : []));
   }
 
   /** `answer()`, then the diagrams it left unprotected reclaimed, even when it ran out of nodes (the engine goes on answering). */
@@ -94,19 +117,44 @@ export class SymbolicEngine implements Semantics {
     }
   }
 
-  /** The observer's states, the same with the selector variables (its weighted states), and how many of those: computed once. */
-  #observer(built: Built): NonNullable<Built['observer']> {
-    if (!built.observer) {
+  /** The observer's states: computed once. */
+  #observed(built: Built): Bdd {
+    built.observed ??= this.#diagrams!.protect(this.#diagrams!.and(built.game.structure.law, built.game.observation));
+    return built.observed;
+  }
+
+  /** The observer's states weighed for the unseen showcards `weighed` (indices), the other unseen choices quantified away, and how many: computed once per set. */
+  #weighed(built: Built, weighed: number[]): Weighed {
+    const key = weighed.join(',');
+    let w = built.weighed.get(key);
+    if (w === undefined) {
       const d = this.#diagrams!;
-      const { structure, observation, weighting } = built.game;
-      const observed = d.protect(d.and(structure.law, observation));
+      const { unseen, structure } = built.game;
+      const kept = new Set(weighed);
+      const dropped = new Set(unseen.flatMap((u, i) => (kept.has(i) ? [] : u.choice)));
+      let states = this.#observed(built);
+      if (dropped.size > 0) states = d.exists(states, d.cube([...dropped]));
       // One constraint at a time: each is small within the observer's states, their product alone is not.
-      let weighed = observed;
-      for (const w of weighting) weighed = d.and(weighed, w);
-      d.protect(weighed);
-      built.observer = { observed, weighed, total: d.count(weighed, built.counted) };
+      for (const i of weighed) states = d.and(states, unseen[i].weighting);
+      d.protect(states);
+      const counted = [...structure.variables.filter((v) => !dropped.has(v)), ...weighed.flatMap((i) => unseen[i].selectors)];
+      w = { states, counted, total: d.count(states, counted) };
+      built.weighed.set(key, w);
     }
-    return built.observer;
+    return w;
+  }
+
+  /** The distinct deals among the observer's states (its consistent deals): the other variables quantified away. */
+  get observedDeals(): bigint {
+    const built = this.#structure();
+    const d = this.#diagrams!;
+    return this.#collecting(() => {
+      const observed = this.#observed(built);
+      const deal = built.game.atoms.all();
+      const inDeal = new Set(deal);
+      const hidden = built.game.structure.variables.filter((v) => !inDeal.has(v));
+      return d.count(hidden.length > 0 ? d.exists(observed, d.cube(hidden)) : observed, deal);
+    });
   }
 
   /** The states of the law: the explicit model's worlds (deals with their hidden choices). */
@@ -129,8 +177,7 @@ export class SymbolicEngine implements Semantics {
       this.#diagrams?.dispose();
       this.#diagrams = new Diagrams({ maxNodes: this.#options.maxNodes });
       const game = buildGameStructure(this.#diagrams, this.game, this.count, this.#options);
-      const counted = [...game.structure.variables, ...game.weightingVariables];
-      this.#built = { game, evaluator: new SymbolicEvaluator(game.structure, game.atoms), seconds: (performance.now() - started) / 1000, counted };
+      this.#built = { game, evaluator: new SymbolicEvaluator(game.structure, game.atoms), seconds: (performance.now() - started) / 1000, weighed: new Map() };
     }
     return this.#built;
   }

@@ -66,6 +66,14 @@ export interface StructureOptions {
   sizes?: boolean;
 }
 
+/** A showcard the observer did not see: its choice variables, and the selector variables and constraint that weigh them. */
+export interface UnseenShowcard {
+  choice: readonly number[];
+  selectors: readonly number[];
+  /** Protected. */
+  weighting: Bdd;
+}
+
 export interface GameStructure {
   atoms: DealVariables;
   structure: KnowledgeStructure;
@@ -73,9 +81,10 @@ export interface GameStructure {
   point: Map<number, boolean> | null;
   /** What the observer saw (its states: law ∧ this); a full record's: the point; the spectator's: TRUE. Protected. */
   observation: Bdd;
-  /** The counting-only constraints on the selector variables, one per showcard the observer did not see (docs above). Protected. */
-  weighting: Bdd[];
-  weightingVariables: number[];
+  /** The showcards the observer did not see, each with its counting-only weighting (docs above). */
+  unseen: UnseenShowcard[];
+  /** Whether an epistemic announcement (an endmove) restricted the law: then the unseen choices' weights do not factor out. */
+  announced: boolean;
   /** The law's nodes after each event applied (with the option `sizes`). */
   lawNodesAfterEvent: number[];
 }
@@ -157,7 +166,8 @@ export function buildGameStructure(d: Diagrams, game: Game, count: number, optio
     }
   }
   while (event < count) (event++, eventDone());
-  return { atoms, structure, point: tracker.point, observation: tracker.finalObservation(structure), weighting: tracker.weighting, weightingVariables: tracker.weightingVariables, lawNodesAfterEvent };
+  const announced = actions.some((a) => a.kind === 'endmove');
+  return { atoms, structure, point: tracker.point, observation: tracker.finalObservation(structure), unseen: tracker.unseen, announced, lawNodesAfterEvent };
 }
 
 /** Makes an event's fresh variables where the placement puts them. */
@@ -211,8 +221,7 @@ class Tracker {
   point: Map<number, boolean> | null;
   /** The observer's observations (TRUE: none yet). */
   observation: Bdd = TRUE;
-  readonly weighting: Bdd[] = [];
-  readonly weightingVariables: number[] = [];
+  readonly unseen: UnseenShowcard[] = [];
   readonly #me: number | null;
   readonly #d: Diagrams;
 
@@ -297,18 +306,19 @@ class Tracker {
     const L = named.reduce((l, _, i) => lcm(l, i + 1), 1);
     const holds = named.map((k) => this.atoms.has(a.by, k));
     const parts: Bdd[] = [];
+    const selectors: number[] = [];
     // heldBefore[r]: exactly r of the cards so far are the responder's
     let heldBefore: Bdd[] = [TRUE];
     named.forEach((card, j) => {
       const u = fresh.block([card], L);
-      this.weightingVariables.push(...u);
+      selectors.push(...u);
       const below = (t: number) => d.orAll(u.slice(0, t).map((v) => d.variable(v)));
       const takes = d.orAll(heldBefore.map((exactly, r) => d.and(exactly, below(L / (r + 1)))));
       const chosenBefore = d.orAll(named.slice(0, j).map((_, i) => q.is(i)));
       parts.push(d.exactly(u, 1), d.implies(q.is(j), takes), d.implies(d.and(chosenBefore, holds[j]), d.not(takes)));
       heldBefore = [...heldBefore, FALSE].map((exactly, r) => d.or(d.and(d.not(holds[j]), exactly), r > 0 ? d.and(holds[j], heldBefore[r - 1]) : FALSE));
     });
-    this.weighting.push(d.protect(d.andAll(parts)));
+    this.unseen.push({ choice: q.variables, selectors, weighting: d.protect(d.andAll(parts)) });
   }
 
   #observe(next: Bdd): void {

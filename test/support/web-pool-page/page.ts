@@ -6,6 +6,8 @@ import { sampleDeals } from '../../../src/analysis/sampling.js';
 import { WebWorkerPool } from '../../../src/runtime/web-pool.js';
 import type { ConstraintStore } from '../../../src/knowledge/constraints.js';
 import { crashTask } from './crash-tasks.js';
+import { opponentTask } from '../../../src/analysis/opponent-tasks.js';
+import type { Game } from '../../../src/model/game.js';
 
 /** How a job ended: its value, or its error's name and message. */
 export type Outcome = { ok: true; value: unknown } | { ok: false; name: string; message: string };
@@ -34,6 +36,14 @@ const api = {
     const doubled = doubles.map((d) => outcome(pool.run(crashTask.double, d)));
     const deals = outcome(sampleDeals(pool, store, n, 7));
     const result = { crashed: await Promise.all(crashed), doubled: await Promise.all(doubled), deals: await deals, made, workers: pool.workers };
+    await pool.close();
+    return result;
+  },
+
+  /** opponents() of `game` in a worker of the library's pool, with the options given. */
+  async opponents(game: Game, options: { maxWorlds?: number; nextTurn?: boolean }) {
+    const pool = await libraryWorkerPool({ makeWorker: worker, threads: 1 });
+    const result = await outcome(pool.run(opponentTask.opponents, { game, options }));
     await pool.close();
     return result;
   },
