@@ -115,7 +115,7 @@ describe.skipIf(!CHROMIUM)('the advisor offline and installable, in headless Chr
       await server?.close();
     });
 
-    it('its service worker holds every file of the site: the page, the manifest, the icons, the Web Worker and both Wasm modules', async () => {
+    it('its service worker holds every file of the site: the page, the manifest, the icons, the Web Worker and the three Wasm modules', async () => {
       await page.goto(server.url);
       await offlineReady(page);
       const cached = await page.evaluate(async () => {
@@ -127,7 +127,7 @@ describe.skipIf(!CHROMIUM)('the advisor offline and installable, in headless Chr
       // The service worker's own scripts are kept by the browser, not in its cache.
       const expected = site.filter((f) => f !== 'sw.js' && !/^workbox-[\w-]+\.js$/.test(f));
       expect(cached.map((p) => p.slice(1)).sort()).toEqual(expected);
-      expect(expected.filter((f) => f.endsWith('.wasm')).length).toBe(2);
+      expect(expected.filter((f) => f.endsWith('.wasm')).length).toBe(3);
       expect(expected.some((f) => /^assets\/task-worker-[\w-]+\.js$/.test(f))).toBe(true);
       expect(expected).toContain('manifest.webmanifest');
       // The precache list the build wrote names them all too.
