@@ -1,4 +1,4 @@
-// Garbage collection: mark from the roots the host lists in scratch (its protected diagrams),
+// Garbage collection: mark from the roots the host lists in the work area (its protected diagrams),
 // sweep the rest onto the free list, rebuild the unique table, clear the cache.
 import { clearCache } from './cache';
 import { auxOf, clearFreeList, isFree, rehash, release, relink, setAux, top } from './nodes';

@@ -5,7 +5,7 @@
 // support must lie within the set.
 import { ARGS, MARK, WEIGHTS, setU32, u32At } from './layout';
 import { auxOf, highOf, lowOf, varOf } from './nodes';
-import { scratch } from './scratch';
+import { workArea } from './work-area';
 import { list, listed, room, unwalk, walk } from './traverse';
 import { clearMarks, sortByLevel } from './variables';
 
@@ -58,7 +58,7 @@ function addPower(dst: usize, limbs: u32, s: u32): void {
 
 /**
  * The satisfying assignments of f over the `n` variables at ARGS, as the address of its limbs in
- * scratch (their number: limbsFor(n)); 0 if f's support is not within the set, 1 if out of memory.
+ * the work area (their number: limbsFor(n)); 0 if f's support is not within the set, 1 if out of memory.
  */
 export function count(f: u32, n: u32): usize {
   const limbs = limbsFor(n);
@@ -71,7 +71,7 @@ export function count(f: u32, n: u32): usize {
   // The list's room, then each listed node's count, then the result.
   const memo = list + (<usize>room << 2);
   const bytes = (<usize>room << 2) + (<usize>(listed + 1) * <usize>limbs << 2);
-  if (scratch(bytes) == 0) {
+  if (workArea(bytes) == 0) {
     unwalk();
     return 1;
   }
@@ -115,7 +115,7 @@ export function weightedCount(f: u32, n: u32): f64 {
     return NaN;
   }
   const memo = list + (<usize>room << 2);
-  if (scratch((<usize>room << 2) + (<usize>listed << 3)) == 0) {
+  if (workArea((<usize>room << 2) + (<usize>listed << 3)) == 0) {
     unwalk();
     return NaN;
   }

@@ -1,6 +1,6 @@
 // The decision-diagram package (src/epistemic/symbolic/bdd.ts is its host): reduced ordered BDDs
 // in raw linear memory, one manager per instance. Diagrams are node ids (0 FALSE, 1 TRUE); lists
-// of variables travel through ARGS, counts and roots through the scratch region.
+// of variables travel through ARGS, counts and roots through the work area.
 import { ARGS, FIXED_END, MAX_VARS, RENAME_TO, WEIGHTS } from './layout';
 import { AND, IFF, IMPLIES, OR, XOR, apply, ite as iteOf, not as notOf } from './apply';
 import * as nodes from './nodes';
@@ -10,7 +10,7 @@ import * as construct from './construct';
 import * as traverse from './traverse';
 import * as counting from './count';
 import { collect as collectFrom, collections as collectionsDone } from './collect';
-import { scratch } from './scratch';
+import { workArea } from './work-area';
 
 export { MAX_VARS };
 export const OP_AND = AND;
@@ -40,9 +40,9 @@ export function weightsAt(): usize {
 export function nodesAt(): usize {
   return FIXED_END;
 }
-/** Room in scratch for `n` u32 (collect's roots); 0 if memory cannot hold them. */
-export function scratchAt(n: u32): usize {
-  return scratch(<usize>n << 2);
+/** Room in the work area for `n` u32 (collect's roots); 0 if memory cannot hold them. */
+export function workAreaAt(n: u32): usize {
+  return workArea(<usize>n << 2);
 }
 
 export function newVar(level: u32): i32 {

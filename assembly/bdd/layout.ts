@@ -1,10 +1,10 @@
 // The module's linear memory, laid out by hand (no managed objects, so a trap in the middle of an
 // operation leaves nothing half-built that a runtime would have to repair):
 //
-//   [per-variable arrays: a fixed region] [nodes] [unique table] [operation cache] [scratch]
+//   [per-variable arrays: a fixed region] [nodes] [unique table] [operation cache] [work area]
 //
 // The nodes, the unique table and the cache grow together (nodes.ts moves the two tables past the
-// grown node store); the scratch region after them holds what one traversal needs and is reused.
+// grown node store); the work area after them holds what one traversal needs and is reused.
 
 /** The most variables a manager creates. */
 export const MAX_VARS: u32 = 1 << 16;

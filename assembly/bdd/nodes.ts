@@ -6,7 +6,7 @@
 import { FIXED_END, TERMINAL_VAR, reserve } from './layout';
 import { levelOf } from './variables';
 import { placeCache, cacheBytes } from './cache';
-import { placeScratch } from './scratch';
+import { placeWorkArea } from './work-area';
 
 export const NODE_BYTES: usize = 20;
 const FREE_VAR: u32 = 0xffffffff;
@@ -79,7 +79,7 @@ function place(cap: u32): bool {
   bucketCount = count;
   buckets = tables;
   placeCache(cache, count);
-  placeScratch(end);
+  placeWorkArea(end);
   return true;
 }
 

@@ -1,14 +1,14 @@
 // Walks over the nodes of one diagram: its internal nodes in post-order (children first) as a
-// list in scratch, each node's `aux` its place in the list plus one while the walk's result is in
+// list in the work area, each node's `aux` its place in the list plus one while the walk's result is in
 // use; unwalk() returns every `aux` to 0. A walk a trap interrupted leaves `aux` words set: the
 // next walk clears the whole store first.
 import { auxOf, highOf, lowOf, setAux, top, varOf } from './nodes';
-import { scratch } from './scratch';
+import { workArea } from './work-area';
 import { MARK, VAR_AT, ARGS, setU32, u32At } from './layout';
 import { clearMarks, nVars } from './variables';
 
 let dirty = false;
-/** The walked nodes (in scratch) and their number. */
+/** The walked nodes (in the work area) and their number. */
 export let list: usize = 0;
 export let listed: u32 = 0;
 /** Entries the list has room for. */
@@ -25,7 +25,7 @@ function visit(n: u32): void {
 
 function grow(): void {
   room = room == 0 ? 1024 : room << 1;
-  const p = scratch(<usize>room << 2);
+  const p = workArea(<usize>room << 2);
   if (p == 0) unreachable();
   list = p;
 }

@@ -18,7 +18,7 @@ export interface BddExports {
   renameAt(): number;
   weightsAt(): number;
   nodesAt(): number;
-  scratchAt(n: number): number;
+  workAreaAt(n: number): number;
   newVar(level: number): number;
   levelOf(v: number): number;
   variables(): number;

@@ -386,7 +386,7 @@ export class Diagrams implements Disposable {
   collect(): void {
     const w = this.#w;
     const roots = [...this.#refs.keys()].filter((f) => f > 1);
-    const at = w.scratchAt(roots.length) >>> 0;
+    const at = w.workAreaAt(roots.length) >>> 0;
     if (at === 0) throw new Error('the decision diagrams have no memory left to collect');
     this.#words.set(roots, at >>> 2);
     w.collect(at, roots.length);
