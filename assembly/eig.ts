@@ -142,8 +142,12 @@ export function eigScratch(bytes: i32): usize {
  * model 0: a refuter shows one of its named cards uniformly; model 1: it shows again a card it
  * already showed the suggester (shownToPtr: per seat, the mask of such cards) when it can.
  * answeringPtr: who is asked, in what order, and whether every seat asked answers (ANSWER_WORDS).
+ * symmetryPtr (0: none): per card, a u32, the least card of its category that the host knows to be
+ * interchangeable with it in the position (a renaming of the two leaves every constraint as it is):
+ * the exact figures of suggestions that differ only by such cards are equal, so only one of them
+ * is scored and the others copy its figures, as for twins.
  */
-export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, shownToPtr: usize, answeringPtr: usize, qFrom: i32, qTo: i32, sampled: i32, out: usize): void {
+export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, shownToPtr: usize, answeringPtr: usize, qFrom: i32, qTo: i32, sampled: i32, out: usize, symmetryPtr: usize = 0): void {
   const nSeats = nSeatsOf();
   const width = ownerWidth(nSeats);
   const nCats = nCategoriesOf();
@@ -220,7 +224,7 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
     }
   }
 
-  findTwins(n, stride, nCats, model, nSeats);
+  findTwins(n, stride, nCats, model, nSeats, symmetryPtr);
   markScored(qFrom, qTo, nCats);
 
   const batch = qTo - qFrom;
@@ -279,12 +283,16 @@ function copyTwins(qFrom: i32, qTo: i32, nCats: i32, out: usize): void {
  * to the suggester by the same seats. Suggestions that differ only by such cards have the same
  * tallies in every group, hence the same figures to the bit: one of them is scored.
  */
-function findTwins(n: i32, stride: usize, nCats: i32, model: i32, nSeats: i32): void {
+function findTwins(n: i32, stride: usize, nCats: i32, model: i32, nSeats: i32, symmetryPtr: usize): void {
   const rows = changetype<usize>(sortedRank);
   for (let g = 0; g < nCats; g++) {
     const first = unchecked(catFirst[g]);
     for (let c = first; c < first + unchecked(catSize[g]); c++) {
-      unchecked(twinOf[c] = c);
+      // A card the host declares symmetric to an earlier one (symmetryPtr: per card, the least card
+      // the position cannot tell from it): its suggestions take that card's figures.
+      const declared = symmetryPtr ? <i32>load<u32>(symmetryPtr + (<usize>c << 2)) : c;
+      unchecked(twinOf[c] = declared);
+      if (declared != c) continue;
       for (let d = first; d < c; d++) {
         if (unchecked(twinOf[d]) != d) continue;
         let same = true;
@@ -296,6 +304,8 @@ function findTwins(n: i32, stride: usize, nCats: i32, model: i32, nSeats: i32): 
         }
       }
     }
+    // Declared and found twins chain (c to its declared card, that one to a twin found): to the root.
+    for (let c = first; c < first + unchecked(catSize[g]); c++) unchecked(twinOf[c] = unchecked(twinOf[unchecked(twinOf[c])]));
   }
 }
 

@@ -184,9 +184,9 @@ export function checkBatch(id: i32, ptr: usize, n: i32, out: usize): i32 {
 
 export { eigScratch } from './eig';
 
-export function eigBatch(id: i32, dealsPtr: usize, n: i32, suggester: i32, model: i32, shownToPtr: usize, answeringPtr: usize, qFrom: i32, qTo: i32, sampled: i32, out: usize): void {
+export function eigBatch(id: i32, dealsPtr: usize, n: i32, suggester: i32, model: i32, shownToPtr: usize, answeringPtr: usize, qFrom: i32, qTo: i32, sampled: i32, out: usize, symmetryPtr: usize): void {
   use(id);
-  eig(dealsPtr, n, suggester, model, shownToPtr, answeringPtr, qFrom, qTo, sampled, out);
+  eig(dealsPtr, n, suggester, model, shownToPtr, answeringPtr, qFrom, qTo, sampled, out, symmetryPtr);
 }
 
 // ---- Without the DAG: exact possible owners by search, and the Markov chain sampler ----

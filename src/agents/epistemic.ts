@@ -138,7 +138,7 @@ export function threatBeforeMyNextTurn(game: Game, draws: number, seed: number):
   const log = exact ? game : { ...game, events: game.events.filter((e) => e.type !== 'endmove') };
   let opponents;
   try {
-    opponents = opponentsInThisThread(log, { samples: draws, seed, maxWorlds: EPISTEMIC_MAX_WORLDS, nextTurn: true, engine: ['explicit', 'sampled'] });
+    opponents = opponentsInThisThread(log, { samples: draws, seed, maxWorlds: EPISTEMIC_MAX_WORLDS, nextTurn: true, myCards: false, engine: ['explicit', 'sampled'] });
   } catch (e) {
     if (e instanceof InputError) return 0;
     throw e;

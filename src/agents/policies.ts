@@ -123,8 +123,10 @@ export type EntropyExactness = (typeof ENTROPY_EXACTNESS)[number];
  * knowledge (every deal when there are fewer; or exactly, see EntropyExactness), ties broken by a
  * seed from the agent's generator. Computed once per state of its knowledge: moving and suggesting
  * in one turn share it. Exact scores (not 'off') come without their deals (`deals` empty).
+ * `symmetric`: suggestions that differ only by cards its knowledge cannot tell apart share one
+ * estimate (scoreDeals), which leaves fewer to score.
  */
-export function informationRanking(rng: Random, knowledge: ExactKnowledge, samples: number, exact: EntropyExactness = 'off'): (view: SeatView) => InformationRanking {
+export function informationRanking(rng: Random, knowledge: ExactKnowledge, samples: number, exact: EntropyExactness = 'off', symmetric = false): (view: SeatView) => InformationRanking {
   let known = -1;
   let ranking: InformationRanking | null = null;
   return (view) => {
@@ -138,7 +140,7 @@ export function informationRanking(rng: Random, knowledge: ExactKnowledge, sampl
     if (exact === 'off') {
       const scoring = scoringDeals(position, options);
       deals = scoring.deals;
-      scores = scoreDeals(position, scoring, options);
+      scores = scoreDeals(position, scoring, { ...options, symmetric });
     } else {
       scores = scoreInThread(view.game(), position, options);
     }

@@ -66,6 +66,8 @@ export interface AgentSpec {
    * fits the draws' budget (as `suggest`); 'always', exact at every decision (listed or counted).
    */
   exact: EntropyExactness;
+  /** The entropy agent: suggestions that differ only by cards its knowledge cannot tell apart share one estimate (analysis/entropy-greedy.ts scoreDeals). */
+  symmetric: boolean;
   /** How the deductive and entropy agents read a card shown to them (see knowledge/responses.ts). */
   responses: ResponsePolicy;
   /** The epistemic agent's own options (its defaults for the others). */
@@ -80,6 +82,14 @@ export interface AgentSpec {
  * fraction of the cost (docs/research/exact-information.md, "How many draws").
  */
 export const DEFAULT_ENTROPY_SAMPLES = 3000;
+
+/**
+ * The entropy agent's draws per decision: fewer than the others', since it shares one estimate
+ * among suggestions its knowledge cannot tell apart (`symmetric=on`); against the agent with 3,000
+ * draws scored one by one, its strength in a league is the same within the interval
+ * (docs/research/exact-information.md, "Symmetric suggestions").
+ */
+export const ENTROPY_AGENT_SAMPLES = 1500;
 
 /**
  * any: any combination; possible: a combination still possible as the envelope, uniformly;
@@ -159,6 +169,13 @@ const RESPONSES = choice('responses', RESPONSE_POLICIES, 'how it reads the cards
 const OWN = choice('own', ['include', 'exclude'], 'whether its suggestions may name its own cards', (spec, v) => (spec.own = v));
 
 const SAMPLES = numberOption('samples', 'N', whole(1, 1_000_000), 'a whole number from 1 to 1,000,000', 'deals drawn to score each suggestion (the estimate is bias-corrected)', (spec, v) => (spec.samples = v));
+
+const SYMMETRIC = choice(
+  'symmetric',
+  ON_OFF,
+  'score once the suggestions that differ only by cards its knowledge cannot tell apart, sharing one estimate (`on`: fewer to score), or each on its own (`off`)',
+  (spec, v) => (spec.symmetric = v === 'on'),
+);
 
 const EXACT = choice(
   'exact',
@@ -269,12 +286,12 @@ const ENTRIES: { readonly [N in AgentName]: Omit<AgentEntry, 'name'> } = {
   entropy: {
     knows: 'as `deductive`',
     suggests: 'the suggestion with the most expected information (as [`suggest`](suggest.md)), from drawn deals',
-    options: [taking(REFUTE, 'random'), taking(ACCUSE, 'certain'), taking(SAMPLES, String(DEFAULT_ENTROPY_SAMPLES)), taking(EXACT, 'off'), taking(RESPONSES, 'holds')],
+    options: [taking(REFUTE, 'random'), taking(ACCUSE, 'certain'), taking(SAMPLES, String(ENTROPY_AGENT_SAMPLES)), taking(SYMMETRIC, 'on'), taking(EXACT, 'off'), taking(RESPONSES, 'holds')],
     // Exact scores take every consistent deal as equally likely; reading shows as `uniform` or `repeat` weighs them.
     check: (spec) =>
       spec.exact !== 'off' && spec.responses !== 'holds' && spec.responses !== 'first' ? `exact=${spec.exact} takes every consistent deal as equally likely, so it goes with responses=holds or first only` : null,
     create: policyAgent(true, (spec, rng, knowledge) => {
-      const ranking = informationRanking(rng, knowledge as ExactKnowledge, spec.samples, spec.exact);
+      const ranking = informationRanking(rng, knowledge as ExactKnowledge, spec.samples, spec.exact, spec.symmetric);
       return { suggestion: suggestMostInformative(ranking), movement: movementPolicy(informationPerRoom(ranking)) };
     }),
   },
@@ -349,6 +366,7 @@ function baseSpec(label: string, name: AgentName): AgentSpec {
     bluff: 0,
     own: 'include',
     samples: DEFAULT_ENTROPY_SAMPLES,
+    symmetric: false,
     exact: 'off',
     responses: 'holds',
     epistemic: { draws: DEFAULT_EPISTEMIC_DRAWS, risk: DEFAULT_EPISTEMIC_RISK, threat: DEFAULT_EPISTEMIC_THREAT, endmoves: 'announced' },

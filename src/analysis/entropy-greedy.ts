@@ -8,6 +8,7 @@ import { maskOfCards } from '../model/bits.js';
 import { SAMPLE_CHUNK, chunkCount, drawChunk } from '../knowledge/chunks.js';
 import { combinationCards, combinationCount } from '../knowledge/tallies.js';
 import { ownerWidth } from '../model/owners.js';
+import { symmetricCards } from '../knowledge/symmetry.js';
 
 export type ResponseModel = 'uniform' | 'repeat';
 
@@ -95,10 +96,16 @@ export function scoringDeals(position: Position, options: ScoringOptions): Scori
 /**
  * Every suggestion's scores on `deals` (scoringDeals'), computed in this thread: exact on every
  * consistent deal, estimated (with the plug-in estimate's bias corrected) on drawn deals.
+ * `symmetric`: suggestions that differ only by cards the position cannot tell apart
+ * (knowledge/symmetry.ts symmetricCards) are scored once, and share that one's figures:
+ * equal when exact, one estimate for all of them when drawn (fewer to score: an agent's choice).
  */
-export function scoreDeals(position: Position, { method, deals }: ScoringDeals, options: Pick<ScoringOptions, 'suggester' | 'answering' | 'responseModel' | 'shownTo'>): Float64Array {
+export function scoreDeals(position: Position, { method, deals }: ScoringDeals, options: Pick<ScoringOptions, 'suggester' | 'answering' | 'responseModel' | 'shownTo'> & { symmetric?: boolean }): Float64Array {
   const n = combinationCount(position.store.categoryMasks);
-  return position.eig(deals, options.suggester, options.responseModel === 'repeat' ? 1 : 0, options.shownTo, 0, n, method === 'sampled', options.answering);
+  const model = options.responseModel === 'repeat' ? 1 : 0;
+  // Cards the position cannot tell apart (the 'repeat' model also weighs who showed what: not there).
+  const symmetry = options.symmetric && model === 0 ? symmetricCards(position.store) : undefined;
+  return position.eig(deals, options.suggester, model, options.shownTo, 0, n, method === 'sampled', options.answering, symmetry);
 }
 
 /** Every suggestion's scores, computed in this thread, on listed or drawn deals (exact-scoring.ts' scoreInThread may also count). */

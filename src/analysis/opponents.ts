@@ -33,7 +33,7 @@ export interface OpponentKnowledge {
    * card then decides it: shown, it is the other; not shown, it is in the envelope).
    */
   canAccuseNextTurn?: number;
-  /** Per card of the observer's hand (in myHand's order): P(the seat knows the observer holds it). */
+  /** Per card of the observer's hand (in myHand's order): P(the seat knows the observer holds it); empty when not asked (`myCards: false`). */
   knowsMyCards: number[];
   /** Standard errors in the same shape (absent when exact). */
   standardErrors?: { canAccuse: number; canAccuseNextTurn?: number; knowsMyCards: number[] };
@@ -52,6 +52,8 @@ export interface OpponentsOptions {
   maxWorlds?: number;
   /** Also estimate each seat's `canAccuseNextTurn`. */
   nextTurn?: boolean;
+  /** Whether to ask if each seat knows each of the observer's cards (default true; false leaves `knowsMyCards` empty: an agent weighing only the threat). */
+  myCards?: boolean;
   /** The engines asked, in order (default OPPONENT_ENGINES; for measurements). */
   engine?: readonly EngineName[];
   /** Where to draw worlds (kept open): a worker pool; default: this thread. */
@@ -97,7 +99,7 @@ function request(game: Game, options: OpponentsOptions) {
   for (const seat of others(game)) {
     queries.push({ id: `${seat}`, at: null, formula: Kenv(seat), text: '' });
     if (options.nextTurn) queries.push({ id: `${seat}:next`, at: null, formula: nearlyKenv(seat, game.deck.categoryMasks), text: '' });
-    for (const c of game.myHand) queries.push({ id: `${seat}:${c}`, at: null, formula: K(seat, has(me, c)), text: '' });
+    if (options.myCards !== false) for (const c of game.myHand) queries.push({ id: `${seat}:${c}`, at: null, formula: K(seat, has(me, c)), text: '' });
   }
   // The observer's view: a full record's deal is what the observer does not know. The exact model
   // answers only when it is small: building millions of worlds takes longer than drawing a few thousand.
@@ -117,7 +119,7 @@ function fromReport(game: Game, report: KnowsReport, samples: number, options: O
   const seats = others(game).map((seat): OpponentKnowledge => {
     const accuse = report.results[i++];
     const next = options.nextTurn ? report.results[i++] : null;
-    const mine = game.myHand.map(() => report.results[i++]);
+    const mine = options.myCards === false ? [] : game.myHand.map(() => report.results[i++]);
     const row: OpponentKnowledge = { seat, out: out[seat], canAccuse: accuse.probability!, knowsMyCards: mine.map((r) => r.probability!) };
     if (next) row.canAccuseNextTurn = next.probability!;
     if (sampled) {

@@ -14,15 +14,16 @@
  * announcements inside formulas, and logs with epistemic announcements (endmove) before the
  * formula's time, whose effect on each agent's information is not a set of constraints.
  */
-import { maskOfCards } from '../model/bits.js';
+import { maskOfCards, popcount } from '../model/bits.js';
 import type { Phrase } from '../model/errors.js';
 import { type Game } from '../model/game.js';
 import { ENVELOPE, TABLE, ownerWidth, slotOf } from '../model/owners.js';
 import { Random } from '../model/random.js';
-import { addFacts, emptyStore, essentialClauses, type ConstraintStore, type Fact } from '../knowledge/constraints.js';
+import { addFacts, dealMeets, emptyStore, essentialClauses, type ConstraintStore, type Fact } from '../knowledge/constraints.js';
 import { KnowledgeCore, type Position } from '../knowledge/wasm-core.js';
 import { gameActions, type NumberedAction as KnowledgeAction } from '../model/rules.js';
 import { factsOfAction } from '../knowledge/constraints-of.js';
+import { propagate } from '../knowledge/propagate.js';
 import { children, isPropositional, type Formula } from './language/formula.js';
 import type { Probability, Semantics } from './semantics.js';
 
@@ -59,6 +60,17 @@ function unsupportedOperator(f: Formula): string | null {
       }
       return null;
   }
+}
+
+/** What a group knows at a world, as far as it is read without its position (the DAG); each part computed when first asked. */
+interface Information {
+  /** Its facts beyond the public ones: its hands, the cards shown to it. */
+  facts: Fact[];
+  store: ConstraintStore | null;
+  /** Its store with the placements unit propagation forces (knowledge/propagate.ts). */
+  forced: ConstraintStore | null;
+  /** The swaps from the world's deal it allows (#swapsAllowed): each deal proves that it knows nothing that deal contradicts. */
+  swaps: Int32Array | null;
 }
 
 /** A world at full size: a deal (the core's layout: a mask per seat, envelope, table) and the card shown at each showcard. */
@@ -141,6 +153,10 @@ export class FullSizeEngine implements Semantics {
   readonly #observer: ConstraintStore;
   /** Positions by agent information (the agents' hands and the cards shown to them). */
   readonly #positions = new Map<string, Position>();
+  /** Per agent information, its store and the deals one swap from a world that it allows (see #witnesses). */
+  readonly #informations = new Map<string, Information>();
+  /** A deal swapped in place while witnesses are tried. */
+  readonly #scratch: Uint32Array;
   readonly #ownerCounts = new WeakMap<Position, Float64Array>();
   /** Each formula's negation in disjunctive normal form, computed once (formulas are asked at every world). */
   readonly #negatedTerms = new WeakMap<Formula, Literal[][]>();
@@ -153,6 +169,7 @@ export class FullSizeEngine implements Semantics {
   ) {
     const n = game.players.length;
     this.#nSeats = n;
+    this.#scratch = new Uint32Array(ownerWidth(n));
     const actions = gameActions(game, count);
     this.#showcards = actions.filter((a): a is Showcard => a.kind === 'showcard');
     const hasLook = game.events.some((e) => e.type === 'look');
@@ -335,15 +352,19 @@ export class FullSizeEngine implements Semantics {
       case 'iff':
         return this.#holds(f.args[0], w) === this.#holds(f.args[1], w);
       case 'K':
-        return isPropositional(f.arg) ? this.#knownIn(this.#positionOf([f.agent], w), f.arg) : this.#nested(f.agent, f.arg, w, 'all');
+        return isPropositional(f.arg) ? this.#knows([f.agent], f.arg, w) : this.#nested(f.agent, f.arg, w, 'all');
       case 'M':
-        return isPropositional(f.arg) ? !this.#knownIn(this.#positionOf([f.agent], w), { op: 'not', arg: f.arg }) : this.#nested(f.agent, f.arg, w, 'some');
+        return isPropositional(f.arg) ? !this.#knows([f.agent], { op: 'not', arg: f.arg }, w) : this.#nested(f.agent, f.arg, w, 'some');
       case 'E':
-        return f.group.every((a) => (isPropositional(f.arg) ? this.#knownIn(this.#positionOf([a], w), f.arg) : this.#nested(a, f.arg, w, 'all')));
+        return f.group.every((a) => (isPropositional(f.arg) ? this.#knows([a], f.arg, w) : this.#nested(a, f.arg, w, 'all')));
       case 'D':
-        return this.#knownIn(this.#positionOf(f.group, w), f.arg);
-      case 'Kenv':
+        return this.#knows(f.group, f.arg, w);
+      case 'Kenv': {
+        const envelope = w.deal[this.#nSeats];
+        if (this.#witnessed([f.agent], w, (deal) => deal[this.#nSeats] !== envelope)) return false;
+        if (envelopeFixedByFacts(this.#forcedOf(this.#information([f.agent], w)))) return true;
         return knowsEnvelope(this.#ownerCountsOf(this.#positionOf([f.agent], w)), this.game.deck.categoryMasks, this.#nSeats);
+      }
       default:
         throw new Error(`${f.op} is not answered at full size`);
     }
@@ -440,8 +461,19 @@ export class FullSizeEngine implements Semantics {
     return slotOf(owner, this.#nSeats);
   }
 
-  /** The position of what the group knows together at world w: public facts, their hands, the cards shown to them. */
-  #positionOf(group: number[], w: World): Position {
+  /**
+   * Whether the group knows the propositional φ at world w: false as soon as a deal one swap from
+   * w that the group's information allows fails φ (#witnessed), else exactly, on its position.
+   */
+  #knows(group: number[], phi: Formula, w: World): boolean {
+    if (this.#witnessed(group, w, (deal) => !this.#holds(phi, { deal, shown: w.shown }))) return false;
+    const forced = this.#forcedOf(this.#information(group, w));
+    if (this.#negatedTermsOf(phi).every((term) => ruledOutByFacts(forced, term, this.#nSeats))) return true;
+    return this.#knownIn(this.#positionOf(group, w), phi);
+  }
+
+  /** What the group knows together at world w: public facts, their hands, the cards shown to them; and a key naming it. */
+  #informationOf(group: number[], w: World): { facts: Fact[]; key: string } {
     const facts: Fact[] = [];
     const keyParts: string[] = [];
     for (const a of group) {
@@ -456,7 +488,12 @@ export class FullSizeEngine implements Semantics {
         }
       });
     }
-    const key = `${group.join(',')}|${keyParts.join(';')}`;
+    return { facts, key: `${group.join(',')}|${keyParts.join(';')}` };
+  }
+
+  /** The position of what the group knows together at world w. */
+  #positionOf(group: number[], w: World): Position {
+    const { facts, key } = this.#informationOf(group, w);
     let p = this.#positions.get(key);
     if (!p) {
       // Each position holds a DAG in the core's memory: keep the cache bounded.
@@ -468,6 +505,109 @@ export class FullSizeEngine implements Semantics {
       this.#positions.set(key, p);
     }
     return p;
+  }
+
+  /**
+   * Whether some deal the group's information allows, w's or one swap of two cards from it (between
+   * two owners outside the group, the envelope's within a category), satisfies `refutes`. Such a
+   * deal proves that the group does not know what it refutes, without building the group's
+   * position: most of the time, in drawn worlds, the agents know too little to need it. Only a
+   * proof: when no near deal refutes, the position decides.
+   */
+  #witnessed(group: number[], w: World, refutes: (deal: Uint32Array) => boolean): boolean {
+    const information = this.#information(group, w);
+    const swaps = (information.swaps ??= this.#swapsAllowed(group, w, information));
+    if (swaps === NOT_A_DEAL) return false;
+    const deal = this.#scratch;
+    deal.set(w.deal);
+    if (refutes(deal)) return true;
+    for (let i = 0; i < swaps.length; i += 4) {
+      const [o, p, x, y] = [swaps[i], swaps[i + 1], swaps[i + 2], swaps[i + 3]];
+      swapCards(deal, o, p, x, y);
+      const refuted = refutes(deal);
+      swapCards(deal, o, p, y, x);
+      if (refuted) return true;
+    }
+    return false;
+  }
+
+  /** The group's information at w, by its key (its parts computed when first asked). */
+  #information(group: number[], w: World): Information {
+    const { facts, key } = this.#informationOf(group, w);
+    let known = this.#informations.get(key);
+    if (known) return known;
+    if (this.#informations.size >= MAX_CACHED_POSITIONS) this.#informations.clear();
+    known = { facts, store: null, forced: null, swaps: null };
+    this.#informations.set(key, known);
+    return known;
+  }
+
+  /** The group's information as a store: the public one with its facts. */
+  #storeOf(information: Information): ConstraintStore {
+    return (information.store ??= tidy(addFacts(this.#public, information.facts)));
+  }
+
+  /** The store with the placements unit propagation forces (knowledge/propagate.ts). */
+  #forcedOf(information: Information): ConstraintStore {
+    const store = this.#storeOf(information);
+    return (information.forced ??= propagate(store) ?? store);
+  }
+
+  /**
+   * The swaps of two cards of w's deal (between two owners outside the group; with the envelope,
+   * within a category) that the group's information allows, as (owner, owner, card, card)
+   * quadruples; NOT_A_DEAL when w's deal itself is not one it allows (nested modalities weigh
+   * informations on made-up deals). Only the constraints on the two cards are checked: w's deal
+   * meets the rest.
+   */
+  #swapsAllowed(group: number[], w: World, information: Information): Int32Array {
+    const store = this.#storeOf(information);
+    if (!dealMeets(store, w.deal)) return NOT_A_DEAL;
+    const n = this.#nSeats;
+    const clausesOf = this.#clausesByCard(store);
+    const owners = [...Array.from({ length: n }, (_, s) => s).filter((s) => !this.#handsKnown || !group.includes(s)), n];
+    const categoryOf = this.game.deck.categoryOf;
+    const deal = this.#scratch;
+    deal.set(w.deal);
+    const out: number[] = [];
+    for (let i = 0; i < owners.length; i++) {
+      for (let j = i + 1; j < owners.length; j++) {
+        const [o, p] = [owners[i], owners[j]];
+        for (let a = w.deal[o] >>> 0; a !== 0; a &= a - 1) {
+          const x = 31 - Math.clz32(a & -a);
+          // o gives x away: neither may it be known to hold x, nor p to lack it.
+          if ((store.holds[o] >>> x) & 1 || (store.lacks[p] >>> x) & 1) continue;
+          for (let b = w.deal[p] >>> 0; b !== 0; b &= b - 1) {
+            const y = 31 - Math.clz32(b & -b);
+            if (p === n && categoryOf[x] !== categoryOf[y]) continue; // one envelope card per category
+            if ((store.holds[p] >>> y) & 1 || (store.lacks[o] >>> y) & 1) continue;
+            swapCards(deal, o, p, x, y);
+            let met = true;
+            for (const k of clausesOf[x]) if (met) met = clauseMet(store.clauses[k], deal);
+            for (const k of clausesOf[y]) if (met) met = clauseMet(store.clauses[k], deal);
+            swapCards(deal, o, p, y, x);
+            if (met) out.push(o, p, x, y);
+          }
+        }
+      }
+    }
+    return Int32Array.from(out);
+  }
+
+  /** Per card, the clauses of the store it is in. */
+  #clausesByCard(store: ConstraintStore): number[][] {
+    const byCard: number[][] = Array.from({ length: store.nCards }, () => []);
+    store.clauses.forEach((c, k) => {
+      for (let m = c.cards >>> 0; m !== 0; m &= m - 1) byCard[31 - Math.clz32(m & -m)].push(k);
+    });
+    return byCard;
+  }
+
+  /** φ's negation in disjunctive normal form, computed once per formula. */
+  #negatedTermsOf(phi: Formula): Literal[][] {
+    let terms = this.#negatedTerms.get(phi);
+    if (!terms) this.#negatedTerms.set(phi, (terms = dnf({ op: 'not', arg: phi })));
+    return terms;
   }
 
   /** The position's owner counts, computed once (a pass over its DAG). */
@@ -525,9 +665,7 @@ export class FullSizeEngine implements Semantics {
     const nCards = this.game.deck.cards.length;
     const width = ownerWidth(this.#nSeats);
     const all = 2 ** width - 1;
-    let terms = this.#negatedTerms.get(f);
-    if (!terms) this.#negatedTerms.set(f, (terms = dnf({ op: 'not', arg: f })));
-    for (const term of terms) {
+    for (const term of this.#negatedTermsOf(f)) {
       if (term.length === 1) {
         // One placement, read off the owner counts: some deal has the card with (or away from) the owner.
         const { owner, card, positive } = term[0];
@@ -553,7 +691,72 @@ export class FullSizeEngine implements Semantics {
   dispose(): void {
     for (const p of this.#positions.values()) p.dispose();
     this.#positions.clear();
+    this.#informations.clear();
   }
+}
+
+/**
+ * Per category, the cards the store's own facts leave possible in the envelope: not held by another
+ * owner (a seat, the table), not lacked by the envelope; the envelope's own card when it holds one.
+ */
+function envelopeOptionsByFacts(store: ConstraintStore, nSeats: number): number {
+  let elsewhere = store.faceUpMask >>> 0;
+  for (let o = 0; o < nSeats; o++) elsewhere |= store.holds[o];
+  let options = 0;
+  for (const mask of store.categoryMasks) {
+    const held = store.holds[nSeats] & mask;
+    options |= held !== 0 ? held : mask & ~elsewhere & ~store.lacks[nSeats];
+  }
+  return options >>> 0;
+}
+
+/** Kenv read off the store's own facts: one possible envelope card in every category (false: the DAG decides). */
+function envelopeFixedByFacts(store: ConstraintStore): boolean {
+  const options = envelopeOptionsByFacts(store, store.nSeats);
+  return store.categoryMasks.every((mask) => popcount(options & mask) === 1);
+}
+
+/**
+ * Whether the store's own facts rule out every deal where the term (a conjunction of literals)
+ * holds: a literal they contradict (a card placed with an owner that lacks it or where another
+ * owner holds it; a card kept from an owner that holds it), or a category whose every card the
+ * term and the facts keep out of the envelope. Only a proof: false leaves it to the DAG.
+ */
+function ruledOutByFacts(store: ConstraintStore, term: readonly Literal[], nSeats: number): boolean {
+  let envelope = envelopeOptionsByFacts(store, nSeats);
+  const slotOfOwner = (owner: number) => slotOf(owner, nSeats);
+  const table = slotOf(TABLE, nSeats);
+  const heldBy = (slot: number) => (slot === table ? store.faceUpMask : store.holds[slot]) >>> 0;
+  const lackedBy = (slot: number) => (slot === table ? ~store.faceUpMask : store.lacks[slot]) >>> 0;
+  for (const { owner, card, positive } of term) {
+    const slot = slotOfOwner(owner);
+    const bit = (1 << card) >>> 0;
+    if (positive) {
+      if (lackedBy(slot) & bit) return true;
+      for (let o = 0; o <= table; o++) if (o !== slot && heldBy(o) & bit) return true;
+      // In the envelope, the card is its category's; elsewhere, it is not the envelope's.
+      envelope &= slot === nSeats ? ~(store.categoryMasks.find((m) => m & bit)! & ~bit) : ~bit;
+    } else {
+      if (heldBy(slot) & bit) return true;
+      if (slot === nSeats) envelope &= ~bit;
+    }
+  }
+  return store.categoryMasks.some((mask) => (envelope & mask) === 0);
+}
+
+/** The swaps of a world whose deal the information does not allow: no witness at all. */
+const NOT_A_DEAL = new Int32Array(0);
+
+/** Moves card x from owner o to p and card y from p to o. */
+function swapCards(deal: Uint32Array, o: number, p: number, x: number, y: number): void {
+  deal[o] = ((deal[o] & ~(1 << x)) | (1 << y)) >>> 0;
+  deal[p] = ((deal[p] & ~(1 << y)) | (1 << x)) >>> 0;
+}
+
+/** Whether some card of the clause lies with one of its owners in the deal. */
+function clauseMet(clause: { cards: number; owners: number }, deal: Uint32Array): boolean {
+  for (let m = clause.owners >>> 0; m !== 0; m &= m - 1) if ((deal[31 - Math.clz32(m & -m)] & clause.cards) !== 0) return true;
+  return false;
 }
 
 function handFacts(seat: number, hand: number, nCards: number): Fact[] {

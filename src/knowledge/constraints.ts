@@ -147,3 +147,34 @@ export function essentialClauses(store: ConstraintStore): Clause[] {
   }
   return kept;
 }
+
+/**
+ * Whether a whole deal (ownerWidth(nSeats) masks from `at`: the seats, the envelope, the table)
+ * meets every constraint of `store`: each owner's holds and lacks, every clause, the hand sizes,
+ * the face-up cards on the table and one envelope card per category. A deal that meets them is
+ * one of the store's consistent deals, a witness found without counting.
+ */
+export function dealMeets(store: ConstraintStore, deal: Uint32Array, at = 0): boolean {
+  const { nSeats } = store;
+  const table = tableOwner(store);
+  if (deal[at + table] >>> 0 !== store.faceUpMask >>> 0) return false;
+  let placed = store.faceUpMask >>> 0; // every card with exactly one owner
+  for (let o = 0; o < store.holds.length; o++) {
+    if ((placed & deal[at + o]) !== 0) return false;
+    placed = (placed | deal[at + o]) >>> 0;
+  }
+  if (placed !== (store.nCards === 32 ? 0xffffffff : 2 ** store.nCards - 1)) return false;
+  for (let o = 0; o < store.holds.length; o++) {
+    const cards = deal[at + o];
+    if ((cards & store.holds[o]) >>> 0 !== store.holds[o] >>> 0 || (cards & store.lacks[o]) !== 0) return false;
+    if (o < nSeats && popcount(cards) !== store.handSizes[o]) return false;
+  }
+  const envelope = deal[at + envelopeOwner(store)];
+  for (const mask of store.categoryMasks) if (popcount(envelope & mask) !== 1) return false;
+  for (const c of store.clauses) {
+    let met = false;
+    for (let m = c.owners >>> 0; m !== 0 && !met; m &= m - 1) met = (deal[at + (31 - Math.clz32(m & -m))] & c.cards) !== 0;
+    if (!met) return false;
+  }
+  return true;
+}

@@ -39,7 +39,7 @@ interface CoreExports {
   enumerate(id: number, out: number, maxDeals: number): number;
   checkBatch(id: number, ptr: number, n: number, out: number): number;
   eigScratch(bytes: number): number;
-  eigBatch(id: number, deals: number, n: number, suggester: number, model: number, shownTo: number, answering: number, qFrom: number, qTo: number, sampled: number, out: number): void;
+  eigBatch(id: number, deals: number, n: number, suggester: number, model: number, shownTo: number, answering: number, qFrom: number, qTo: number, sampled: number, out: number, symmetry: number): void;
 }
 
 export const WASM_PATH = new URL('../../build/core.wasm', import.meta.url);
@@ -408,9 +408,11 @@ export class Position implements Disposable {
    * the Miller-Madow term of the plug-in estimate's bias (a cell met by a tie's share counting as
    * met); otherwise the bits are exact. At most EIG_MAX_CATEGORIES (8) categories. `answering`:
    * who is asked and how far the answers go (default: the seats after the suggester, until the
-   * first card shown).
+   * first card shown). `symmetry` (model 0; knowledge/symmetry.ts symmetricCards): per card,
+   * the least card interchangeable with it; suggestions differing only by such cards take the
+   * figures of the one naming the least (their exact figures are equal), which is all that is scored.
    */
-  eig(deals: Uint32Array, suggester: number, model: 0 | 1, shownTo: readonly number[], qFrom: number, qTo: number, sampled = false, answering?: Answering): Float64Array {
+  eig(deals: Uint32Array, suggester: number, model: 0 | 1, shownTo: readonly number[], qFrom: number, qTo: number, sampled = false, answering?: Answering, symmetry?: Int32Array): Float64Array {
     const width = ownerWidth(this.nSeats);
     const n = Math.floor(deals.length / width);
     const { SHOWN_TO_WORDS, ANSWER_WORDS, EIG_SCORES, EIG_MAX_CATEGORIES } = this.core.layout;
@@ -421,15 +423,18 @@ export class Position implements Disposable {
       throw new Error(`eig: [${order.join(', ')}] is not an answer order of distinct seats other than the suggester ${suggester}`);
     }
     const dealsPtr = this.x.eigScratch(n * width * 4);
-    const { ptr: ioPtr } = this.core.ioView((SHOWN_TO_WORDS + ANSWER_WORDS) * 4 + (qTo - qFrom) * EIG_SCORES * 8);
+    const symmetryWords = symmetry ? this.store.nCards + (this.store.nCards & 1) : 0; // even: the f64 scores follow
+    const { ptr: ioPtr } = this.core.ioView((SHOWN_TO_WORDS + ANSWER_WORDS + symmetryWords) * 4 + (qTo - qFrom) * EIG_SCORES * 8);
     const u32 = this.core.memory.u32;
     u32.set(deals.subarray(0, n * width), dealsPtr >>> 2);
     for (let s = 0; s < SHOWN_TO_WORDS; s++) u32[(ioPtr >>> 2) + s] = (shownTo[s] ?? 0) >>> 0;
     const answeringPtr = ioPtr + SHOWN_TO_WORDS * 4;
     u32.fill(0, answeringPtr >>> 2, (answeringPtr >>> 2) + ANSWER_WORDS);
     u32.set([answering?.answers === 'all' ? 1 : 0, order.length, ...order], answeringPtr >>> 2);
-    const outPtr = answeringPtr + ANSWER_WORDS * 4;
-    this.x.eigBatch(this.id, dealsPtr, n, suggester, model, ioPtr, answeringPtr, qFrom, qTo, sampled ? 1 : 0, outPtr);
+    const symmetryPtr = answeringPtr + ANSWER_WORDS * 4;
+    if (symmetry) u32.set(symmetry, symmetryPtr >>> 2);
+    const outPtr = symmetryPtr + symmetryWords * 4;
+    this.x.eigBatch(this.id, dealsPtr, n, suggester, model, ioPtr, answeringPtr, qFrom, qTo, sampled ? 1 : 0, outPtr, symmetry ? symmetryPtr : 0);
     return this.core.memory.f64.slice(outPtr >>> 3, (outPtr >>> 3) + (qTo - qFrom) * EIG_SCORES);
   }
 
