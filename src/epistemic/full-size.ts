@@ -64,19 +64,28 @@ function unsupportedOperator(f: Formula): string | null {
 
 /** What a group knows at a world, as far as it is read without its position (the DAG); each part computed when first asked. */
 interface Information {
+  /** What names it: the group, its hands, the cards shown to it. */
+  key: string;
   /** Its facts beyond the public ones: its hands, the cards shown to it. */
   facts: Fact[];
   store: ConstraintStore | null;
   /** Its store with the placements unit propagation forces (knowledge/propagate.ts). */
   forced: ConstraintStore | null;
-  /** The swaps from the world's deal it allows (#swapsAllowed): each deal proves that it knows nothing that deal contradicts. */
-  swaps: Int32Array | null;
+  /** Whether the world's deal is one it allows (not when a nested modality made the deal up). */
+  isDeal: boolean | null;
+  /** The swaps from the world's deal it allows (#swapsAllowed), with the envelope and between seats: each deal proves that it knows nothing that deal contradicts. */
+  envelopeSwaps: Int32Array | null;
+  seatSwaps: Int32Array | null;
+  /** Per card, the clauses of its store that name it. */
+  clausesOf?: number[][];
 }
 
 /** A world at full size: a deal (the core's layout: a mask per seat, envelope, table) and the card shown at each showcard. */
 interface World {
   deal: Uint32Array;
   shown: number[];
+  /** The groups' informations at this world, by group, once asked (a formula asks several times). */
+  informations?: Map<string, Information>;
 }
 
 type Showcard = Extract<KnowledgeAction, { kind: 'showcard' }>;
@@ -160,6 +169,7 @@ export class FullSizeEngine implements Semantics {
   readonly #ownerCounts = new WeakMap<Position, Float64Array>();
   /** Each formula's negation in disjunctive normal form, computed once (formulas are asked at every world). */
   readonly #negatedTerms = new WeakMap<Formula, Literal[][]>();
+  readonly #negatedSlotTerms = new WeakMap<Formula, SlotLiteral[][]>();
 
   constructor(
     readonly game: Game,
@@ -466,7 +476,9 @@ export class FullSizeEngine implements Semantics {
    * w that the group's information allows fails φ (#witnessed), else exactly, on its position.
    */
   #knows(group: number[], phi: Formula, w: World): boolean {
-    if (this.#witnessed(group, w, (deal) => !this.#holds(phi, { deal, shown: w.shown }))) return false;
+    // A deal refutes φ when it satisfies a term of ¬φ: literals read straight off the deal's masks.
+    const terms = this.#negatedSlotTermsOf(phi);
+    if (this.#witnessed(group, w, (deal) => terms.some((term) => term.every(({ slot, bit, positive }) => ((deal[slot] & bit) !== 0) === positive)))) return false;
     const forced = this.#forcedOf(this.#information(group, w));
     if (this.#negatedTermsOf(phi).every((term) => ruledOutByFacts(forced, term, this.#nSeats))) return true;
     return this.#knownIn(this.#positionOf(group, w), phi);
@@ -493,7 +505,8 @@ export class FullSizeEngine implements Semantics {
 
   /** The position of what the group knows together at world w. */
   #positionOf(group: number[], w: World): Position {
-    const { facts, key } = this.#informationOf(group, w);
+    const information = this.#information(group, w);
+    const { key } = information;
     let p = this.#positions.get(key);
     if (!p) {
       // Each position holds a DAG in the core's memory: keep the cache bounded.
@@ -501,7 +514,7 @@ export class FullSizeEngine implements Semantics {
         for (const old of this.#positions.values()) old.dispose();
         this.#positions.clear();
       }
-      p = this.#core.load(tidy(addFacts(this.#public, facts)));
+      p = this.#core.load(this.#storeOf(information));
       this.#positions.set(key, p);
     }
     return p;
@@ -516,35 +529,45 @@ export class FullSizeEngine implements Semantics {
    */
   #witnessed(group: number[], w: World, refutes: (deal: Uint32Array) => boolean): boolean {
     const information = this.#information(group, w);
-    const swaps = (information.swaps ??= this.#swapsAllowed(group, w, information));
-    if (swaps === NOT_A_DEAL) return false;
+    information.isDeal ??= dealMeets(this.#storeOf(information), w.deal);
+    if (!information.isDeal) return false; // a made-up deal: nested modalities weigh informations on them
     const deal = this.#scratch;
     deal.set(w.deal);
     if (refutes(deal)) return true;
-    for (let i = 0; i < swaps.length; i += 4) {
-      const [o, p, x, y] = [swaps[i], swaps[i + 1], swaps[i + 2], swaps[i + 3]];
-      swapCards(deal, o, p, x, y);
-      const refuted = refutes(deal);
-      swapCards(deal, o, p, y, x);
-      if (refuted) return true;
+    // The envelope's swaps first: what an agent does not know is most often the envelope.
+    for (const envelope of [true, false]) {
+      const swaps = envelope ? (information.envelopeSwaps ??= this.#swapsAllowed(group, w, information, true)) : (information.seatSwaps ??= this.#swapsAllowed(group, w, information, false));
+      for (let i = 0; i < swaps.length; i += 4) {
+        const [o, p, x, y] = [swaps[i], swaps[i + 1], swaps[i + 2], swaps[i + 3]];
+        swapCards(deal, o, p, x, y);
+        const refuted = refutes(deal);
+        swapCards(deal, o, p, y, x);
+        if (refuted) return true;
+      }
     }
     return false;
   }
 
   /** The group's information at w, by its key (its parts computed when first asked). */
   #information(group: number[], w: World): Information {
-    const { facts, key } = this.#informationOf(group, w);
-    let known = this.#informations.get(key);
+    const atWorld = (w.informations ??= new Map());
+    const name = group.join(',');
+    let known = atWorld.get(name);
     if (known) return known;
-    if (this.#informations.size >= MAX_CACHED_POSITIONS) this.#informations.clear();
-    known = { facts, store: null, forced: null, swaps: null };
-    this.#informations.set(key, known);
+    const { facts, key } = this.#informationOf(group, w);
+    known = this.#informations.get(key);
+    if (!known) {
+      if (this.#informations.size >= MAX_CACHED_POSITIONS) this.#informations.clear();
+      known = { key, facts, store: null, forced: null, isDeal: null, envelopeSwaps: null, seatSwaps: null };
+      this.#informations.set(key, known);
+    }
+    atWorld.set(name, known);
     return known;
   }
 
   /** The group's information as a store: the public one with its facts. */
   #storeOf(information: Information): ConstraintStore {
-    return (information.store ??= tidy(addFacts(this.#public, information.facts)));
+    return (information.store ??= addFacts(this.#public, information.facts));
   }
 
   /** The store with the placements unit propagation forces (knowledge/propagate.ts). */
@@ -554,40 +577,36 @@ export class FullSizeEngine implements Semantics {
   }
 
   /**
-   * The swaps of two cards of w's deal (between two owners outside the group; with the envelope,
-   * within a category) that the group's information allows, as (owner, owner, card, card)
-   * quadruples; NOT_A_DEAL when w's deal itself is not one it allows (nested modalities weigh
-   * informations on made-up deals). Only the constraints on the two cards are checked: w's deal
-   * meets the rest.
+   * The swaps of two cards of w's deal that the group's information allows, as (owner, owner,
+   * card, card) quadruples: between a seat outside the group and the envelope, within a category
+   * (`envelope`), or between two seats outside the group. Only the constraints on the two cards
+   * are checked: w's deal meets the rest (#witnessed checks it first).
    */
-  #swapsAllowed(group: number[], w: World, information: Information): Int32Array {
+  #swapsAllowed(group: number[], w: World, information: Information, envelope: boolean): Int32Array {
     const store = this.#storeOf(information);
-    if (!dealMeets(store, w.deal)) return NOT_A_DEAL;
     const n = this.#nSeats;
-    const clausesOf = this.#clausesByCard(store);
-    const owners = [...Array.from({ length: n }, (_, s) => s).filter((s) => !this.#handsKnown || !group.includes(s)), n];
+    const clausesOf = (information.clausesOf ??= this.#clausesByCard(store));
+    const seats = Array.from({ length: n }, (_, s) => s).filter((s) => !this.#handsKnown || !group.includes(s));
+    const pairs = envelope ? seats.map((o) => [o, n]) : seats.flatMap((o, i) => seats.slice(i + 1).map((p) => [o, p]));
     const categoryOf = this.game.deck.categoryOf;
     const deal = this.#scratch;
     deal.set(w.deal);
     const out: number[] = [];
-    for (let i = 0; i < owners.length; i++) {
-      for (let j = i + 1; j < owners.length; j++) {
-        const [o, p] = [owners[i], owners[j]];
-        for (let a = w.deal[o] >>> 0; a !== 0; a &= a - 1) {
-          const x = 31 - Math.clz32(a & -a);
-          // o gives x away: neither may it be known to hold x, nor p to lack it.
-          if ((store.holds[o] >>> x) & 1 || (store.lacks[p] >>> x) & 1) continue;
-          for (let b = w.deal[p] >>> 0; b !== 0; b &= b - 1) {
-            const y = 31 - Math.clz32(b & -b);
-            if (p === n && categoryOf[x] !== categoryOf[y]) continue; // one envelope card per category
-            if ((store.holds[p] >>> y) & 1 || (store.lacks[o] >>> y) & 1) continue;
-            swapCards(deal, o, p, x, y);
-            let met = true;
-            for (const k of clausesOf[x]) if (met) met = clauseMet(store.clauses[k], deal);
-            for (const k of clausesOf[y]) if (met) met = clauseMet(store.clauses[k], deal);
-            swapCards(deal, o, p, y, x);
-            if (met) out.push(o, p, x, y);
-          }
+    for (const [o, p] of pairs) {
+      for (let a = w.deal[o] >>> 0; a !== 0; a &= a - 1) {
+        const x = 31 - Math.clz32(a & -a);
+        // o gives x away: neither may it be known to hold x, nor p to lack it.
+        if ((store.holds[o] >>> x) & 1 || (store.lacks[p] >>> x) & 1) continue;
+        for (let b = w.deal[p] >>> 0; b !== 0; b &= b - 1) {
+          const y = 31 - Math.clz32(b & -b);
+          if (p === n && categoryOf[x] !== categoryOf[y]) continue; // one envelope card per category
+          if ((store.holds[p] >>> y) & 1 || (store.lacks[o] >>> y) & 1) continue;
+          swapCards(deal, o, p, x, y);
+          let met = true;
+          for (const k of clausesOf[x]) if (met) met = clauseMet(store.clauses[k], deal);
+          for (const k of clausesOf[y]) if (met) met = clauseMet(store.clauses[k], deal);
+          swapCards(deal, o, p, y, x);
+          if (met) out.push(o, p, x, y);
         }
       }
     }
@@ -601,6 +620,16 @@ export class FullSizeEngine implements Semantics {
       for (let m = c.cards >>> 0; m !== 0; m &= m - 1) byCard[31 - Math.clz32(m & -m)].push(k);
     });
     return byCard;
+  }
+
+  /** φ's negation in disjunctive normal form, its literals by owner slot and card bit, computed once per formula. */
+  #negatedSlotTermsOf(phi: Formula): SlotLiteral[][] {
+    let terms = this.#negatedSlotTerms.get(phi);
+    if (!terms) {
+      terms = this.#negatedTermsOf(phi).map((term) => term.map(({ owner, card, positive }) => ({ slot: this.#slot(owner), bit: (1 << card) >>> 0, positive })));
+      this.#negatedSlotTerms.set(phi, terms);
+    }
+    return terms;
   }
 
   /** φ's negation in disjunctive normal form, computed once per formula. */
@@ -744,9 +773,6 @@ function ruledOutByFacts(store: ConstraintStore, term: readonly Literal[], nSeat
   return store.categoryMasks.some((mask) => (envelope & mask) === 0);
 }
 
-/** The swaps of a world whose deal the information does not allow: no witness at all. */
-const NOT_A_DEAL = new Int32Array(0);
-
 /** Moves card x from owner o to p and card y from p to o. */
 function swapCards(deal: Uint32Array, o: number, p: number, x: number, y: number): void {
   deal[o] = ((deal[o] & ~(1 << x)) | (1 << y)) >>> 0;
@@ -785,6 +811,13 @@ function knowsEnvelope(counts: Float64Array, categoryMasks: number[], nSeats: nu
 interface Literal {
   owner: number;
   card: number;
+  positive: boolean;
+}
+
+/** A literal as a deal's masks read it: the owner's slot and the card's bit. */
+interface SlotLiteral {
+  slot: number;
+  bit: number;
   positive: boolean;
 }
 
