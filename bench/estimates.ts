@@ -3,8 +3,10 @@
 // five `deductive` ones; at each of the agent's decisions, scores every suggestion exactly (listed
 // or counted), then as an agent with `samples=N` would (every deal when there are no more, else N
 // uniform draws; S seeds each), with the plug-in estimate and with the Miller-Madow correction of
-// its bias (what the agents use), and reports the information the choice gives up against the
-// exact best, and the CPU time of drawing, scoring and ranking. One thread.
+// its bias (what the agents use), and corrected with one estimate shared by the suggestions the
+// position cannot tell apart (`shared`: the entropy agent's symmetric=on), and reports the
+// information the choice gives up against the exact best, and the CPU time of drawing, scoring
+// and ranking. One thread.
 import { parseArgs } from 'node:util';
 import { CLASSIC_DECK } from '../src/model/deck.js';
 import { Random } from '../src/model/random.js';
@@ -16,6 +18,7 @@ import { createAgent, parseAgentSpec } from '../src/agents/registry.js';
 import { playScored } from '../src/tournament/play.js';
 import { scoreInThread } from '../src/analysis/exact-scoring.js';
 import { SCORE_WIDTH, answeringOf, rankSuggestions, scoringDeals } from '../src/analysis/entropy-greedy.js';
+import { symmetricCards } from '../src/knowledge/symmetry.js';
 
 const { values: args } = parseArgs({ options: { games: { type: 'string', default: '24' }, seeds: { type: 'string', default: '4' }, draws: { type: 'string', default: '1000,2000,3000,4000,5000' } } });
 const GAMES = Number(args.games);
@@ -62,7 +65,7 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
 };
 
 const all = decisions();
-const rows = DRAWS.flatMap((n) => (['plug-in', 'corrected'] as const).map((estimate) => ({ n, estimate, lost: [] as number[], ms: 0 })));
+const rows = DRAWS.flatMap((n) => (['plug-in', 'corrected', 'shared'] as const).map((estimate) => ({ n, estimate, lost: [] as number[], ms: 0 })));
 for (const d of all) {
   using position = positionOf(core, d.game);
   const best = Math.max(...d.exact);
@@ -72,7 +75,9 @@ for (const d of all) {
       // As the agents do: every deal when there are no more than N, else N draws; their choice, ties by the seed.
       const started = process.cpuUsage();
       const { method, deals } = scoringDeals(position, { suggester: d.me, answering: answeringOf(d.me, d.game.players.length, d.game.rules), responseModel: 'uniform', shownTo: d.shownTo, samples: row.n, seed, exact: 'auto' });
-      const scores = position.eig(deals, d.me, 0, d.shownTo, 0, suggestions, method === 'sampled' && row.estimate === 'corrected');
+      // 'shared': corrected, and one estimate for the suggestions the position cannot tell apart (the entropy agent's symmetric=on).
+      const symmetry = row.estimate === 'shared' ? symmetricCards(position.store) : undefined;
+      const scores = position.eig(deals, d.me, 0, d.shownTo, 0, suggestions, method === 'sampled' && row.estimate !== 'plug-in', undefined, symmetry);
       const chosen = rankSuggestions(scores, seed).order[0];
       row.ms += cpuMs(started);
       row.lost.push(best - d.exact[chosen]);

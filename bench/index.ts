@@ -28,7 +28,7 @@ import { benchPool } from './pool.js';
 import { benchSimulate } from './simulate.js';
 import { benchStartup } from './startup.js';
 import { benchLargePositions } from './large-positions.js';
-import { BASELINE_REF, benchBeforeAfter, entropyShareLine } from './before-after.js';
+import { BASELINE_REF, benchBeforeAfter, beforeAfterLines } from './before-after.js';
 import { benchEpistemic, type EpistemicBench } from './epistemic.js';
 import { benchOpponents, type OpponentsBench } from './opponents.js';
 import { benchResponses, type ResponsesBenchRow } from './responses.js';
@@ -68,9 +68,9 @@ const { values: args } = parseArgs({
     /** Run only the symbolic epistemic engine's figures (needs `npm run build`: it runs dist/cli). */
     'symbolic-only': { type: 'boolean', default: false },
     /**
-     * Run only the speed targets of the information-maximising strategy, side by side against
-     * --compare: one entropy agent among five deductive as a share of six deductive agents' games
-     * per second, and the command line's start-up.
+     * Run only the speed targets, side by side against --compare: one entropy agent, and one
+     * planner, among deductive ones as a share of deductive agents' games per second (six, four
+     * and three players, the board), and the command line's start-up.
      */
     'targets-only': { type: 'boolean', default: false },
   },
@@ -246,11 +246,10 @@ if (args['contradiction-only']) {
 }
 
 if (args['targets-only']) {
-  const result = benchBeforeAfter(args.compare);
+  const result = benchBeforeAfter(args.compare, undefined, undefined, (line) => console.error(line));
   const start = benchStartup();
-  console.log(`\nTargets, this tree against ${args.compare}, in one run (one thread; games per CPU second, median of 5 rounds taken in turns)`);
-  for (const r of result.rows) console.log(`  ${r.agents.padEnd(24)} ${fmt(r.before, 1).padStart(7)} vs ${fmt(r.after, 1).padStart(7)} games/s   ${fmt(r.ratio, 2)}×`);
-  console.log(`  ${entropyShareLine(result)}`);
+  console.log(`\nTargets, this tree against ${args.compare}, in one run`);
+  for (const line of beforeAfterLines(result)) console.log(`  ${line}`);
   console.log(`  start-up, ${start.command}: ${fmt(start.cliMs, 0)} ms vs node -e 0 ${fmt(start.nodeMs, 0)} ms: ${fmt(start.ratio, 2)}× (target ≤ 1.6×; the whole command line in one file: ${fmt(start.singleRatio, 2)}×)`);
   process.exit(0);
 }
@@ -332,11 +331,8 @@ for (const r of large) {
   console.log(`  seed ${r.seed}, ${String(r.refutations).padStart(2)} unseen refutations (${String(r.events).padStart(3)} events)  ${fmt(r.seconds, 1).padStart(5)} s  ${fmt(r.peakMemoryMB).padStart(5)} MB  ${answer}`);
 }
 if (beforeAfter) {
-  console.log(`\nSix-player games per CPU second (CPU ms per turn), one thread: ${args.compare} (before positions) vs this tree, in turns`);
-  for (const r of beforeAfter.rows) {
-    console.log(`  ${r.agents.padEnd(24)} ${fmt(r.before, 1).padStart(7)} (${fmt(r.msPerTurnBefore, 2)} ms) vs ${fmt(r.after, 1).padStart(7)} (${fmt(r.msPerTurnAfter, 2)} ms)   ${fmt(r.ratio, 2)}×`);
-  }
-  console.log(`  ${entropyShareLine(beforeAfter)}`);
+  console.log('');
+  for (const line of beforeAfterLines(beforeAfter)) console.log(line);
 }
 
 printEpistemic(epistemic, opponents);

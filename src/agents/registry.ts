@@ -173,7 +173,7 @@ const SAMPLES = numberOption('samples', 'N', whole(1, 1_000_000), 'a whole numbe
 const SYMMETRIC = choice(
   'symmetric',
   ON_OFF,
-  'score once the suggestions that differ only by cards its knowledge cannot tell apart, sharing one estimate (`on`: fewer to score), or each on its own (`off`)',
+  'score once the suggestions that differ only by cards its knowledge cannot tell apart, sharing one estimate (`on`: fewer to score, as strong; see [research/exact-information.md](../research/exact-information.md#symmetric-suggestions)), or each on its own draws (`off`)',
   (spec, v) => (spec.symmetric = v === 'on'),
 );
 
