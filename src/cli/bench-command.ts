@@ -72,7 +72,7 @@ async function benchRequest(opts: BenchOptions, command: Command): Promise<Bench
     const measuring = MEASURING.find((flag) => given(command, flag));
     if (measuring !== undefined) throw new UsageError(`${measuring}: nothing is measured when --compare is given two files`);
     checkOnly(opts.only, namesOf(sides.flatMap((s) => s.run.workloads)));
-    const [old, now] = sides.map((s) => ({ ...s, run: { ...s.run, workloads: s.run.workloads.filter((w) => kept(opts.only, w.id, w.kind)) } }));
+    const [old, now] = sides.map((side) => onlyKept(side, opts.only));
     return { kind: 'files', old, now };
   }
   const [{ KnowledgeCore }, { standardWorkloads, readBenchLog, logWorkloads }, { maxThreads }] = await Promise.all([
@@ -99,7 +99,7 @@ async function benchRequest(opts: BenchOptions, command: Command): Promise<Bench
     threads: Math.min(opts.threads ?? maxThreads(), maxThreads()),
     json: opts.json === true,
     progress: opts.progress === true,
-    old: sides[0] ?? null,
+    old: sides.length === 0 ? null : onlyKept(sides[0], opts.only),
   };
 }
 
@@ -114,6 +114,11 @@ function checkOnly(only: string[] | undefined, names: readonly string[]): void {
 /** Whether --only keeps a workload of this id and kind (every one without --only). */
 function kept(only: string[] | undefined, id: string, kind: string): boolean {
   return only === undefined || only.includes(id) || only.includes(kind);
+}
+
+/** A run read from a file, with the workloads --only keeps. */
+function onlyKept(side: Side, only: string[] | undefined): Side {
+  return { ...side, run: { ...side.run, workloads: side.run.workloads.filter((w) => kept(only, w.id, w.kind)) } };
 }
 
 /** The kinds of these workloads, then their ids, each once. */

@@ -208,7 +208,7 @@ export function renderRun(run: BenchRun): string {
     `cluedo ${run.cluedo} on ${machineWords(run.machine)}`,
     `Load average at the start: ${loadWords(run.machine)}.`,
     '',
-    ...(rows.length === 0 ? ['No workload finished.'] : layoutTable(columns)),
+    ...(rows.length === 0 ? ['No workload measured.'] : layoutTable(columns)),
     '',
     ...rows.map((r) => `${rowLabel(r)}: ${r.what}.`),
     ...run.skipped.map((s) => `${s.log}: no ${s.kind}: ${s.why}.`),
