@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { cluedo, MAIN, ROOT } from './support/cluedo-cli.js';
-import type { BenchRun } from '../src/cli/bench-report.js';
+import type { BenchRun } from '../src/cli/bench-run.js';
 
 const THREADS = Math.min(2, availableParallelism());
 

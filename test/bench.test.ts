@@ -13,7 +13,8 @@ import { analyze } from '../src/analysis/analyze.js';
 import { parseGame } from '../src/io/log.js';
 import { CancelledError } from '../src/runtime/executor.js';
 import { figureOf, measure, quantile } from '../src/cli/bench-measure.js';
-import { BENCH_FORMAT, BENCH_VERSION, formatRate, type BenchRow, type BenchRun } from '../src/cli/bench-report.js';
+import { BENCH_FORMAT, BENCH_VERSION, type BenchRow, type BenchRun } from '../src/cli/bench-run.js';
+import { formatRate } from '../src/cli/bench-report.js';
 import { runInProcess as cluedo } from './support/run-in-process.js';
 import type { CliResult } from './support/cluedo-cli.js';
 

@@ -11,8 +11,9 @@ import { CancelledError } from '../runtime/executor.js';
 import { didYouMean } from '../model/names.js';
 import { quote, joinList } from '../model/quote.js';
 import { counted } from '../model/numbers.js';
-import type { Workload, PoolKind, Skipped } from './bench-workloads.js';
-import type { BenchRow, BenchRun, Side } from './bench-report.js';
+import type { Workload, PoolKind } from './bench-workloads.js';
+import type { BenchRow, BenchRun, Skipped } from './bench-run.js';
+import type { Side } from './bench-report.js';
 import { UsageError, printLine } from './errors.js';
 import { cancelledWords, interruptedExitCode, withCancellation } from './cancel.js';
 import { nameList, noteThreads, path, repeatable, secondsValue, threadCount } from './options.js';
@@ -66,7 +67,7 @@ export function benchCommand(): Command {
 async function benchRequest(opts: BenchOptions, command: Command): Promise<BenchRequest> {
   const compare = opts.compare ?? [];
   if (compare.length > 2) throw new UsageError(`--compare takes one file (an earlier run, compared with this one) or two (the old run and the new), got ${compare.length}`);
-  const { readBenchRun } = await import('./bench-report.js');
+  const { readBenchRun } = await import('./bench-run.js');
   const sides = compare.map((file) => ({ name: file, run: readBenchRun(file) }));
   if (sides.length === 2) {
     const measuring = MEASURING.find((flag) => given(command, flag));
@@ -143,8 +144,9 @@ async function runBench(request: BenchRequest): Promise<void> {
 
 /** Measures every planned workload in turn; an ending signal (Ctrl-C) stops the one under way and keeps those finished. */
 async function measureAll(request: Extract<BenchRequest, { kind: 'run' }>): Promise<BenchRun> {
-  const [{ measure }, { thisMachine, BENCH_FORMAT, BENCH_VERSION }, { inThisThread }, tournamentTasks, { InProcessExecutor }] = await Promise.all([
+  const [{ measure }, { thisMachine, BENCH_FORMAT, BENCH_VERSION }, { rowLabel }, { inThisThread }, tournamentTasks, { InProcessExecutor }] = await Promise.all([
     import('./bench-measure.js'),
+    import('./bench-run.js'),
     import('./bench-report.js'),
     import('../analysis/sampling.js'),
     import('../tournament/tasks.js'),
@@ -169,7 +171,7 @@ async function measureAll(request: Extract<BenchRequest, { kind: 'run' }>): Prom
   try {
     await withCancellation(async (signal) => {
       for (const { log, workload } of request.planned) {
-        const label = log === null ? workload.id : `${log}: ${workload.id}`;
+        const label = rowLabel({ id: workload.id, log });
         using prepared = workload.prepare(request.core);
         progress.figure(`${label}, 1 thread`);
         // A workload of one thread only does its work itself: the executor it is given goes unused.

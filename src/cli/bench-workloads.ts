@@ -24,6 +24,7 @@ import { DEFAULT_ENTROPY_SAMPLES } from '../agents/registry.js';
 import type { TournamentConfig } from '../tournament/play.js';
 import { tournamentTask } from '../tournament/tasks.js';
 import type { Round } from './bench-measure.js';
+import { WORKLOAD_KINDS, type Skipped, type WorkloadKind } from './bench-run.js';
 
 /** Where a workload's rounds run in parallel: on the analysis' worker pool or the tournament's. */
 export type PoolKind = 'analysis' | 'tournament';
@@ -49,9 +50,6 @@ export interface Prepared extends Disposable {
   /** Its rounds on `executor`: in this thread (an executor of one thread in process) or on a pool's threads. */
   rounds(executor: Executor, signal?: AbortSignal): Round;
 }
-
-export const WORKLOAD_KINDS = ['check', 'analyze', 'sample', 'decide', 'games'] as const;
-export type WorkloadKind = (typeof WORKLOAD_KINDS)[number];
 
 /** Deals checked a call: the batch bench/index.ts has always timed. */
 const CHECK_BATCH = 4096;
@@ -271,13 +269,6 @@ export function readBenchLog(file: string, core: KnowledgeCore): BenchLog {
     if (e instanceof InputError) throw new InputError([`${quote(file)}: `, ...e.phrase]);
     throw e;
   }
-}
-
-/** A workload a log's position leaves out, and why: a line under the table. */
-export interface Skipped {
-  log: string;
-  kind: WorkloadKind;
-  why: string;
 }
 
 /**
