@@ -7,7 +7,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyze } from '../src/analysis/analyze.js';
 import { parseGame } from '../src/io/log.js';
@@ -97,6 +97,13 @@ describe('cluedo bench: a run', () => {
     // Every check round checks whole batches of 4,096 deals; every analysis is one.
     expect(run.workloads[0].oneThread.units % 4096).toBe(0);
     expect(Number.isInteger(run.workloads[1].oneThread.units)).toBe(true);
+  });
+
+  it('--threads past the cores: the run says how many threads its pool has, as every command does', async () => {
+    const r = await cluedo(['bench', '--only', 'check', '--threads', '256', ...QUICK]);
+    expect(r.status).toBe(0);
+    const cores = availableParallelism();
+    expect(r.stderr).toBe(`cluedo: using ${cores} ${cores === 1 ? 'thread, the core' : 'threads, the cores'} available\n`);
   });
 
   it('--only a kind: every workload of the kind', async () => {

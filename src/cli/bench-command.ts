@@ -91,6 +91,7 @@ async function benchRequest(opts: BenchOptions, command: Command): Promise<Bench
     skipped = ofLogs.flatMap((o) => o.skipped);
   }
   checkOnly(opts.only, namesOf([...planned.map((p) => p.workload), ...skipped.map((s) => ({ id: s.kind, kind: s.kind }))]));
+  await noteThreads(opts.threads);
   return {
     kind: 'run',
     core,
@@ -152,7 +153,6 @@ async function measureAll(request: Extract<BenchRequest, { kind: 'run' }>): Prom
     import('../tournament/tasks.js'),
     import('../runtime/in-process.js'),
   ]);
-  await noteThreads(request.threads);
   const run: BenchRun = {
     format: BENCH_FORMAT,
     version: BENCH_VERSION,
