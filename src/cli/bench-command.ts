@@ -28,7 +28,7 @@ const MAX_SECONDS = 3600;
 
 interface BenchOptions {
   only?: string[];
-  log: string[];
+  log?: string[];
   time: number;
   threads?: number;
   json?: boolean;
@@ -54,8 +54,8 @@ export function benchCommand(): Command {
   return new Command('bench')
     .description('measure how fast this machine runs the engine: deals checked, analyses, deals drawn, decisions and games per second')
     .option('--only <workloads>', 'measure only these workloads, or kinds of workload (check, analyze, sample, decide, games), separated by commas', nameList('--only'))
-    .option('--log <log.json>', "measure the workloads that apply to this game log's position instead of the standard ones; repeatable", repeatable(path('--log')), [])
-    .option('--time <seconds>', `the time budget of each figure, after a warm-up of a quarter of it (default ${DEFAULT_SECONDS})`, secondsValue('--time', MAX_SECONDS), DEFAULT_SECONDS)
+    .option('--log <log.json>', "measure the workloads that apply to this game log's position instead of the standard ones; repeatable", repeatable(path('--log')))
+    .option('--time <seconds>', 'the time budget of each figure, after a warm-up of a quarter of it', secondsValue('--time', MAX_SECONDS), DEFAULT_SECONDS)
     .option('--threads <t>', 'worker threads of the parallel figures (default: all cores)', threadCount)
     .addOption(new Option('--json', 'print the run as JSON (see docs/cli/bench.md)').conflicts('compare'))
     .option('--compare <files...>', "print each figure's ratio new/old: of this run over an earlier run's --json file, or, given two files, of the second over the first")
@@ -82,12 +82,13 @@ async function benchRequest(opts: BenchOptions, command: Command): Promise<Bench
     import('../runtime/pool.js'),
   ]);
   const core = KnowledgeCore.create();
+  const logs = opts.log ?? [];
   let planned: Planned[];
   let skipped: Skipped[] = [];
-  if (opts.log.length === 0) planned = standardWorkloads().map((workload) => ({ log: null, workload }));
+  if (logs.length === 0) planned = standardWorkloads().map((workload) => ({ log: null, workload }));
   else {
-    const ofLogs = opts.log.map((file) => logWorkloads(readBenchLog(file, core)));
-    planned = ofLogs.flatMap((o, i) => o.workloads.map((workload) => ({ log: opts.log[i], workload })));
+    const ofLogs = logs.map((file) => logWorkloads(readBenchLog(file, core)));
+    planned = ofLogs.flatMap((o, i) => o.workloads.map((workload) => ({ log: logs[i], workload })));
     skipped = ofLogs.flatMap((o) => o.skipped);
   }
   checkOnly(opts.only, namesOf([...planned.map((p) => p.workload), ...skipped.map((s) => ({ id: s.kind, kind: s.kind }))]));

@@ -31,9 +31,9 @@ export function secondsValue(name: string, max: number) {
   };
 }
 
-/** A repeatable option's values, each read by `parse`, in the order given. */
+/** A repeatable option's values, each read by `parse`, in the order given (undefined when the option is not given). */
 export function repeatable(parse: (value: string) => string) {
-  return (value: string, previous: string[]): string[] => [...previous, parse(value)];
+  return (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), parse(value)];
 }
 
 export function seedValue(value: string): number {
