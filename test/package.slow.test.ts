@@ -5,7 +5,7 @@
  * run, each printing exactly its NAME.out.txt. Also: every file package.json points at is in the
  * tarball; the queue, without its peers, fails in one line naming the missing package; the
  * browser entries bundle for a browser with no Node built-in (and the Node entry does not, so the
- * check can fail).
+ * check can fail); the installed `cluedo bench` measures the positions it ships with, on its own pool.
  *
  * Needs `npm run build` (`npm test` builds first): the tarball packs dist/ and build/ as they
  * are. `CLUEDO_WRITE_OUTPUTS=1 npx vitest run test/package.slow.test.ts` rewrites the .out.txt files
@@ -15,7 +15,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -185,6 +185,19 @@ describe('the packed package', () => {
     // After a deliberate change of an example or of what it prints: CLUEDO_WRITE_OUTPUTS=1 rewrites the file.
     if (process.env.CLUEDO_WRITE_OUTPUTS === '1') writeFileSync(expected, r.stdout);
     expect(r.stdout).toBe(readFileSync(expected, 'utf8'));
+  });
+
+  it('the installed `cluedo bench` measures the positions the package ships with, in one thread and on a pool of its own workers', () => {
+    expect(packed).toEqual(expect.arrayContaining(['dist/cli/cluedo-bench.mjs', 'examples/classic-6p-early.json', 'examples/classic-6p-late.json']));
+    const r = run(join(app, 'node_modules', '.bin', 'cluedo'), ['bench', '--only', 'check,sample', '--time', '0.02', '--threads', '2', '--json'], app);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const bench = JSON.parse(r.stdout) as { cluedo: string; workloads: Array<{ id: string; allThreads: { threads: number } | null }> };
+    expect(bench.cluedo).toBe((JSON.parse(manifestBefore) as { version: string }).version);
+    expect(bench.workloads.map((w) => [w.id, w.allThreads?.threads ?? null])).toEqual([
+      ['check', null],
+      ['sample', Math.min(2, availableParallelism()) > 1 ? Math.min(2, availableParallelism()) : null],
+    ]);
   });
 
   it('cluedo-engine/queue, without its peers, fails to load with a message naming the missing package', () => {

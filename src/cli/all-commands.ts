@@ -15,6 +15,7 @@ import { boardCommand } from './board-command.js';
 import { serveCommand } from './serve-command.js';
 import { mergeCommand } from './merge-command.js';
 import { workerCommand } from './queue-command.js';
+import { benchCommand } from './bench-command.js';
 
 const MAKERS: Record<(typeof COMMAND_NAMES)[number], () => Command> = {
   new: newCommand,
@@ -30,6 +31,7 @@ const MAKERS: Record<(typeof COMMAND_NAMES)[number], () => Command> = {
   worker: workerCommand,
   board: boardCommand,
   serve: serveCommand,
+  bench: benchCommand,
 };
 
 /** Fresh commands (commander keeps a parse's options on its commands: one set per run). */

@@ -20,6 +20,22 @@ export function wholeNumber(name: string, max = Number.MAX_SAFE_INTEGER, min = 1
   };
 }
 
+/** A number of seconds above 0 and at most `max`, in decimal digits with an optional fraction ("0.5", "2"). */
+export function secondsValue(name: string, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^(\d+\.?\d*|\.\d+)$/.test(value.trim()) || !(n > 0) || n > max) {
+      throw new UsageError(`${name} must be a number of seconds above 0 and at most ${max.toLocaleString('en-US')}, got ${quote(value)}`);
+    }
+    return n;
+  };
+}
+
+/** A repeatable option's values, each read by `parse`, in the order given (undefined when the option is not given). */
+export function repeatable(parse: (value: string) => string) {
+  return (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), parse(value)];
+}
+
 export function seedValue(value: string): number {
   const n = Number(value);
   if (!WHOLE_NUMBER.test(value.trim()) || !Number.isSafeInteger(n)) {

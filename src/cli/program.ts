@@ -6,7 +6,8 @@ import { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { commanderExit, reportError } from './errors.js';
 
-function version(): string {
+/** The version of cluedo-engine, from its package.json. */
+export function packageVersion(): string {
   return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
@@ -14,7 +15,7 @@ function version(): string {
 export function program(commands: readonly Command[]): Command {
   const cli = new Command('cluedo')
     .description('Probabilistic analysis of Clue/Cluedo positions')
-    .version(version())
+    .version(packageVersion())
     // commander's errors become one line through reportError, never its own "error: ..." plus help.
     .configureOutput({ writeErr: () => {}, outputError: () => {} })
     // An unknown command or option gets the project's "did you mean" (errors.ts), not commander's.
