@@ -20,7 +20,7 @@ import { positionOf } from '../analysis/load.js';
 import { sampleDeals } from '../analysis/sampling.js';
 import { suggestionRequest } from '../analysis/suggest.js';
 import { scoreDeals, scoringDeals, type ScoringOptions } from '../analysis/entropy-greedy.js';
-import { DEFAULT_ENTROPY_SAMPLES } from '../agents/registry.js';
+import { ENTROPY_AGENT_SAMPLES } from '../agents/registry.js';
 import type { TournamentConfig } from '../tournament/play.js';
 import { tournamentTask } from '../tournament/tasks.js';
 import type { Round } from './bench-measure.js';
@@ -165,8 +165,9 @@ function sampleWorkload(id: string, gameOf: () => Game, where: string): Workload
 }
 
 /**
- * The entropy agent's decision at a position: the deals it scores on (DEFAULT_ENTROPY_SAMPLES
- * draws, or every consistent deal) and the expected information of every suggestion on them.
+ * The entropy agent's decision at a position: the deals it scores on (ENTROPY_AGENT_SAMPLES
+ * draws, or every consistent deal) and the expected information of every suggestion on them, one
+ * estimate shared by the suggestions its knowledge cannot tell apart (as the agent scores them).
  * `exact`: as scoringDeals takes it ('auto' is the agent's own choice).
  */
 function decideWorkload(id: string, gameOf: () => Game, where: string, exact: ScoringOptions['exact']): Workload {
@@ -177,10 +178,10 @@ function decideWorkload(id: string, gameOf: () => Game, where: string, exact: Sc
     pool: null,
     prepare(core) {
       const game = gameOf();
-      const options = suggestionRequest(game, { samples: DEFAULT_ENTROPY_SAMPLES, seed: SEED, exact });
+      const options = { ...suggestionRequest(game, { samples: ENTROPY_AGENT_SAMPLES, seed: SEED, exact }), symmetric: true };
       const position = positionOf(core, game);
       const { method } = scoringDeals(position, options);
-      const on = method === 'exact' ? `every one of its ${dealsWords(position)}` : `${DEFAULT_ENTROPY_SAMPLES.toLocaleString('en-US')} drawn deals (of ${dealsWords(position)})`;
+      const on = method === 'exact' ? `every one of its ${dealsWords(position)}` : `${ENTROPY_AGENT_SAMPLES.toLocaleString('en-US')} drawn deals (of ${dealsWords(position)})`;
       return {
         what: `${game.players[options.suggester]}'s suggestions scored by the entropy agent at ${where}, on ${on}`,
         consistentDeals: position.count(),
