@@ -136,17 +136,16 @@ export interface Ranking {
  */
 export function rankSuggestions(scores: Float64Array, seed: number, allowed: (q: number) => boolean = () => true): Ranking {
   const n = scores.length / SCORE_WIDTH;
-  const score = Array.from({ length: n }, (_, q) => Math.round(scores[q * SCORE_WIDTH] * 1e12));
+  const score = new Float64Array(n);
+  const tie = new Float64Array(n);
+  for (let q = 0; q < n; q++) {
+    score[q] = Math.round(scores[q * SCORE_WIDTH] * 1e12);
+    tie[q] = tieKey(seed, q);
+  }
+  // Best first; equal scores by the seed's hash, then by index (the sort is stable over ascending q).
   const order = Array.from({ length: n }, (_, q) => q)
     .filter((q) => allowed(q))
-    .sort((a, b) => score[b] - score[a]);
-  // Only runs of equal scores need the seed's order.
-  for (let from = 0; from < order.length; ) {
-    let to = from + 1;
-    while (to < order.length && score[order[to]] === score[order[from]]) to++;
-    if (to - from > 1) order.splice(from, to - from, ...order.slice(from, to).sort((a, b) => tieKey(seed, a) - tieKey(seed, b)));
-    from = to;
-  }
+    .sort((a, b) => score[b] - score[a] || tie[a] - tie[b]);
   let tiedForBest = 0;
   while (tiedForBest < order.length && score[order[tiedForBest]] === score[order[0]]) tiedForBest++;
   return { order, tiedForBest };

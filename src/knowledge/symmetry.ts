@@ -11,15 +11,20 @@ function exchange(mask: number, a: number, b: number): number {
   return ((mask >>> a) & 1) === ((mask >>> b) & 1) ? mask >>> 0 : (mask ^ ((1 << a) | (1 << b))) >>> 0;
 }
 
-/** Whether exchanging cards a and b leaves every constraint of the store as it is. */
-function interchangeable(store: ConstraintStore, a: number, b: number, clauseKeys: readonly string[]): boolean {
+/** A clause as one number (its cards, then its owners: below 2^48, exact in a double). */
+function clauseKey(cards: number, owners: number): number {
+  return (cards >>> 0) * 65536 + (owners >>> 0);
+}
+
+/** Whether exchanging cards a and b leaves every constraint of the store as it is (`clauseKeys`: the store's, sorted). */
+function interchangeable(store: ConstraintStore, a: number, b: number, clauseKeys: Float64Array): boolean {
   if (exchange(store.faceUpMask, a, b) !== store.faceUpMask >>> 0) return false;
   for (let o = 0; o < store.holds.length; o++) {
     if (exchange(store.holds[o], a, b) !== store.holds[o] >>> 0 || exchange(store.lacks[o], a, b) !== store.lacks[o] >>> 0) return false;
   }
   const touched = (c: Clause) => ((c.cards >>> a) & 1) !== ((c.cards >>> b) & 1);
   if (!store.clauses.some(touched)) return true;
-  const exchanged = store.clauses.map((c) => `${exchange(c.cards, a, b)}.${c.owners >>> 0}`).sort();
+  const exchanged = Float64Array.from(store.clauses, (c) => clauseKey(exchange(c.cards, a, b), c.owners)).sort();
   return exchanged.every((k, i) => k === clauseKeys[i]);
 }
 
@@ -32,7 +37,7 @@ function interchangeable(store: ConstraintStore, a: number, b: number, clauseKey
 export function symmetricCards(store: ConstraintStore): Int32Array {
   const least = new Int32Array(store.nCards);
   for (let c = 0; c < store.nCards; c++) least[c] = c;
-  const clauseKeys = store.clauses.map((c) => `${c.cards >>> 0}.${c.owners >>> 0}`).sort();
+  const clauseKeys = Float64Array.from(store.clauses, (c) => clauseKey(c.cards, c.owners)).sort();
   for (const mask of store.categoryMasks) {
     const classes: number[] = [];
     for (let m = mask >>> 0; m !== 0; m &= m - 1) {
