@@ -62,7 +62,7 @@ function unsupportedOperator(f: Formula): string | null {
   }
 }
 
-/** What a group knows at a world, as far as it is read without its position (the DAG); each part computed when first asked. */
+/** What a group knows (the same at every world where it has the same hands and was shown the same cards); each part computed when first asked. */
 interface Information {
   /** What names it: the group, its hands, the cards shown to it. */
   key: string;
@@ -71,13 +71,18 @@ interface Information {
   store: ConstraintStore | null;
   /** Its store with the placements unit propagation forces (knowledge/propagate.ts). */
   forced: ConstraintStore | null;
+  /** Per card, the clauses of its store that name it. */
+  clausesOf: number[][] | null;
+}
+
+/** A group's information at one world, and the deals near the world's that it allows (they depend on the world's deal). */
+interface InformationAt {
+  information: Information;
   /** Whether the world's deal is one it allows (not when a nested modality made the deal up). */
   isDeal: boolean | null;
   /** The swaps from the world's deal it allows (#swapsAllowed), with the envelope and between seats: each deal proves that it knows nothing that deal contradicts. */
   envelopeSwaps: Int32Array | null;
   seatSwaps: Int32Array | null;
-  /** Per card, the clauses of its store that name it. */
-  clausesOf?: number[][];
 }
 
 /** A world at full size: a deal (the core's layout: a mask per seat, envelope, table) and the card shown at each showcard. */
@@ -85,7 +90,7 @@ interface World {
   deal: Uint32Array;
   shown: number[];
   /** The groups' informations at this world, by group, once asked (a formula asks several times). */
-  informations?: Map<string, Information>;
+  informations?: Map<string, InformationAt>;
 }
 
 type Showcard = Extract<KnowledgeAction, { kind: 'showcard' }>;
@@ -528,15 +533,16 @@ export class FullSizeEngine implements Semantics {
    * proof: when no near deal refutes, the position decides.
    */
   #witnessed(group: number[], w: World, refutes: (deal: Uint32Array) => boolean): boolean {
-    const information = this.#information(group, w);
-    information.isDeal ??= dealMeets(this.#storeOf(information), w.deal);
-    if (!information.isDeal) return false; // a made-up deal: nested modalities weigh informations on them
+    const at = this.#informationAt(group, w);
+    const { information } = at;
+    at.isDeal ??= dealMeets(this.#storeOf(information), w.deal);
+    if (!at.isDeal) return false; // a made-up deal: nested modalities weigh informations on them
     const deal = this.#scratch;
     deal.set(w.deal);
     if (refutes(deal)) return true;
     // The envelope's swaps first: what an agent does not know is most often the envelope.
     for (const envelope of [true, false]) {
-      const swaps = envelope ? (information.envelopeSwaps ??= this.#swapsAllowed(group, w, information, true)) : (information.seatSwaps ??= this.#swapsAllowed(group, w, information, false));
+      const swaps = envelope ? (at.envelopeSwaps ??= this.#swapsAllowed(group, w, information, true)) : (at.seatSwaps ??= this.#swapsAllowed(group, w, information, false));
       for (let i = 0; i < swaps.length; i += 4) {
         const [o, p, x, y] = [swaps[i], swaps[i + 1], swaps[i + 2], swaps[i + 3]];
         swapCards(deal, o, p, x, y);
@@ -548,21 +554,27 @@ export class FullSizeEngine implements Semantics {
     return false;
   }
 
-  /** The group's information at w, by its key (its parts computed when first asked). */
-  #information(group: number[], w: World): Information {
+  /** The group's information at w (shared by every world where it is the same), with what depends on w's deal. */
+  #informationAt(group: number[], w: World): InformationAt {
     const atWorld = (w.informations ??= new Map());
     const name = group.join(',');
-    let known = atWorld.get(name);
-    if (known) return known;
+    let at = atWorld.get(name);
+    if (at) return at;
     const { facts, key } = this.#informationOf(group, w);
-    known = this.#informations.get(key);
-    if (!known) {
+    let information = this.#informations.get(key);
+    if (!information) {
       if (this.#informations.size >= MAX_CACHED_POSITIONS) this.#informations.clear();
-      known = { key, facts, store: null, forced: null, isDeal: null, envelopeSwaps: null, seatSwaps: null };
-      this.#informations.set(key, known);
+      information = { key, facts, store: null, forced: null, clausesOf: null };
+      this.#informations.set(key, information);
     }
-    atWorld.set(name, known);
-    return known;
+    at = { information, isDeal: null, envelopeSwaps: null, seatSwaps: null };
+    atWorld.set(name, at);
+    return at;
+  }
+
+  /** The group's information at w. */
+  #information(group: number[], w: World): Information {
+    return this.#informationAt(group, w).information;
   }
 
   /** The group's information as a store: the public one with its facts. */

@@ -9,6 +9,7 @@ import { randomGame } from './turn-games.js';
 import { buildGameModel } from '../../src/epistemic/explicit/game-model.js';
 import { FullSizeEngine, unsupportedAtFullSize } from '../../src/epistemic/full-size.js';
 import { knowsInThisThread } from '../../src/epistemic/knows.js';
+import { nearlyKenv } from '../../src/analysis/opponents.js';
 import { parseGame } from '../../src/io/log.js';
 import * as sets from '../../src/epistemic/explicit/world-set.js';
 import type { Formula } from '../../src/epistemic/language/formula.js';
@@ -100,6 +101,43 @@ describe('full-size engine vs explicit model', () => {
         engine.dispose();
       }
     }
+  });
+
+  it('answers at each drawn world as an engine that saw only that world: nothing one world teaches is carried to another', () => {
+    let compared = 0;
+    for (const seed of [3, 11, 19, 27, 35, 43, 51, 59]) {
+      const full = randomGame(seed, 6);
+      const observer: Game = { ...full, deal: null, me: 0, myHand: full.deal!.flatMap((o, c) => (o === 0 ? [c] : [])) };
+      observer.events = observer.events.map((e) => (e.type === 'suggestion' && e.by !== 0 && e.shownBy !== 0 ? { ...e, shown: null } : e));
+      const formulas: Formula[] = [
+        { op: 'Kenv', agent: 1 },
+        { op: 'Kenv', agent: 2 },
+        nearlyKenv(1, observer.deck.categoryMasks),
+        nearlyKenv(2, observer.deck.categoryMasks),
+        { op: 'K', agent: 2, arg: { op: 'has', owner: 0, card: observer.myHand[0] } },
+        { op: 'M', agent: 1, arg: { op: 'has', owner: ENVELOPE, card: 0 } },
+      ];
+      const shared = new FullSizeEngine(observer, observer.events.length);
+      try {
+        const width = observer.players.length + 2;
+        const { deals, shown } = shared.drawWorlds(120, seed);
+        for (let i = 0; i < 120; i++) {
+          const deal = deals.subarray(i * width, (i + 1) * width);
+          const alone = new FullSizeEngine(observer, observer.events.length);
+          try {
+            for (const f of formulas) {
+              expect(shared.valueAt(f, deal, shown[i]), `seed ${seed}, world ${i}: ${JSON.stringify(f)}`).toBe(alone.valueAt(f, deal, shown[i]));
+              compared++;
+            }
+          } finally {
+            alone.dispose();
+          }
+        }
+      } finally {
+        shared.dispose();
+      }
+    }
+    expect(compared).toBe(8 * 120 * 6);
   });
 
   it('counts an observer\'s probability of a formula without modalities exactly, as the explicit model does', () => {
