@@ -90,13 +90,9 @@ const programs = {
       "  : (await import('node:module')).createRequire(import.meta.url);",
     ].join('\n'),
   },
-  // Less to read and parse at every start: V8 parses the whole bundle of a command before it runs
-  // it, in time about proportional to its size (short local names make the bundle of analyze
-  // about 30% smaller). Messages never show the code's names; stack traces (CLUEDO_DEBUG=1) show
-  // the short ones.
+  // Less to read and parse at every start; names are kept (messages and stack traces show them).
   minifyWhitespace: true,
   minifySyntax: true,
-  minifyIdentifiers: true,
 };
 
 /** The entry of each bundle but the bin: the output's name (without .mjs) to its source. */
