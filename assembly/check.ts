@@ -7,7 +7,7 @@
 // deck, the owners partition it. What is left per deal: one envelope card in each category, and
 // the at-least-one clauses.
 import { allCardsMask, categoryMask, clauseCards, clauseOwners, faceUpOf, handSize, holdsOf, lacksOf, nCardsOf, nCategoriesOf, nClausesOf, nSeatsOf } from './store';
-import { MAX_CLAUSES } from './layout';
+import { grown } from './dag/arrays';
 import { ownerWidth } from './owners';
 
 const LANES = 12; // MAX_SEATS + 2 owners, three vectors
@@ -18,12 +18,13 @@ const laneValid = new StaticArray<u32>(LANES);
 const catMasks = new StaticArray<u32>(32);
 // Clauses with one owner (unseen refutations), grouped by owner and padded to whole vectors:
 // groupCards/groupReal hold 4 lanes per vector; owner o's vectors are [groupStart[o], groupStart[o + 1]).
-const groupCards = new StaticArray<u32>(MAX_CLAUSES + 4 * LANES);
-const groupReal = new StaticArray<u32>(MAX_CLAUSES + 4 * LANES);
+// The clause buffers grow with the store (see dag/arrays.ts).
+let groupCards = new StaticArray<u32>(0);
+let groupReal = new StaticArray<u32>(0);
 const groupStart = new StaticArray<i32>(LANES + 1);
 // Clauses with several owners (wrong accusations), tested one by one.
-const cCards = new StaticArray<u32>(MAX_CLAUSES);
-const cOwners = new StaticArray<u32>(MAX_CLAUSES);
+let cCards = new StaticArray<u32>(0);
+let cOwners = new StaticArray<u32>(0);
 let nSeats = 0, nCats = 0, nClauses = 0, nVectors = 0;
 let allCards: u32 = 0;
 let sizesAddUp = false;
@@ -57,6 +58,10 @@ function prepare(): void {
 
 function groupClauses(): void {
   const all = nClausesOf();
+  groupCards = grown<u32>(groupCards, all + 4 * LANES);
+  groupReal = grown<u32>(groupReal, all + 4 * LANES);
+  cCards = grown<u32>(cCards, all);
+  cOwners = grown<u32>(cOwners, all);
   nClauses = 0;
   let lane = 0;
   for (let o = 0; o < ownerWidth(nSeats); o++) {

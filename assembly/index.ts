@@ -19,7 +19,7 @@ import { setEnvelopeMethod as setMethod } from './dag/split-plan';
 // Every constant of the layout: the host reads them all (LAYOUT_NAMES in src/knowledge/wasm-module.ts).
 export * from './layout';
 
-let io = new StaticArray<u8>(1 << 16);
+let io = new StaticArray<u8>(0); // grown by ioBuffer
 const positions = new Array<Position | null>();
 const freeIds = new Array<i32>();
 

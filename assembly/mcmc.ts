@@ -16,12 +16,13 @@
 //
 // Tallies are kept lazily: a card's count for its owner grows only when it moves or at the end of
 // a batch (samples recorded since it last moved), so a step costs only what it changes.
-import { MAX_CARDS, MAX_CLAUSES, MAX_SEATS } from './layout';
+import { MAX_CARDS, MAX_SEATS } from './layout';
 import { catMask, catOf, clauseK, clauseO, env, free, nCards, nCats, nClauses, nSeats } from './problem';
 import { findDeal, FIX, FOUND, GAVE_UP, NONE, prepareRoot, root, witness } from './sat';
 import { checkPrepared, prepareCheck } from './check';
 import { belowU32, seedRng } from './rng';
 import { ownerWidth } from './owners';
+import { grown } from './dag/arrays';
 
 /** Most redistributions a block move enumerates. */
 const LEAF_LIMIT: i32 = 4096;
@@ -65,9 +66,12 @@ const allowed = new StaticArray<u32>(MAX_SEATS + 1);
 const active = new StaticArray<i32>(MAX_SEATS + 1);
 const shuffled = new StaticArray<i32>(MAX_SEATS + 1);
 let nActive = 0;
-/** Clauses the root leaves open, listed per owner: ownerClauses[clauseStart[o] .. clauseStart[o + 1]). */
+/**
+ * Clauses the root leaves open, listed per owner: ownerClauses[clauseStart[o] .. clauseStart[o + 1]).
+ * This and the other per-clause buffers grow with the store (setUp).
+ */
 const clauseStart = new StaticArray<i32>(MAX_SEATS + 2);
-const ownerClauses = new StaticArray<i32>(MAX_CLAUSES * (MAX_SEATS + 1));
+let ownerClauses = new StaticArray<i32>(0);
 /** Mixed-radix weight of each card as the envelope's card of its category. */
 const envWeight = new StaticArray<i32>(MAX_CARDS);
 
@@ -105,17 +109,30 @@ let envSlot = -1;
 let envTaken: u32 = 0;
 /** Clauses to test after deciding position i of the free cards: [checkStart[i], checkStart[i + 1]). */
 const checkStart = new StaticArray<i32>(MAX_CARDS + 1);
-const checkClause = new StaticArray<i32>(MAX_CLAUSES);
-const checkSlots = new StaticArray<u32>(MAX_CLAUSES);
-const deadline = new StaticArray<i32>(MAX_CLAUSES);
-const sortedClause = new StaticArray<i32>(MAX_CLAUSES);
-const sortedSlots = new StaticArray<u32>(MAX_CLAUSES);
-const pending = new StaticArray<i32>(MAX_CLAUSES);
-const stamp = new StaticArray<i32>(MAX_CLAUSES);
+let checkClause = new StaticArray<i32>(0);
+let checkSlots = new StaticArray<u32>(0);
+let deadline = new StaticArray<i32>(0);
+let sortedClause = new StaticArray<i32>(0);
+let sortedSlots = new StaticArray<u32>(0);
+/** Per position of the free cards: the clauses bucketed there so far. */
+const pending = new StaticArray<i32>(MAX_CARDS + 1);
+let stamp = new StaticArray<i32>(0);
 let moveId = 0;
+
+/** Room for the compiled store's clauses: each listed once per owner, and once per move. */
+function growClauseBuffers(): void {
+  ownerClauses = grown<i32>(ownerClauses, nClauses * (env + 1));
+  checkClause = grown<i32>(checkClause, nClauses);
+  checkSlots = grown<u32>(checkSlots, nClauses);
+  deadline = grown<i32>(deadline, nClauses);
+  sortedClause = grown<i32>(sortedClause, nClauses);
+  sortedSlots = grown<u32>(sortedSlots, nClauses);
+  stamp = grown<i32>(stamp, nClauses);
+}
 
 /** Sets up the chain for the compiled store (sat.prepareRoot() done) from the deal in `witness`. */
 function setUp(): void {
+  growClauseBuffers();
   width = ownerWidth(nSeats);
   nMovable = 0;
   rootFixed = 0;

@@ -2,8 +2,9 @@
 // the cards each owner may hold and must hold, how many it holds, the categories, and the
 // clauses. Face-up cards never move, so they are resolved here once: a clause they satisfy is
 // dropped, and every other clause only involves seats and the envelope.
-import { MAX_CARDS, MAX_CLAUSES, MAX_SEATS } from './layout';
+import { MAX_CARDS, MAX_SEATS } from './layout';
 import { allCardsMask, categoryMask, clauseCards, clauseOwners, faceUpOf, handSize, holdsOf, lacksOf, nCardsOf, nCategoriesOf, nClausesOf, nSeatsOf } from './store';
+import { grown } from './dag/arrays';
 
 export let nCards: i32 = 0;
 export let nSeats: i32 = 0;
@@ -19,10 +20,10 @@ export const must = new StaticArray<u32>(MAX_SEATS + 1);
 export const size = new StaticArray<i32>(MAX_SEATS + 1);
 export const catMask = new StaticArray<u32>(MAX_CARDS);
 export const catOf = new StaticArray<i32>(MAX_CARDS);
-/** Clauses over owners 0..env: some card of clauseK[k] lies with an owner of clauseO[k]. */
+/** Clauses over owners 0..env: some card of clauseK[k] lies with an owner of clauseO[k] (grown with the store). */
 export let nClauses: i32 = 0;
-export const clauseK = new StaticArray<u32>(MAX_CLAUSES);
-export const clauseO = new StaticArray<u32>(MAX_CLAUSES);
+export let clauseK = new StaticArray<u32>(0);
+export let clauseO = new StaticArray<u32>(0);
 
 /** Reads the store. False when it is inconsistent on its face (then no deal is consistent). */
 export function compile(): bool {
@@ -62,6 +63,8 @@ export function compile(): bool {
   const owners: u32 = (<u32>1 << (env + 1)) - 1;
   const table: u32 = <u32>1 << (env + 1);
   const total = nClausesOf();
+  clauseK = grown<u32>(clauseK, total);
+  clauseO = grown<u32>(clauseO, total);
   for (let k = 0; k < total; k++) {
     const cards = clauseCards(k) & allCardsMask(nCards);
     const o = clauseOwners(k);

@@ -18,9 +18,10 @@
 // it possible; each placement not yet marked is forced in turn, and either a new witness marks it
 // (and usually many others: the search tries unmarked placements first) or none exists. Each
 // such query restarts with shuffled owners and growing budgets, against heavy tails.
-import { MAX_CARDS, MAX_CLAUSES, MAX_SEATS } from './layout';
+import { MAX_CARDS, MAX_SEATS } from './layout';
 import { catMask, catOf, clauseK, clauseO, compile, env, faceUp, free, may, must, nCats, nClauses, size } from './problem';
 import { belowU32 } from './rng';
+import { grown } from './dag/arrays';
 
 export const FOUND: i32 = 0;
 export const NONE: i32 = 1;
@@ -146,12 +147,13 @@ function propagate(b: i32): bool {
 const HIT_DEPTH: i32 = 3;
 /** Each seat's single-owner clauses: seatClauses[seatStart[s] .. seatStart[s + 1]). */
 const seatStart = new StaticArray<i32>(MAX_SEATS + 1);
-const seatClauses = new StaticArray<i32>(MAX_CLAUSES);
+let seatClauses = new StaticArray<i32>(0);
 /** Scratch for one seat: its open clauses' candidates, and per card the open clauses it hits. */
 const openSets = new StaticArray<u32>(32);
 const hitBy = new StaticArray<u32>(MAX_CARDS);
 
 function listSeatClauses(): void {
+  seatClauses = grown<i32>(seatClauses, nClauses);
   let n = 0;
   for (let s = 0; s < env; s++) {
     unchecked(seatStart[s] = n);

@@ -11,7 +11,8 @@
 // (`-- --contradiction-only`); exact knowledge (the symbolic engine) against today's estimates of the
 // opponents' knowledge and the rational analysis on simulated games (`-- --exact-knowledge-only`);
 // the symbolic epistemic engine at full size: the README's formulas as a whole process against
-// analyze, every operator at depth 3, symbolic against explicit (`-- --symbolic-only`).
+// analyze, every operator at depth 3, symbolic against explicit (`-- --symbolic-only`); the
+// command line's start-up alone, as installed and from the clone (`-- --startup-only`).
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -73,6 +74,8 @@ const { values: args } = parseArgs({
      * and three players, the board), and the command line's start-up.
      */
     'targets-only': { type: 'boolean', default: false },
+    /** Run only the command line's start-up: the installed package's `cluedo` against `node -e 0`, and the same from the clone. */
+    'startup-only': { type: 'boolean', default: false },
   },
 });
 const TIME = Number(args.time);
@@ -245,12 +248,25 @@ if (args['contradiction-only']) {
   process.exit(0);
 }
 
+function printStartup(startup: ReturnType<typeof benchStartup>): void {
+  console.log(`\nCLI start-up, whole process, median of ${startup.rounds} alternating rounds (target ≤ 1.6× node -e 0)`);
+  console.log(`  ${startup.command}   ${fmt(startup.cliMs, 0)} ms vs node -e 0 ${fmt(startup.nodeMs, 0)} ms: ${fmt(startup.ratio, 2)}×`);
+  console.log(`  cluedo --version (installed)   ${fmt(startup.versionMs, 0)} ms: ${fmt(startup.versionRatio, 2)}×`);
+  console.log(`  ${startup.cloneCommand}   ${fmt(startup.cloneMs, 0)} ms: ${fmt(startup.cloneRatio, 2)}×`);
+  console.log(`  the same analysis, the whole command line bundled in one file: ${fmt(startup.singleMs, 0)} ms, ${fmt(startup.singleRatio, 2)}×;   unbundled dist/cli/main.js: ${fmt(startup.unbundledMs, 0)} ms, ${fmt(startup.unbundledRatio, 2)}×`);
+}
+
+if (args['startup-only']) {
+  printStartup(benchStartup());
+  process.exit(0);
+}
+
 if (args['targets-only']) {
   const result = benchBeforeAfter(args.compare, undefined, undefined, (line) => console.error(line));
   const start = benchStartup();
   console.log(`\nTargets, this tree against ${args.compare}, in one run`);
   for (const line of beforeAfterLines(result)) console.log(`  ${line}`);
-  console.log(`  start-up, ${start.command}: ${fmt(start.cliMs, 0)} ms vs node -e 0 ${fmt(start.nodeMs, 0)} ms: ${fmt(start.ratio, 2)}× (target ≤ 1.6×; the whole command line in one file: ${fmt(start.singleRatio, 2)}×)`);
+  console.log(`  start-up, ${start.command}: ${fmt(start.cliMs, 0)} ms vs node -e 0 ${fmt(start.nodeMs, 0)} ms: ${fmt(start.ratio, 2)}× (target ≤ 1.6×; from the clone: ${fmt(start.cloneRatio, 2)}×; the whole command line in one file: ${fmt(start.singleRatio, 2)}×)`);
   process.exit(0);
 }
 
@@ -320,10 +336,7 @@ console.log(`  per-task overhead: one 8,192-deal chunk ${fmt(pool.taskOverhead.c
 console.log('\nSimulated six-player games per second, 1 thread vs 2 (targets: ≥ 200 deductive, ≥ 10 with one entropy agent, on 2)');
 for (const r of simulate) console.log(`  ${r.agents.padEnd(24)} 1: ${fmt(r.oneThreadGamesPerSec, 1).padStart(7)}/s   2: ${fmt(r.twoThreadsGamesPerSec, 1).padStart(7)}/s   ${fmt(r.speedup, 2)}×`);
 
-console.log(`\nCLI start-up, whole process, median of ${startup.rounds} alternating rounds (target ≤ 1.6× node -e 0)`);
-console.log(`  ${startup.command}   ${fmt(startup.cliMs, 0)} ms vs node -e 0 ${fmt(startup.nodeMs, 0)} ms: ${fmt(startup.ratio, 2)}×`);
-console.log(`  cluedo --version   ${fmt(startup.versionMs, 0)} ms: ${fmt(startup.versionRatio, 2)}×`);
-console.log(`  the same analysis, the whole command line bundled in one file: ${fmt(startup.singleMs, 0)} ms, ${fmt(startup.singleRatio, 2)}×;   unbundled dist/cli/main.js: ${fmt(startup.unbundledMs, 0)} ms, ${fmt(startup.unbundledRatio, 2)}×`);
+printStartup(startup);
 
 console.log('\n10-seat, 32-card spectator positions, `cluedo analyze --json` in a process of its own (targets: ≤ 20 s, ≤ 1.5 GB)');
 for (const r of large) {

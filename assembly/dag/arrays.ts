@@ -1,5 +1,7 @@
-// Growing and copying the StaticArrays a build fills: its scratch grows by doubling and is reused
-// by the next build; a finished position keeps exact-size copies.
+// Growing and copying the core's StaticArrays. Scratch grows by doubling and is reused: a build's
+// (a finished position keeps exact-size copies), and every buffer sized by a store's clauses,
+// which starts empty: sized for MAX_CLAUSES at instantiation, they would make every start of the
+// core write megabytes of fresh memory, most of its instantiation time.
 
 /** `a` if it holds `need` elements, else a copy at least twice as long (at least 1024). */
 export function grown<T>(a: StaticArray<T>, need: i32): StaticArray<T> {

@@ -5,13 +5,12 @@
 // open, one per clause not yet satisfied, and a soft one per response factor. The constraints and
 // the seats' remaining capacities are the build's scratch, read by the order, the estimate and the
 // build itself.
-import { INCONSISTENT, MAX_CARDS, MAX_CLAUSES, MAX_RESPONSE_FACTORS, MAX_SEATS, OK } from '../layout';
+import { INCONSISTENT, MAX_CARDS, MAX_RESPONSE_FACTORS, MAX_SEATS, OK } from '../layout';
 import { categoryMask, clauseCards, clauseOwners, faceUpOf, handSize, holdsOf, lacksOf, nCardsOf, nCategoriesOf, nClausesOf, nSeatsOf } from '../store';
 import { Position } from './position';
 import { factorCards, factorOwner, factorWeights, nFactors } from './response-factors';
 import { dealtWidth, envelopeSlot, ownerWidth, tableSlot } from '../owners';
-
-export const MAX_CONSTRAINTS: i32 = MAX_CLAUSES + MAX_CARDS + MAX_RESPONSE_FACTORS;
+import { grown } from './arrays';
 
 /** Each seat's hand capacity left once the forced cards are placed. */
 export const caps = new StaticArray<i32>(MAX_SEATS);
@@ -19,12 +18,13 @@ export const caps = new StaticArray<i32>(MAX_SEATS);
 export const seatCandidates = new StaticArray<i32>(MAX_SEATS);
 
 // The constraints over the variables: at least one of consCards[k] goes to an owner of
-// consOwners[k] (0 marks a category constraint: one of its cards goes to the envelope).
+// consOwners[k] (0 marks a category constraint: one of its cards goes to the envelope). These
+// grow with the store: at most one constraint per clause, per category and per response factor.
 export let nCons: i32 = 0;
-export const consCards = new StaticArray<u32>(MAX_CONSTRAINTS);
-export const consOwners = new StaticArray<u32>(MAX_CONSTRAINTS);
+export let consCards = new StaticArray<u32>(0);
+export let consOwners = new StaticArray<u32>(0);
 /** Soft constraints (response factors): their index into softWeights, -1 for a hard one. */
-export const consSoft = new StaticArray<i32>(MAX_CONSTRAINTS);
+export let consSoft = new StaticArray<i32>(0);
 /** Per soft constraint, its factor when its owner holds 0, 1 or 2 of its cards. */
 export const softWeights = new StaticArray<f64>(MAX_RESPONSE_FACTORS * 3);
 export let nSoft: i32 = 0;
@@ -37,6 +37,10 @@ export let buildScale: f64 = 1;
  * its variables only when OK.
  */
 export function preprocess(p: Position): i32 {
+  const mostConstraints = nClausesOf() + MAX_CARDS + MAX_RESPONSE_FACTORS;
+  consCards = grown<u32>(consCards, mostConstraints);
+  consOwners = grown<u32>(consOwners, mostConstraints);
+  consSoft = grown<i32>(consSoft, mostConstraints);
   nSoft = 0;
   buildScale = 1;
   const nCards = nCardsOf();
@@ -213,7 +217,7 @@ function addConstraint(cards: u32, owners: u32): void {
       return;
     }
   }
-  if (nCons >= MAX_CONSTRAINTS) return; // unreachable: clauses are capped by the store
+  if (nCons >= consCards.length) return; // unreachable: preprocess made room for every clause
   unchecked(consCards[nCons] = cards);
   unchecked(consOwners[nCons] = owners);
   unchecked(consSoft[nCons] = -1);

@@ -6,10 +6,11 @@
 // which bits close there; the estimate and the build read them.
 import { MAX_CARDS, MAX_OPEN_CONSTRAINTS, MAX_RESPONSE_FACTORS } from '../layout';
 import { envOwner, nSeats, nVars, order } from './position';
-import { MAX_CONSTRAINTS, consCards, consOwners, consSoft, nCons } from './preprocess';
+import { consCards, consOwners, consSoft, nCons } from './preprocess';
+import { grown } from './arrays';
 
-/** Per constraint, its state bit. */
-export const consBit = new StaticArray<u32>(MAX_CONSTRAINTS);
+/** Per constraint, its state bit (this and firstAt, lastAt grow with the constraints). */
+export let consBit = new StaticArray<u32>(0);
 /** Soft constraints closing at layer t: softList[softAt[t] .. softAt[t + 1]). */
 export const softAt = new StaticArray<i32>(MAX_CARDS + 1);
 export const softList = new StaticArray<i32>(MAX_RESPONSE_FACTORS);
@@ -24,13 +25,16 @@ export const envBitAt = new StaticArray<u32>(MAX_CARDS);
 /** Constraints still open after layer t. */
 export const activeAfter = new StaticArray<i32>(MAX_CARDS);
 /** Per constraint, the layers of its first and last cards. */
-export const firstAt = new StaticArray<i32>(MAX_CONSTRAINTS);
-export const lastAt = new StaticArray<i32>(MAX_CONSTRAINTS);
+export let firstAt = new StaticArray<i32>(0);
+export let lastAt = new StaticArray<i32>(0);
 /** Per card, its layer. */
 const posOf = new StaticArray<i32>(MAX_CARDS);
 
 /** Gives each constraint a state bit for its lifetime in the order. False if more than MAX_OPEN_CONSTRAINTS overlap. */
 export function assignBits(): bool {
+  consBit = grown<u32>(consBit, nCons);
+  firstAt = grown<i32>(firstAt, nCons);
+  lastAt = grown<i32>(lastAt, nCons);
   let free: u32 = 0xffffffff;
   let softCount = 0;
   for (let t = 0; t < nVars; t++) {
