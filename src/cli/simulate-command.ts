@@ -307,11 +307,12 @@ async function runShard(request: Extract<SimulateRequest, { kind: 'shard' }>, ex
  * Ctrl-C keeps the finished games.
  */
 async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, executor: Executor, signal: AbortSignal): Promise<void> {
-  const [{ runTournament, TournamentStoppedError }, { accumulate }, { accumulatorFor }, { playTournamentGameAsync }, report] = await Promise.all([
+  const [{ runTournament, TournamentStoppedError }, { accumulate }, { accumulatorFor }, { playTournamentGameAsync }, { emptyDecisionTimes, mergeDecisionTimes }, report] = await Promise.all([
     import('../tournament/run.js'),
     import('../tournament/summary.js'),
     import('../tournament/shards.js'),
     import('../tournament/play.js'),
+    import('../tournament/decision-times.js'),
     import('../tournament/report.js'),
   ]);
   const { config, games, seed, resumed } = request;
@@ -324,7 +325,7 @@ async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, 
   const faults = new FaultLines(progress.note, faultsWhere(request.outputs, true));
   const started = Date.now();
   let stopped: string | null = null;
-  const { results, interrupted } = await runTournament(config, { games, seed, executor, signal, finished, onProgress: progress.update, onResults: (batch) => faults.games(batch) }).catch((error) => {
+  const { results, interrupted, times } = await runTournament(config, { games, seed, executor, signal, finished, onProgress: progress.update, onResults: (batch) => faults.games(batch) }).catch((error) => {
     // An agent from outside that can no longer start: the finished games are reported, then the reason.
     if (!(error instanceof TournamentStoppedError)) throw error;
     stopped = error.message;
@@ -333,7 +334,9 @@ async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, 
   progress.stop();
   faults.finish();
   const accumulator = results.reduce(accumulate, accumulatorFor(config));
-  const built = report.buildReport({ config, seed, gamesRequested: games, interrupted, accumulator, games: results }, { seconds: (Date.now() - started) / 1000 });
+  // The decision times of the games the file holds and of those played now.
+  const allTimes = mergeDecisionTimes(resumed?.times ?? emptyDecisionTimes(), times ?? emptyDecisionTimes());
+  const built = report.buildReport({ config, seed, gamesRequested: games, interrupted, accumulator, games: results, times: allTimes }, { seconds: (Date.now() - started) / 1000 });
   if (interrupted) process.exitCode = interruptedExitCode();
   const logs = (dir: string) => writeLogs(dir, config, seed, request.logGames, playTournamentGameAsync);
   await writeReport(built, request.outputs, logs);

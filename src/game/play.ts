@@ -27,6 +27,11 @@ export interface PlayStep {
   readonly certain?: boolean;
   /** The seat's untrusted agent failed this decision: the action is its forfeit. Its `reason` says why. */
   readonly fault?: AgentFault;
+  /**
+   * With a `clock`, at a seat's decision: how long its agent took (ms), from the call to the answer
+   * (a program's round trip), or to its failure.
+   */
+  readonly decisionMs?: number;
 }
 
 export interface PlayOptions {
@@ -36,6 +41,11 @@ export interface PlayOptions {
   onStep?: (step: PlayStep) => void;
   /** Called with each event as `seat` saw it, after that seat's view has recorded it. */
   onSeen?: (seat: number, event: GameEvent) => void;
+  /**
+   * Times every decision asked of an agent with this clock (milliseconds, e.g. `() =>
+   * performance.now()`): each seat's step then says its `decisionMs`. Absent: nothing is timed.
+   */
+  clock?: () => number;
 }
 
 export interface PlayedGame {
@@ -109,6 +119,7 @@ function* playing(spec: GameSpec, agents: readonly Agent[], rng: Random, options
     let action: Action;
     let certain: boolean | undefined;
     let fault: AgentFault | undefined;
+    let decisionMs: number | undefined;
     if (isChance(state)) {
       action = state.phase.kind === 'deal' && options.deal !== undefined ? { type: 'deal', deal: options.deal } : sampleChance(state, rng);
       step = applyAction(state, action);
@@ -118,12 +129,15 @@ function* playing(spec: GameSpec, agents: readonly Agent[], rng: Random, options
       let stepped: Step | undefined;
       action = { type: 'forfeit' };
       if (!faulted[seat]) {
+        const asked = options.clock?.();
         try {
           const answer = (yield decide(agent, views[seat], state)) as { action: Action; certain?: boolean };
+          if (asked !== undefined) decisionMs = options.clock!() - asked;
           stepped = applyAction(state, answer.action);
           action = answer.action;
           certain = answer.certain;
         } catch (error) {
+          if (asked !== undefined) decisionMs ??= options.clock!() - asked;
           fault = faultOf(agent, error, state.phase.kind);
         }
       }
@@ -145,7 +159,7 @@ function* playing(spec: GameSpec, agents: readonly Agent[], rng: Random, options
         options.onSeen?.(s, seen);
       }
     }
-    options.onStep?.({ before, seat, action, after: state, events: step.events, ...(certain !== undefined && { certain }), ...(fault !== undefined && { fault }) });
+    options.onStep?.({ before, seat, action, after: state, events: step.events, ...(certain !== undefined && { certain }), ...(fault !== undefined && { fault }), ...(decisionMs !== undefined && { decisionMs }) });
   }
   const deal = state.deal!;
   const outcome: GameOutcome | null = record && { winner: state.winner, envelope: deal.envelope, hands: deal.hands.map(cardsOfMask), faceUp: deal.faceUp, events: record };

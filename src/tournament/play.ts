@@ -4,7 +4,7 @@ import { makeDeck, type Deck } from '../model/deck.js';
 import { Random } from '../model/random.js';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { createAgent, parseAgentSpec, type AgentSpec } from '../agents/registry.js';
-import { playGame, playGameAsync, type PlayedGame, type PlayOptions } from '../game/play.js';
+import { playGame, playGameAsync, type PlayedGame, type PlayOptions, type PlayStep } from '../game/play.js';
 import type { Agent, SyncAgent } from '../game/agent.js';
 import { makeExternalAgent, prepareExternalAgents, type ExternalAgentDefinition } from '../agents/external/definitions.js';
 import type { SeatView } from '../game/seat-view.js';
@@ -13,6 +13,7 @@ import { randomDeal, type Deal, type EndmoveRule, type GameSpec } from '../game/
 import { resultObserver, type GameResult } from './results.js';
 import type { BoardRules } from '../game/board/movement.js';
 import { leagueSeating } from './league-schedule.js';
+import { addGameTimes, type DecisionTimes } from './decision-times.js';
 
 export interface TournamentConfig {
   /** Categories of the deck, in order (default: the classic deck). */
@@ -65,29 +66,41 @@ export function playerNames(n: number): string[] {
 export interface ScoredGame {
   result: GameResult;
   views: SeatView[];
+  /** Played with a clock: the time of each decision of each seat (ms), in the order they were made. Not decided by the seed. */
+  decisionMs?: number[][];
 }
+
+/** The wall clock decisions are timed with (ms). */
+export const WALL_CLOCK = (): number => performance.now();
 
 /** Plays a game (game/play.ts) and measures it by observing its steps; `game` numbers it in its run. */
 export function playScored(spec: GameSpec, agents: SyncAgent[], rng: Random, game: number, options: Omit<PlayOptions, 'onStep'> = {}): ScoredGame {
-  const observer = observerOf(agents);
-  return scored(playGame(spec, agents, rng, { ...options, onStep: observer.onStep }), observer, game);
+  const observer = observerOf(agents, options.clock !== undefined);
+  return observer.scored(playGame(spec, agents, rng, { ...options, onStep: observer.onStep }), game);
 }
 
 /** As playScored, for agents that may answer asynchronously (programs, modules). */
 export async function playScoredAsync(spec: GameSpec, agents: Agent[], rng: Random, game: number, options: Omit<PlayOptions, 'onStep'> = {}): Promise<ScoredGame> {
-  const observer = observerOf(agents);
-  return scored(await playGameAsync(spec, agents, rng, { ...options, onStep: observer.onStep }), observer, game);
+  const observer = observerOf(agents, options.clock !== undefined);
+  return observer.scored(await playGameAsync(spec, agents, rng, { ...options, onStep: observer.onStep }), game);
 }
 
-function observerOf(agents: readonly Agent[]) {
-  return resultObserver(
+/** What observes a game's steps: its result, and with `timed` each seat's decision times. */
+function observerOf(agents: readonly Agent[], timed: boolean) {
+  const results = resultObserver(
     agents.map((a) => a.label),
     agents.map((a) => a.reportsCertainty !== false),
   );
-}
-
-function scored({ final, views }: PlayedGame, observer: ReturnType<typeof resultObserver>, game: number): ScoredGame {
-  return { result: observer.result(final, game), views };
+  const decisionMs: number[][] | null = timed ? agents.map(() => []) : null;
+  const onStep =
+    decisionMs === null
+      ? results.onStep
+      : (step: PlayStep) => {
+          results.onStep(step);
+          if (step.decisionMs !== undefined) decisionMs[step.seat!].push(step.decisionMs);
+        };
+  const scored = ({ final, views }: PlayedGame, game: number): ScoredGame => ({ result: results.result(final, game), views, ...(decisionMs && { decisionMs }) });
+  return { onStep, scored };
 }
 
 /** Whether a run has agents from outside, which answer asynchronously. */
@@ -124,11 +137,14 @@ function withRoles(config: TournamentConfig, game: number, played: ScoredGame): 
   return { ...played, result: { ...played.result, seatResults } };
 }
 
-/** Plays game `game` of a run of built-in agents; the views are each seat's knowledge at the end (replayable logs). */
-export function playTournamentGame(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck = makeDeck(config.deck)): ScoredGame {
+/**
+ * Plays game `game` of a run of built-in agents; the views are each seat's knowledge at the end
+ * (replayable logs). With a `clock`, its decisions are timed.
+ */
+export function playTournamentGame(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck = makeDeck(config.deck), clock?: () => number): ScoredGame {
   if (hasExternalAgents(config)) throw new Error('playTournamentGame: this run has agents from outside; play it with playTournamentGameAsync');
   const { spec, agents, rng, deal } = tableOf(config, seed, game, core, deck);
-  return withRoles(config, game, playScored(spec, agents as SyncAgent[], rng, game, { deal }));
+  return withRoles(config, game, playScored(spec, agents as SyncAgent[], rng, game, { deal, clock }));
 }
 
 /**
@@ -136,28 +152,43 @@ export function playTournamentGame(config: TournamentConfig, seed: number, game:
  * ready in this thread on first use): the same game on any thread. The views are each seat's
  * knowledge at the end (replayable logs).
  */
-export async function playTournamentGameAsync(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck = makeDeck(config.deck)): Promise<ScoredGame> {
+export async function playTournamentGameAsync(
+  config: TournamentConfig,
+  seed: number,
+  game: number,
+  core: KnowledgeCore,
+  deck: Deck = makeDeck(config.deck),
+  clock?: () => number,
+): Promise<ScoredGame> {
   await prepareExternalAgents(config.external ?? []);
   const { spec, agents, rng, deal } = tableOf(config, seed, game, core, deck);
-  return withRoles(config, game, await playScoredAsync(spec, agents, rng, game, { deal }));
+  return withRoles(config, game, await playScoredAsync(spec, agents, rng, game, { deal, clock }));
 }
 
 function isSoloSeat(config: TournamentConfig, game: number, seat: number): boolean {
   return config.solo !== undefined && seat === game % config.players;
 }
 
-/** Plays games `from` to `to` (exclusive) of a run of built-in agents. */
-export function playTournamentGames(config: TournamentConfig, seed: number, from: number, to: number, core: KnowledgeCore): GameResult[] {
+/** A played game's result, its decision times added to `times` when given. */
+function resultOf(played: ScoredGame, times: DecisionTimes | undefined): GameResult {
+  if (times !== undefined) addGameTimes(times, played.result, played.decisionMs!);
+  return played.result;
+}
+
+/** Plays games `from` to `to` (exclusive) of a run of built-in agents; with `times`, their decisions are timed and added to it. */
+export function playTournamentGames(config: TournamentConfig, seed: number, from: number, to: number, core: KnowledgeCore, times?: DecisionTimes): GameResult[] {
   const deck = makeDeck(config.deck);
+  const clock = times && WALL_CLOCK;
   const results: GameResult[] = [];
-  for (let g = from; g < to; g++) results.push(playTournamentGame(config, seed, g, core, deck).result);
+  for (let g = from; g < to; g++) results.push(resultOf(playTournamentGame(config, seed, g, core, deck, clock), times));
   return results;
 }
 
-/** Plays games `from` to `to` (exclusive) of any run, agents from outside included. */
-export async function playTournamentGamesAsync(config: TournamentConfig, seed: number, from: number, to: number, core: KnowledgeCore): Promise<GameResult[]> {
+/** Plays games `from` to `to` (exclusive) of any run, agents from outside included; with `times`, as playTournamentGames. */
+export async function playTournamentGamesAsync(config: TournamentConfig, seed: number, from: number, to: number, core: KnowledgeCore, times?: DecisionTimes): Promise<GameResult[]> {
   const deck = makeDeck(config.deck);
+  const clock = times && WALL_CLOCK;
   const results: GameResult[] = [];
-  for (let g = from; g < to; g++) results.push((await playTournamentGameAsync(config, seed, g, core, deck)).result);
+  for (let g = from; g < to; g++) results.push(resultOf(await playTournamentGameAsync(config, seed, g, core, deck, clock), times));
   return results;
 }
