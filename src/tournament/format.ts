@@ -61,10 +61,10 @@ export function certaintyNote(agents: readonly { agent: string; reportsCertainty
   );
 }
 
-/** A duration to two significant digits, in milliseconds: "0.41 ms", "2.3 ms", "12 ms", "1,234 ms"; "—" for null. */
+/** A duration in milliseconds, to two significant digits (whole from 100 on): "0.41 ms", "2.0 ms", "12 ms", "1,234 ms"; "—" for null. */
 export function formatMs(ms: number | null): string {
   if (ms === null) return NONE;
-  return `${ms >= 100 ? formatCount(Math.round(ms)) : String(Number(ms.toPrecision(2)))} ms`;
+  return `${ms >= 99.5 ? formatCount(Math.round(ms)) : ms.toPrecision(2)} ms`;
 }
 
 export function formatCount(n: number): string {
