@@ -13,8 +13,8 @@ import { Random } from '../src/model/random.js';
 import { KnowledgeCore } from '../src/knowledge/wasm-core.js';
 import type { Agent, SyncAgent } from '../src/game/agent.js';
 import { createAgent, parseAgentSpec } from '../src/agents/registry.js';
-import { playGame, playGameAsync, type PlayStep } from '../src/game/play.js';
-import { addDuration, binMiddleMs, binOf, BIN_COUNT, emptyHistogram, quantileMs } from '../src/tournament/time-histogram.js';
+import { playGame, playGameAsync, type DecisionTimer, type PlayStep } from '../src/game/play.js';
+import { addDuration, binMiddleMs, binOf, BIN_COUNT, emptyHistogram, quantileMs, type TimeHistogram } from '../src/tournament/time-histogram.js';
 import { addGameTimes, decisionTimeRows, emptyDecisionTimes, mergeDecisionTimes, type DecisionTimes } from '../src/tournament/decision-times.js';
 import { runTournament } from '../src/tournament/run.js';
 import { summarize } from '../src/tournament/summary.js';
@@ -40,10 +40,17 @@ function gameOf(labels: readonly string[]): GameResult {
   };
 }
 
+/** The sketch of some durations. */
+function sketch(durations: readonly number[]): TimeHistogram {
+  const h = emptyHistogram();
+  durations.forEach((ms) => addDuration(h, ms));
+  return h;
+}
+
 /** Decision times of games, each a list of (label, durations) seats. */
 const timesArb = fc.array(fc.array(fc.tuple(fc.constantFrom(...LABELS), fc.array(duration, { maxLength: 8 })), { minLength: 1, maxLength: 4 }), { maxLength: 5 }).map((games) => {
   const times = emptyDecisionTimes();
-  for (const seats of games) addGameTimes(times, gameOf(seats.map(([label]) => label)), seats.map(([, ms]) => ms));
+  for (const seats of games) addGameTimes(times, gameOf(seats.map(([label]) => label)), seats.map(([, ms]) => sketch(ms)));
   return times;
 });
 
@@ -62,10 +69,12 @@ describe('the sketch of decision times', () => {
   it('merged, is the sketch of every duration counted at once; its sums are the parts\' sums', () => {
     fc.assert(
       fc.property(fc.array(duration, { maxLength: 40 }), fc.array(duration, { maxLength: 40 }), (first, second) => {
-        const part = (ms: number[]): DecisionTimes => addGameTimes(emptyDecisionTimes(), gameOf(['naive']), [ms]);
+        const part = (ms: number[]): DecisionTimes => addGameTimes(emptyDecisionTimes(), gameOf(['naive']), [sketch(ms)]);
         const merged = mergeDecisionTimes(part(first), part(second));
-        const whole = addGameTimes(addGameTimes(emptyDecisionTimes(), gameOf(['naive']), [first]), gameOf(['naive']), [second]);
+        const whole = addGameTimes(addGameTimes(emptyDecisionTimes(), gameOf(['naive']), [sketch(first)]), gameOf(['naive']), [sketch(second)]);
         expect(merged).toEqual(whole);
+        // and the sketch of both lists counted in one
+        expect(merged.agents[0]).toEqual({ agent: 'naive', seatGames: 2, ...sketch([...first, ...second]) });
         const [row] = merged.agents;
         expect(row.decisions).toBe(first.length + second.length);
         expect(row.seatGames).toBe(2);
@@ -112,10 +121,17 @@ describe('the sketch of decision times', () => {
   });
 });
 
-/** A clock that only the agents below move: the time a decision takes is what its agent says. */
-function testClock() {
+/** A clock that only the agents below move (the time a decision takes is what its agent says), and the times told. */
+function testTimer() {
   let now = 0;
-  return { clock: () => now, advance: (ms: number) => void (now += ms) };
+  const decided: Array<{ seat: number; ms: number }> = [];
+  const timer: DecisionTimer = { now: () => now, decided: (seat, ms) => void decided.push({ seat, ms }) };
+  return { timer, decided, advance: (ms: number) => void (now += ms) };
+}
+
+/** The number of steps of each seat: the decisions its agent was asked. */
+function seatSteps(steps: readonly PlayStep[], seats: number): number[] {
+  return Array.from({ length: seats }, (_, s) => steps.filter((step) => step.seat === s).length);
 }
 
 /** A built-in agent that takes `ms` of the test's clock for every decision, at once. */
@@ -144,33 +160,41 @@ describe('the game loop times every decision asked of an agent', () => {
   const spec = { deck: CLASSIC_DECK, players: ['P0', 'P1', 'P2', 'P3'], maxTurns: 200 };
   const agents = (seed: number) => ['deductive', 'naive', 'random', 'deductive'].map((l, s) => createAgent(parseAgentSpec(l), new Random(seed, s + 1), core));
 
-  it('with a clock: each seat step says how long its agent took; chance takes none', () => {
-    const { clock, advance } = testClock();
+  it('with a timer: one time per decision asked of a seat (as many as its steps), how long its agent took', () => {
+    const { timer, decided, advance } = testTimer();
     const steps: PlayStep[] = [];
     const costs = [3, 0.25, 0, 7];
-    playGame(spec, agents(5).map((a, s) => slowed(a, costs[s], advance)), new Random(5), { clock, onStep: (step) => steps.push(step) });
-    const decided = steps.filter((s) => s.seat !== null);
+    playGame(spec, agents(5).map((a, s) => slowed(a, costs[s], advance)), new Random(5), { timer, onStep: (step) => steps.push(step) });
     expect(decided.length).toBeGreaterThan(20);
-    for (const step of decided) expect(step.decisionMs).toBe(costs[step.seat!]);
-    for (const step of steps.filter((s) => s.seat === null)) expect(step.decisionMs).toBeUndefined();
+    expect(seatSteps(decided.map(({ seat }) => ({ seat }) as PlayStep), 4)).toEqual(seatSteps(steps, 4));
+    for (const { seat, ms } of decided) expect(ms).toBe(costs[seat]);
   });
 
   it('an agent answering later is timed to its answer (a program\'s round trip), slower than one answering at once', async () => {
-    const { clock, advance } = testClock();
+    const { timer, decided, advance } = testTimer();
     const steps: PlayStep[] = [];
     const [a0, a1, a2, a3] = agents(6);
-    await playGameAsync(spec, [later(a0, 40, advance), a1, a2, later(a3, 40, advance)], new Random(6), { clock, onStep: (step) => steps.push(step) });
-    const late = steps.filter((s) => s.seat === 0 || s.seat === 3);
-    const atOnce = steps.filter((s) => s.seat === 1 || s.seat === 2);
+    await playGameAsync(spec, [later(a0, 40, advance), a1, a2, later(a3, 40, advance)], new Random(6), { timer, onStep: (step) => steps.push(step) });
+    expect(seatSteps(decided.map(({ seat }) => ({ seat }) as PlayStep), 4)).toEqual(seatSteps(steps, 4));
+    const late = decided.filter((d) => d.seat === 0 || d.seat === 3);
     expect(late.length).toBeGreaterThan(5);
-    expect(late.every((s) => s.decisionMs === 40)).toBe(true);
-    expect(atOnce.every((s) => s.decisionMs === 0)).toBe(true);
+    expect(late.every((d) => d.ms === 40)).toBe(true);
+    expect(decided.filter((d) => d.seat === 1 || d.seat === 2).every((d) => d.ms === 0)).toBe(true);
   });
 
-  it('without a clock, nothing is timed', () => {
+  it('a decision that fails is timed to its failure, once', async () => {
+    const { timer, decided, advance } = testTimer();
+    const [a0, a1, a2, a3] = agents(8);
+    // An agent from outside that suggests an illegal combination after 5 ms: its seat is out, asked nothing more.
+    const illegal: Agent = { ...later(a0, 5, advance), untrusted: true, suggest: () => Promise.resolve().then(() => (advance(5), [0, 0, 0])) };
     const steps: PlayStep[] = [];
-    playGame(spec, agents(7), new Random(7), { onStep: (step) => steps.push(step) });
-    expect(steps.some((s) => 'decisionMs' in s)).toBe(false);
+    await playGameAsync(spec, [illegal, a1, a2, a3], new Random(8), { timer, onStep: (step) => steps.push(step) });
+    const faulted = steps.find((s) => s.fault !== undefined)!;
+    expect(faulted.seat).toBe(0);
+    const ofSeat0 = decided.filter((d) => d.seat === 0);
+    // Its decisions before the fault (answers to suggestions) and the failed one; none after.
+    expect(ofSeat0.length).toBe(steps.slice(0, steps.indexOf(faulted) + 1).filter((s) => s.seat === 0).length);
+    expect(ofSeat0.at(-1)!.ms).toBe(5);
   });
 });
 

@@ -20,7 +20,7 @@ export type { AgentContext, AgentMaker } from '../agents/external/module-agent.j
 export type { ExternalAgentDefinition } from '../agents/external/definitions.js';
 // One game loop for every agent, answering at once or asynchronously: a promise.
 export { playGameAsync as playGame } from '../game/play.js';
-export type { PlayedGame, PlayOptions, PlayStep } from '../game/play.js';
+export type { PlayedGame, PlayOptions, PlayStep, DecisionTimer } from '../game/play.js';
 export { ROOMS, ROOM_NAMES, CHARACTERS, DOORS, PASSAGES, STARTS, WIDTH, HEIGHT } from '../game/board/classic.js';
 export type { Room, Character, Cell } from '../game/board/classic.js';
 export { DEFAULT_BOARD_RULES } from '../game/board/movement.js';

@@ -27,11 +27,14 @@ export interface PlayStep {
   readonly certain?: boolean;
   /** The seat's untrusted agent failed this decision: the action is its forfeit. Its `reason` says why. */
   readonly fault?: AgentFault;
-  /**
-   * With a `clock`, at a seat's decision: how long its agent took (ms), from the call to the answer
-   * (a program's round trip), or to its failure.
-   */
-  readonly decisionMs?: number;
+}
+
+/** What times the decisions of a game's agents: a clock, and what is told each decision's time. */
+export interface DecisionTimer {
+  /** The time now, in milliseconds (e.g. `performance.now()`). */
+  now(): number;
+  /** Seat `seat`'s agent took `ms` to decide: from the call to its answer (a program's round trip), or to its failure. */
+  decided(seat: number, ms: number): void;
 }
 
 export interface PlayOptions {
@@ -41,11 +44,8 @@ export interface PlayOptions {
   onStep?: (step: PlayStep) => void;
   /** Called with each event as `seat` saw it, after that seat's view has recorded it. */
   onSeen?: (seat: number, event: GameEvent) => void;
-  /**
-   * Times every decision asked of an agent with this clock (milliseconds, e.g. `() =>
-   * performance.now()`): each seat's step then says its `decisionMs`. Absent: nothing is timed.
-   */
-  clock?: () => number;
+  /** Times every decision asked of an agent (absent: nothing is timed). */
+  timer?: DecisionTimer;
 }
 
 export interface PlayedGame {
@@ -119,7 +119,6 @@ function* playing(spec: GameSpec, agents: readonly Agent[], rng: Random, options
     let action: Action;
     let certain: boolean | undefined;
     let fault: AgentFault | undefined;
-    let decisionMs: number | undefined;
     if (isChance(state)) {
       action = state.phase.kind === 'deal' && options.deal !== undefined ? { type: 'deal', deal: options.deal } : sampleChance(state, rng);
       step = applyAction(state, action);
@@ -129,15 +128,18 @@ function* playing(spec: GameSpec, agents: readonly Agent[], rng: Random, options
       let stepped: Step | undefined;
       action = { type: 'forfeit' };
       if (!faulted[seat]) {
-        const asked = options.clock?.();
+        const timer = options.timer;
+        const asked = timer?.now() ?? 0;
+        let timed = false;
         try {
           const answer = (yield decide(agent, views[seat], state)) as { action: Action; certain?: boolean };
-          if (asked !== undefined) decisionMs = options.clock!() - asked;
+          timed = true;
+          timer?.decided(seat, timer.now() - asked);
           stepped = applyAction(state, answer.action);
           action = answer.action;
           certain = answer.certain;
         } catch (error) {
-          if (asked !== undefined) decisionMs ??= options.clock!() - asked;
+          if (!timed) timer?.decided(seat, timer.now() - asked);
           fault = faultOf(agent, error, state.phase.kind);
         }
       }
@@ -159,7 +161,7 @@ function* playing(spec: GameSpec, agents: readonly Agent[], rng: Random, options
         options.onSeen?.(s, seen);
       }
     }
-    options.onStep?.({ before, seat, action, after: state, events: step.events, ...(certain !== undefined && { certain }), ...(fault !== undefined && { fault }), ...(decisionMs !== undefined && { decisionMs }) });
+    options.onStep?.({ before, seat, action, after: state, events: step.events, ...(certain !== undefined && { certain }), ...(fault !== undefined && { fault }) });
   }
   const deal = state.deal!;
   const outcome: GameOutcome | null = record && { winner: state.winner, envelope: deal.envelope, hands: deal.hands.map(cardsOfMask), faceUp: deal.faceUp, events: record };

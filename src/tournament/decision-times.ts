@@ -6,7 +6,7 @@
 // and queue workers add up to the decision times of the whole tournament.
 import type { GameResult } from './results.js';
 import { rowLabel, type SummaryAccumulator } from './summary.js';
-import { addDuration, addHistogram, BIN_COUNT, emptyHistogram, quantileMs, type TimeHistogram } from './time-histogram.js';
+import { addHistogram, BIN_COUNT, emptyHistogram, quantileMs, type TimeHistogram } from './time-histogram.js';
 
 /** One row's decision times: its seat-games and the sketch of every decision its agent made in them. */
 export interface AgentDecisionTimes extends TimeHistogram {
@@ -46,12 +46,12 @@ function rowOf(times: DecisionTimes, agent: string): AgentDecisionTimes {
   return row;
 }
 
-/** Adds a game (in place): `decisionMs[s]`, the time of each decision of seat s, to the row of seat s's agent. */
-export function addGameTimes(times: DecisionTimes, game: GameResult, decisionMs: readonly (readonly number[])[]): DecisionTimes {
+/** Adds a game (in place): `seats[s]`, the decision times of seat s, to the row of seat s's agent. */
+export function addGameTimes(times: DecisionTimes, game: GameResult, seats: readonly TimeHistogram[]): DecisionTimes {
   for (const seat of game.seatResults) {
     const row = rowOf(times, rowLabel(seat.agent, seat.role));
     row.seatGames++;
-    for (const ms of decisionMs[seat.seat]) addDuration(row, ms);
+    addHistogram(row, seats[seat.seat]);
   }
   return times;
 }

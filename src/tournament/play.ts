@@ -4,7 +4,7 @@ import { makeDeck, type Deck } from '../model/deck.js';
 import { Random } from '../model/random.js';
 import type { KnowledgeCore } from '../knowledge/wasm-core.js';
 import { createAgent, parseAgentSpec, type AgentSpec } from '../agents/registry.js';
-import { playGame, playGameAsync, type PlayedGame, type PlayOptions, type PlayStep } from '../game/play.js';
+import { playGame, playGameAsync, type PlayedGame, type PlayOptions } from '../game/play.js';
 import type { Agent, SyncAgent } from '../game/agent.js';
 import { makeExternalAgent, prepareExternalAgents, type ExternalAgentDefinition } from '../agents/external/definitions.js';
 import type { SeatView } from '../game/seat-view.js';
@@ -14,6 +14,7 @@ import { resultObserver, type GameResult } from './results.js';
 import type { BoardRules } from '../game/board/movement.js';
 import { leagueSeating } from './league-schedule.js';
 import { addGameTimes, type DecisionTimes } from './decision-times.js';
+import { addDuration, BIN_COUNT, type TimeHistogram } from './time-histogram.js';
 
 export interface TournamentConfig {
   /** Categories of the deck, in order (default: the classic deck). */
@@ -66,41 +67,36 @@ export function playerNames(n: number): string[] {
 export interface ScoredGame {
   result: GameResult;
   views: SeatView[];
-  /** Played with a clock: the time of each decision of each seat (ms), in the order they were made. Not decided by the seed. */
-  decisionMs?: number[][];
+  /** Played with a clock: each seat's decision times (a sketch per seat). Not decided by the seed. */
+  decisionTimes?: TimeHistogram[];
 }
 
 /** The wall clock decisions are timed with (ms). */
 export const WALL_CLOCK = (): number => performance.now();
 
-/** Plays a game (game/play.ts) and measures it by observing its steps; `game` numbers it in its run. */
-export function playScored(spec: GameSpec, agents: SyncAgent[], rng: Random, game: number, options: Omit<PlayOptions, 'onStep'> = {}): ScoredGame {
-  const observer = observerOf(agents, options.clock !== undefined);
-  return observer.scored(playGame(spec, agents, rng, { ...options, onStep: observer.onStep }), game);
+/** Plays a game (game/play.ts) and measures it by observing its steps; `game` numbers it in its run. With a `clock`, its decisions are timed. */
+export function playScored(spec: GameSpec, agents: SyncAgent[], rng: Random, game: number, options: Omit<PlayOptions, 'onStep' | 'timer'> = {}, clock?: () => number): ScoredGame {
+  const observer = observerOf(agents, clock);
+  return observer.scored(playGame(spec, agents, rng, { ...options, ...observer.options }), game);
 }
 
 /** As playScored, for agents that may answer asynchronously (programs, modules). */
-export async function playScoredAsync(spec: GameSpec, agents: Agent[], rng: Random, game: number, options: Omit<PlayOptions, 'onStep'> = {}): Promise<ScoredGame> {
-  const observer = observerOf(agents, options.clock !== undefined);
-  return observer.scored(await playGameAsync(spec, agents, rng, { ...options, onStep: observer.onStep }), game);
+export async function playScoredAsync(spec: GameSpec, agents: Agent[], rng: Random, game: number, options: Omit<PlayOptions, 'onStep' | 'timer'> = {}, clock?: () => number): Promise<ScoredGame> {
+  const observer = observerOf(agents, clock);
+  return observer.scored(await playGameAsync(spec, agents, rng, { ...options, ...observer.options }), game);
 }
 
-/** What observes a game's steps: its result, and with `timed` each seat's decision times. */
-function observerOf(agents: readonly Agent[], timed: boolean) {
+/** What observes a game: its steps for its result, and with a `clock` each seat's decisions, timed. */
+function observerOf(agents: readonly Agent[], clock: (() => number) | undefined) {
   const results = resultObserver(
     agents.map((a) => a.label),
     agents.map((a) => a.reportsCertainty !== false),
   );
-  const decisionMs: number[][] | null = timed ? agents.map(() => []) : null;
-  const onStep =
-    decisionMs === null
-      ? results.onStep
-      : (step: PlayStep) => {
-          results.onStep(step);
-          if (step.decisionMs !== undefined) decisionMs[step.seat!].push(step.decisionMs);
-        };
-  const scored = ({ final, views }: PlayedGame, game: number): ScoredGame => ({ result: results.result(final, game), views, ...(decisionMs && { decisionMs }) });
-  return { onStep, scored };
+  // Every bin from the start: a decision is counted without the sketch's growing (the rows it is added to keep only the bins used).
+  const seats: TimeHistogram[] | undefined = clock && agents.map(() => ({ decisions: 0, totalNs: 0, firstBin: 0, counts: new Array<number>(BIN_COUNT).fill(0) }));
+  const options: Pick<PlayOptions, 'onStep' | 'timer'> = { onStep: results.onStep, ...(clock && { timer: { now: clock, decided: (seat: number, ms: number) => addDuration(seats![seat], ms) } }) };
+  const scored = ({ final, views }: PlayedGame, game: number): ScoredGame => ({ result: results.result(final, game), views, ...(seats && { decisionTimes: seats }) });
+  return { options, scored };
 }
 
 /** Whether a run has agents from outside, which answer asynchronously. */
@@ -144,7 +140,7 @@ function withRoles(config: TournamentConfig, game: number, played: ScoredGame): 
 export function playTournamentGame(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck = makeDeck(config.deck), clock?: () => number): ScoredGame {
   if (hasExternalAgents(config)) throw new Error('playTournamentGame: this run has agents from outside; play it with playTournamentGameAsync');
   const { spec, agents, rng, deal } = tableOf(config, seed, game, core, deck);
-  return withRoles(config, game, playScored(spec, agents as SyncAgent[], rng, game, { deal, clock }));
+  return withRoles(config, game, playScored(spec, agents as SyncAgent[], rng, game, { deal }, clock));
 }
 
 /**
@@ -162,7 +158,7 @@ export async function playTournamentGameAsync(
 ): Promise<ScoredGame> {
   await prepareExternalAgents(config.external ?? []);
   const { spec, agents, rng, deal } = tableOf(config, seed, game, core, deck);
-  return withRoles(config, game, await playScoredAsync(spec, agents, rng, game, { deal, clock }));
+  return withRoles(config, game, await playScoredAsync(spec, agents, rng, game, { deal }, clock));
 }
 
 function isSoloSeat(config: TournamentConfig, game: number, seat: number): boolean {
@@ -171,7 +167,7 @@ function isSoloSeat(config: TournamentConfig, game: number, seat: number): boole
 
 /** A played game's result, its decision times added to `times` when given. */
 function resultOf(played: ScoredGame, times: DecisionTimes | undefined): GameResult {
-  if (times !== undefined) addGameTimes(times, played.result, played.decisionMs!);
+  if (times !== undefined) addGameTimes(times, played.result, played.decisionTimes!);
   return played.result;
 }
 
