@@ -367,7 +367,8 @@ async function runThesisAndReport(request: Extract<SimulateRequest, { kind: 'the
   for (const config of configs) {
     if (interrupted) break;
     const before = runs.length * games;
-    const run = await runTournament(config, { games, seed, executor, signal, onProgress: (done) => progress.update(before + done) });
+    // Its report has no decision times: its rows are the measured seats, timed among scripted ones.
+    const run = await runTournament(config, { games, seed, executor, signal, timing: false, onProgress: (done) => progress.update(before + done) });
     runs.push(run.results);
     interrupted = run.interrupted;
   }

@@ -1,7 +1,8 @@
 // The game loop: chance acts from the game's generator (the deal, the dice), each seat's agent
 // decides from its SeatView, and every event is delivered to every seat as that seat sees it
 // (model/rules.ts seenBy). The state, and so the deal, stays here. The loop knows no statistics
-// and plays no seat itself: whoever wants to measure a game observes its steps.
+// and plays no seat itself: whoever wants to measure a game observes its steps, and the time its
+// agents take to decide through a timer (PlayOptions.timer).
 import type { Random } from '../model/random.js';
 import type { GameEvent } from '../model/events.js';
 import { seenBy } from '../model/rules.js';

@@ -72,7 +72,7 @@ export interface ScoredGame {
 }
 
 /** The wall clock decisions are timed with (ms). */
-export const WALL_CLOCK = (): number => performance.now();
+const WALL_CLOCK = (): number => performance.now();
 
 /** Plays a game (game/play.ts) and measures it by observing its steps; `game` numbers it in its run. With a `clock`, its decisions are timed. */
 export function playScored(spec: GameSpec, agents: SyncAgent[], rng: Random, game: number, options: Omit<PlayOptions, 'onStep' | 'timer'> = {}, clock?: () => number): ScoredGame {
