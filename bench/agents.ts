@@ -103,7 +103,7 @@ function timeRequests() {
 
 async function play(config: TournamentConfig, games: number): Promise<{ ms: number; results: GameResult[] }> {
   const started = performance.now();
-  const results = await playGames({ config, seed: SEED, from: 0, to: games });
+  const { results } = await playGames({ config, seed: SEED, from: 0, to: games });
   return { ms: performance.now() - started, results };
 }
 

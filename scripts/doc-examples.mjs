@@ -11,7 +11,10 @@
 //                                 GENERATED makers of src/agents/registry-text.ts): must equal it
 //
 // `$ echo $?` shows the exit status of the command before it. Output is standard output, then
-// standard error. Usage:
+// standard error. The decision times of simulate's and league's reports are measured, so they
+// differ from run to run: a check compares a block with its fresh output but for the rows of those
+// tables (their title, and that there is one, must agree), and a rewrite leaves a block alone
+// when nothing else differs. Usage:
 //   node scripts/doc-examples.mjs            check every marked block (exit 1 on a difference)
 //   node scripts/doc-examples.mjs --write    rewrite every block with fresh output
 //   node scripts/doc-examples.mjs --write --figures   also the figures blocks
@@ -31,6 +34,20 @@ const INCLUDE = /^<!-- include (\S+) -->\n```[a-z]*\n([\s\S]*?)```$/gm;
 const GENERATED = /^<!-- generated (\S+) -->\n([\s\S]*?)^<!-- end generated -->$/gm;
 /** The makers of generated Markdown, from the build (as the commands the examples run). */
 const makers = (await import(pathToFileURL(join(ROOT, 'dist', 'agents', 'registry-text.js')).href)).GENERATED;
+/** The first line of a report's table of decision times. */
+const { DECISION_TIME_TITLE } = await import(pathToFileURL(join(ROOT, 'dist', 'tournament', 'text-report.js')).href);
+
+/** A block's text with every table of decision times reduced to its title: what a check compares. */
+export function withoutTimings(text) {
+  const lines = text.split('\n');
+  const out = [];
+  for (let i = 0; i < lines.length; i++) {
+    out.push(lines[i]);
+    if (lines[i] !== DECISION_TIME_TITLE) continue;
+    while (i + 1 < lines.length && lines[i + 1] !== '') i++;
+  }
+  return out.join('\n');
+}
 
 /** Every Markdown file of the documentation: the README and docs/, recursively. */
 export function documentationFiles() {
@@ -104,7 +121,7 @@ export function processFile(file, { write = false, figures = false } = {}) {
   const updated = text.replace(MARKER, (whole, figure, dir, body) => {
     if (figure && !(write && figures)) return whole;
     const fresh = runBlock(body, dir ?? '.');
-    if (fresh === body) return whole;
+    if (withoutTimings(fresh) === withoutTimings(body)) return whole;
     const first = commandsOf(body)[0]?.line ?? '';
     differences.push({ file: relative(ROOT, file), command: `$ ${first}`, shown: body, fresh });
     return withBody(whole, body, fresh);

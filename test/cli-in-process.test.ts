@@ -22,6 +22,8 @@ import { ROOMS, ROOM_NAMES } from '../src/game/board/classic.js';
 import { reachable, roomDistance } from '../src/game/board/paths.js';
 import { runInProcess as cluedo } from './support/run-in-process.js';
 import type { CliResult } from './support/cluedo-cli.js';
+import { DECISION_TIME_TITLE } from '../src/tournament/text-report.js';
+import { jsonWithoutTiming, withoutDecisionTimes } from './support/timing.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cluedo-in-process-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -263,6 +265,31 @@ describe('cluedo simulate, merge and league', () => {
     for (const i of [1, 2]) ok(await cluedo(['simulate', ...run, '--shard', `${i}/2`, '--out', join(dir, `shard-${i}.json`)]));
     ok(await cluedo(['merge', join(dir, 'shard-2.json'), join(dir, 'shard-1.json'), '--json', join(dir, 'merged.json')]));
     expect(summary(join(dir, 'merged.json'))).toBe(summary(join(dir, 'whole.json')));
+  });
+
+  it("simulate and merge: the decision times beside the summary, in each output; --no-timing leaves them out, and two runs are then the same bytes", async () => {
+    const run = ['--agents', 'random,deductive', '--players', '3', '--games', '6', '--seed', '2', '--threads', '1'];
+    const timed = ok(await cluedo(['simulate', ...run, '--json', join(dir, 'timed.json'), '--report', join(dir, 'timed.html')]));
+    expect(timed.stdout).toContain(`\n\n${DECISION_TIME_TITLE}\n`);
+    expect(timed.stdout).toMatch(/^deductive +[\d,]+ +[\d.,]+ ms +[\d.,]+ ms +[\d.,]+ ms$/m);
+    expect(Object.keys(readJson(join(dir, 'timed.json')) as object)).toEqual(['config', 'seed', 'gamesRequested', 'interrupted', 'summary', 'accumulator', 'timing', 'games']);
+    expect(readFileSync(join(dir, 'timed.html'), 'utf8')).toContain('<h2>Decision time</h2>');
+    const untimed = async (name: string) => {
+      const r = ok(await cluedo(['simulate', ...run, '--no-timing', '--json', join(dir, `${name}.json`), '--report', join(dir, `${name}.html`)]));
+      return { text: r.stdout.slice(r.stdout.indexOf('\n')), json: readFileSync(join(dir, `${name}.json`), 'utf8'), html: readFileSync(join(dir, `${name}.html`), 'utf8') };
+    };
+    const [a, b] = [await untimed('a'), await untimed('b')];
+    expect(b).toEqual(a);
+    expect(a.text).not.toContain('Decision time');
+    expect(a.html).not.toContain('Decision time');
+    expect(a.json).toBe(jsonWithoutTiming(readFileSync(join(dir, 'timed.json'), 'utf8')));
+    expect(a.text).toBe(withoutDecisionTimes(timed.stdout.slice(timed.stdout.indexOf('\n'))));
+    // merge too: with the shards' decision times, or without them.
+    for (const i of [1, 2]) ok(await cluedo(['simulate', ...run, '--shard', `${i}/2`, '--out', join(dir, `timed-${i}.json`)]));
+    const shards = [join(dir, 'timed-1.json'), join(dir, 'timed-2.json')];
+    expect(ok(await cluedo(['merge', ...shards])).stdout).toContain(DECISION_TIME_TITLE);
+    ok(await cluedo(['merge', ...shards, '--no-timing', '--json', join(dir, 'merged-untimed.json')]));
+    expect(readJson(join(dir, 'merged-untimed.json'))).not.toHaveProperty('timing');
   });
 
   it('simulate and merge refuse bad options and files: one line', async () => {

@@ -23,6 +23,8 @@ import { suggest } from '../src/analysis/suggest.js';
 import { formatMedianInterval, formatRateInterval } from '../src/tournament/format.js';
 import type { Summary } from '../src/tournament/types.js';
 import { AGENTS, optionSyntax } from '../src/agents/registry.js';
+import type { DecisionTimes } from '../src/tournament/decision-times.js';
+import { htmlWithoutDecisionTimes, jsonWithoutTiming } from './support/timing.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { cluedo: string } }).bin.cluedo;
@@ -706,6 +708,10 @@ describe('cluedo simulate --resume', () => {
   };
   const read = (out: { json: string; csv: string; report: string }) => ({ json: readFileSync(out.json, 'utf8'), csv: readFileSync(out.csv, 'utf8'), report: readFileSync(out.report, 'utf8') });
   const savedGames = (json: string) => (JSON.parse(readFileSync(json, 'utf8')) as { interrupted: boolean; games: Array<{ game: number }> });
+  /** What the run's files reproduce: all but the decision times, which are measured. */
+  const reproduced = (out: { json: string; csv: string; report: string }) => ({ json: jsonWithoutTiming(out.json), csv: out.csv, report: htmlWithoutDecisionTimes(out.report) });
+  /** The seat-games of the --json file's decision times. */
+  const timedSeatGames = (json: string) => (JSON.parse(readFileSync(json, 'utf8')) as { timing: { sums: DecisionTimes } }).timing.sums.agents.reduce((n, row) => n + row.seatGames, 0);
   /** The file of an interrupted run that finished only `numbers`, made from the whole run's games. */
   const partialRun = async (name: string, numbers: (game: number) => boolean) => {
     const [{ accumulate }, { accumulatorFor }, { buildReport, reportJson }] = await Promise.all([
@@ -730,7 +736,7 @@ describe('cluedo simulate --resume', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('interrupted (SIGINT), then resumed: the --json, --csv and --report of the run never stopped, byte for byte; progress counts the games played before', async () => {
+  it('interrupted (SIGINT), then resumed: the --json, --csv and --report of the run never stopped, byte for byte but for the decision times, which cover every game; progress counts the games played before', async () => {
     const out = outputsIn('once');
     const stopped = await interrupted(/^cluedo: progress: /, ...RUN, ...out.args);
     expect(stopped.runningAtSignal).toBe(true);
@@ -748,10 +754,9 @@ describe('cluedo simulate --resume', () => {
     expect(counts[0]).toBeGreaterThan(n);
     expect(counts.at(-1)).toBe(200);
     expect(resumed.stdout).toMatch(/^200 of 200 games, 6 players, seed 7, /);
-    const written = read(out);
-    expect(written.json).toBe(whole.json);
-    expect(written.csv).toBe(whole.csv);
-    expect(written.report).toBe(whole.report);
+    expect(reproduced(read(out))).toEqual(reproduced(whole));
+    // The decision times of the games played before the stop, and of those played after.
+    expect(timedSeatGames(out.json)).toBe(200 * 6);
   });
 
   it('resumed twice: interrupted again while resumed (SIGTERM), then resumed to the end: the bytes of the run never stopped', async () => {
@@ -769,10 +774,8 @@ describe('cluedo simulate --resume', () => {
     expect(twice.games).toEqual(expect.arrayContaining(once.games));
     const last = cluedo(...RUN, ...out.args, '--resume');
     expect(last.status, last.stderr).toBe(0);
-    const written = read(out);
-    expect(written.json).toBe(whole.json);
-    expect(written.csv).toBe(whole.csv);
-    expect(written.report).toBe(whole.report);
+    expect(reproduced(read(out))).toEqual(reproduced(whole));
+    expect(timedSeatGames(out.json)).toBe(200 * 6);
   });
 
   it('resumed from games finished out of order (a stop on several threads leaves gaps): plays the missing numbers only, the same bytes', async () => {
@@ -781,11 +784,13 @@ describe('cluedo simulate --resume', () => {
     const r = cluedo(...RUN, '--json', json, '--csv', csv, '--resume');
     expect(r.status, r.stderr).toBe(0);
     expect(lines(r.stderr)[0]).toBe(`cluedo: resuming the run in ${JSON.stringify(json)}: 74 of 200 games played, 126 left to play`);
-    expect(readFileSync(json, 'utf8')).toBe(whole.json);
+    expect(jsonWithoutTiming(readFileSync(json, 'utf8'))).toBe(jsonWithoutTiming(whole.json));
     expect(readFileSync(csv, 'utf8')).toBe(whole.csv);
+    // The file had no decision times: those of the games played now.
+    expect(timedSeatGames(json)).toBe(126 * 6);
   });
 
-  it('a run that finished is said to be so: nothing played, the --json rewritten to the same bytes, exit 0', () => {
+  it('a run that finished is said to be so: nothing played, the --json rewritten to the same bytes (its decision times kept), exit 0', () => {
     const json = join(dir, 'finished.json');
     writeFileSync(json, whole.json);
     const r = cluedo(...RUN, '--json', json, '--resume');

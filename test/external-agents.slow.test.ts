@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseGame } from '../src/io/log.js';
+import type { DecisionTimeRow, DecisionTimes } from '../src/tournament/decision-times.js';
+import { jsonWithoutTiming } from './support/timing.js';
 import { cluedo, cluedoChild, QUEUE_ENV, summaryText, until } from './support/cluedo-cli.js';
 import { freePort } from './support/free-port.js';
 
@@ -48,6 +50,7 @@ interface PlayedGame {
 }
 interface RunFile {
   summary: { games: number; agents: Row[] };
+  timing: { agents: DecisionTimeRow[]; sums: DecisionTimes };
   games: PlayedGame[];
 }
 
@@ -307,6 +310,29 @@ describe('the end message: the full record of each game, once per seat', () => {
   }, 300_000);
 });
 
+describe('the decision time of a program', () => {
+  it('is the round trip of every request it was sent: as many decisions as requests, over its seat-games, beside a built-in agent', () => {
+    const into = mkdtempSync(join(dir, 'timed-'));
+    const run = simulate('timed', ['--agent-cmd', `rec=python3 ${RECORDING} ${into}`, '--agents', 'rec,deductive', '--players', '3', '--games', '4', '--seed', '12', '--threads', '1']);
+    const requests = [...bySeatGame(recorded(into)).values()].reduce((n, seat) => n + seat.requests.length, 0);
+    expect(requests).toBeGreaterThan(0);
+    const sums = run.timing.sums.agents.find((r) => r.agent === 'rec')!;
+    expect(sums.decisions).toBe(requests);
+    expect(sums.counts.reduce((a, b) => a + b, 0)).toBe(requests);
+    expect(sums.seatGames).toBe(run.summary.agents.find((r) => r.agent === 'rec')!.seatGames);
+    expect(sums.totalNs).toBeGreaterThan(0);
+    // The report's rows, in the summary's order, with figures for both agents.
+    expect(run.timing.agents.map((r) => r.agent)).toEqual(['rec', 'deductive']);
+    for (const row of run.timing.agents) {
+      expect(row.decisions).toBeGreaterThan(0);
+      expect(row.medianMs).toBeGreaterThan(0);
+      expect(row.p95Ms).toBeGreaterThanOrEqual(row.medianMs!);
+      expect(row.msPerGame).toBeGreaterThan(0);
+    }
+    expect(run.timing.agents[0].decisions).toBe(requests);
+  }, 300_000);
+});
+
 describe('the move extension', () => {
   it('a program that asks for it chooses the room its pawn heads for; its suggestions are made there', () => {
     const into = mkdtempSync(join(dir, 'move-'));
@@ -371,11 +397,11 @@ describe('the same summary wherever agents from outside play', () => {
     whole = summaryText(file);
   }, 300_000);
 
-  it('on 2 threads: the same bytes of the JSON file as on 1', () => {
+  it('on 2 threads: the same bytes of the JSON file as on 1, but for its decision times', () => {
     const file = join(dir, 'two.json');
     const r = cluedo(['simulate', ...TOURNAMENT, '--threads', '2', '--json', file]);
     expect(r.status, r.stderr).toBe(0);
-    expect(readFileSync(file, 'utf8')).toBe(readFileSync(join(dir, 'whole.json'), 'utf8'));
+    expect(jsonWithoutTiming(readFileSync(file, 'utf8'))).toBe(jsonWithoutTiming(readFileSync(join(dir, 'whole.json'), 'utf8')));
     const rows = (JSON.parse(readFileSync(file, 'utf8')) as RunFile).summary.agents;
     expect(rows.map((r) => r.agent)).toEqual(['rnd', 'mod', 'bad', 'deductive']);
     for (const row of rows) if (row.agent !== 'bad') expect(row.faults).toEqual({ illegal: 0, timeout: 0, crash: 0 });
@@ -400,6 +426,7 @@ describe('the same summary wherever agents from outside play', () => {
     const r = cluedo(['merge', join(dir, 'part-2.json'), join(dir, 'part-1.json'), '--json', merged]);
     expect(r.status, r.stderr).toBe(0);
     expect(summaryText(merged)).toBe(whole);
+    expect((JSON.parse(readFileSync(merged, 'utf8')) as RunFile).timing.sums.agents.reduce((n, row) => n + row.seatGames, 0)).toBe(12 * 4);
   }, 300_000);
 
   describe.skipIf(!HAVE_REDIS)('on the job queue (a redis-server on a free loopback port)', () => {
@@ -424,6 +451,10 @@ describe('the same summary wherever agents from outside play', () => {
       expect(await coordinator.exit, coordinator.stderr()).toBe(0);
       for (const w of workers) expect(await w.exit, w.stderr()).toBe(0);
       expect(summaryText(file)).toBe(whole);
+      // The decision times of every game, from the workers' shards: four seats of twelve games.
+      const timing = (JSON.parse(readFileSync(file, 'utf8')) as RunFile).timing;
+      expect(timing.sums.agents.reduce((n, row) => n + row.seatGames, 0)).toBe(12 * 4);
+      expect(timing.agents.map((r) => r.agent)).toEqual(['rnd', 'mod', 'bad', 'deductive']);
     }, 300_000);
   });
 });

@@ -316,7 +316,10 @@ describe('tournaments', () => {
     expect(playedNow.sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 8, 13, 14, 15, 16, 17, 18, 19, 20, 21]);
     expect(progress[0]).toBeGreaterThan(finished.length);
     expect(progress.at(-1)).toBe(23);
-    expect(resumed).toEqual({ results: whole.results, done: 23, interrupted: false });
+    const { times, ...outcome } = resumed;
+    expect(outcome).toEqual({ results: whole.results, done: 23, interrupted: false });
+    // The decision times are of the 14 games played now, six seats each.
+    expect(times!.agents.reduce((n, row) => n + row.seatGames, 0)).toBe(14 * 6);
   });
 
   it('rejects unknown agents and bad options with a clear message', () => {

@@ -32,6 +32,8 @@ import {
 } from '../src/tournament/shards.js';
 import { InputError } from '../src/model/errors.js';
 import { readPage } from './support/html.js';
+import { htmlWithoutDecisionTimes, jsonWithoutTiming, withoutDecisionTimes } from './support/timing.js';
+import type { DecisionTimes } from '../src/tournament/decision-times.js';
 
 /** The tournament's task run in this process, cut into `threads` tasks at a time. */
 const inProcess = (threads: number) => new InProcessExecutor({ [TOURNAMENT_TASKS]: tournamentTasks }, threads);
@@ -161,6 +163,31 @@ describe('merging the shards of a tournament', () => {
     expect(() => parseShardFile(reordered, 'r.json')).toThrow(/^r\.json: results\[0\]\.game: the shard's results must be its games 0 to 11, in order$/);
   });
 
+  it('keeps the decision times: each file those of its games; merged, the sum of the shards\' (a shard given twice counted once)', () => {
+    const seatGames = (times: DecisionTimes) => times.agents.reduce((n, row) => n + row.seatGames, 0);
+    files.forEach((f) => expect(seatGames(f.timing)).toBe(f.accumulator.games * CONFIG.players));
+    const merged = mergeShards([files[2], ...files].map((file, k) => ({ name: `part-${k}.json`, file }))).timing;
+    expect(merged.agents.map((r) => r.agent)).toEqual(['deductive', 'naive']);
+    for (const row of merged.agents) {
+      const parts = files.map((f) => f.timing.agents.find((r) => r.agent === row.agent)!);
+      const sum = (value: (part: (typeof parts)[number]) => number) => parts.reduce((n, part) => n + value(part), 0);
+      expect(row.seatGames).toBe(sum((p) => p.seatGames));
+      expect(row.decisions).toBe(sum((p) => p.decisions));
+      expect(row.totalNs).toBe(sum((p) => p.totalNs));
+      // Bin by bin.
+      const bin = (part: { firstBin: number; counts: number[] }, k: number) => part.counts[k - part.firstBin] ?? 0;
+      for (let k = 0; k < 80; k++) expect(bin(row, k), `${row.agent}, bin ${k}`).toBe(sum((p) => bin(p, k)));
+    }
+    expect(seatGames(merged)).toBe(GAMES * CONFIG.players);
+    // Decision times that do not add up are refused, naming the JSON path.
+    const bad = JSON.parse(shardFileText(files[0]));
+    bad.timing.agents[0].decisions += 1;
+    expect(() => parseShardFile(bad, 'x.json')).toThrow(/^x\.json: timing\.agents\[0\]\.counts: \d+ counted, and decisions says \d+$/);
+    const more = JSON.parse(shardFileText(files[0]));
+    more.timing.agents[1].seatGames += 100;
+    expect(() => parseShardFile(more, 'x.json')).toThrow(/^x\.json: timing\.agents\[1\]\.seatGames: \d+ seat-games of "naive", and the games summed have \d+$/);
+  });
+
   it('refuses a missing shard, a shard twice with other sums, a shard of another tournament', () => {
     const named = (list: ShardFile[]) => list.map((file, k) => ({ name: `f${k}.json`, file }));
     expect(() => mergeShards(named([files[0], files[2], files[4]]))).toThrow(/^missing 2 of 5 shards: shards 2, 4$/);
@@ -187,7 +214,7 @@ describe('merging the shards of a tournament', () => {
     // A shard of an earlier version counted certainty and faults otherwise: refused by its version.
     const older = JSON.parse(text);
     older.version = 1;
-    expect(() => parseShardFile(older, 'x.json')).toThrow(/^x\.json: a shard file of version 1, but this cluedo reads version 2: play every shard of a tournament with the same version of cluedo$/);
+    expect(() => parseShardFile(older, 'x.json')).toThrow(/^x\.json: a shard file of version 1, but this cluedo reads version 3: play every shard of a tournament with the same version of cluedo$/);
   });
 });
 
@@ -244,19 +271,25 @@ describe('cluedo simulate --shard and cluedo merge', () => {
     const whole = JSON.parse(readFileSync(join(dir, 'whole.json'), 'utf8'));
     const fromShards = JSON.parse(readFileSync(join(dir, 'merged.json'), 'utf8'));
     expect(JSON.stringify(fromShards.summary)).toBe(JSON.stringify(whole.summary));
-    // the printed tables are the same as the single run's, after its first line
-    expect(merged.stdout.split('\n').slice(1).join('\n')).toBe(one.stdout.split('\n').slice(1).join('\n'));
-    // the HTML report is the run's, byte for byte: it says what was played, not how
+    // the printed tables are the same as the single run's, after its first line, but for the decision times (measured)
+    expect(withoutDecisionTimes(merged.stdout.split('\n').slice(1).join('\n'))).toBe(withoutDecisionTimes(one.stdout.split('\n').slice(1).join('\n')));
+    // the HTML report is the run's, byte for byte but for its decision times: it says what was played, not how
     expect(readFileSync(join(dir, 'merged.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/i);
-    expect(readFileSync(join(dir, 'merged.html'), 'utf8')).toBe(readFileSync(join(dir, 'whole.html'), 'utf8'));
+    expect(htmlWithoutDecisionTimes(readFileSync(join(dir, 'merged.html'), 'utf8'))).toBe(htmlWithoutDecisionTimes(readFileSync(join(dir, 'whole.html'), 'utf8')));
     // the --json without the games (the shards kept none) is the run's without them
     const { games, ...withoutGames } = whole;
     expect(games).toHaveLength(24);
-    expect(readFileSync(join(dir, 'merged.json'), 'utf8')).toBe(`${JSON.stringify(withoutGames, null, 2)}\n`);
-    // the same shard again (a retry), on two threads, writes the same bytes
+    expect(jsonWithoutTiming(readFileSync(join(dir, 'merged.json'), 'utf8'))).toBe(jsonWithoutTiming(`${JSON.stringify(withoutGames, null, 2)}\n`));
+    // its decision times are the shards' (shard 2, given twice, counted once)
+    const sums = (file: string) => (JSON.parse(readFileSync(join(dir, file), 'utf8')) as { timing: DecisionTimes | { sums: DecisionTimes } }).timing;
+    const decisions = (times: DecisionTimes) => times.agents.reduce((n, row) => n + row.decisions, 0);
+    const parts = [1, 2, 3].map((i) => sums(`part-${i}.json`) as DecisionTimes);
+    expect(decisions((sums('merged.json') as { sums: DecisionTimes }).sums)).toBe(parts.reduce((n, p) => n + decisions(p), 0));
+    expect(decisions((sums('merged.json') as { sums: DecisionTimes }).sums)).toBe(decisions((sums('whole.json') as { sums: DecisionTimes }).sums));
+    // the same shard again (a retry), on two threads, writes the same bytes but for its decision times
     const before = readFileSync(join(dir, 'part-2.json'), 'utf8');
     expect(cluedo(dir, 'simulate', ...TOURNAMENT, '--threads', '2', '--shard', '2/3', '--out', 'part-2.json').status).toBe(0);
-    expect(readFileSync(join(dir, 'part-2.json'), 'utf8')).toBe(before);
+    expect(jsonWithoutTiming(readFileSync(join(dir, 'part-2.json'), 'utf8'))).toBe(jsonWithoutTiming(before));
   });
 
   it('with --keep-games: merge writes the CSV and the --json games of one run, byte for byte', () => {
@@ -267,11 +300,13 @@ describe('cluedo simulate --shard and cluedo merge', () => {
     expect(merged.stderr).toBe('');
     expect(merged.status).toBe(0);
     // The same games, the same files: the CSV, the JSON (which --resume could read) and the report.
-    for (const [a, b] of [['merged.csv', 'whole.csv'], ['merged-games.json', 'whole-games.json'], ['merged-games.html', 'whole-games.html']]) {
-      expect(readFileSync(join(dir, a), 'utf8'), a).toBe(readFileSync(join(dir, b), 'utf8'));
-    }
+    // (But for the decision times, which are measured.)
+    const file = (name: string) => readFileSync(join(dir, name), 'utf8');
+    expect(file('merged.csv')).toBe(file('whole.csv'));
+    expect(jsonWithoutTiming(file('merged-games.json'))).toBe(jsonWithoutTiming(file('whole-games.json')));
+    expect(htmlWithoutDecisionTimes(file('merged-games.html'))).toBe(htmlWithoutDecisionTimes(file('whole-games.html')));
     // and the printed tables, after the first line
-    expect(merged.stdout.split('\n').slice(1).join('\n')).toBe(one.stdout.split('\n').slice(1).join('\n'));
+    expect(withoutDecisionTimes(merged.stdout.split('\n').slice(1).join('\n'))).toBe(withoutDecisionTimes(one.stdout.split('\n').slice(1).join('\n')));
     const whole = JSON.parse(readFileSync(join(dir, 'whole-games.json'), 'utf8'));
     const fromShards = JSON.parse(readFileSync(join(dir, 'merged-games.json'), 'utf8'));
     expect(JSON.stringify(fromShards.games)).toBe(JSON.stringify(whole.games));
@@ -322,7 +357,7 @@ describe('cluedo simulate --shard and cluedo merge', () => {
     const merged = cluedo(dir, 'merge', 'board-1.json', 'board-2.json');
     expect(merged.status).toBe(0);
     expect(merged.stdout.split('\n')[0]).toMatch(/^4 games in 2 shards, 3 players, seed 2, max 300 turns, board classic \(2d6, exact roll, exit cost 0, summons\), merged from 2 files$/);
-    expect(merged.stdout.split('\n').slice(1).join('\n')).toBe(one.stdout.split('\n').slice(1).join('\n'));
+    expect(withoutDecisionTimes(merged.stdout.split('\n').slice(1).join('\n'))).toBe(withoutDecisionTimes(one.stdout.split('\n').slice(1).join('\n')));
   });
 
   it('refuses, in one line, what does not go with --shard (exit 2)', () => {

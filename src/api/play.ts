@@ -20,7 +20,7 @@ export type { AgentContext, AgentMaker } from '../agents/external/module-agent.j
 export type { ExternalAgentDefinition } from '../agents/external/definitions.js';
 // One game loop for every agent, answering at once or asynchronously: a promise.
 export { playGameAsync as playGame } from '../game/play.js';
-export type { PlayedGame, PlayOptions, PlayStep } from '../game/play.js';
+export type { PlayedGame, PlayOptions, PlayStep, DecisionTimer } from '../game/play.js';
 export { ROOMS, ROOM_NAMES, CHARACTERS, DOORS, PASSAGES, STARTS, WIDTH, HEIGHT } from '../game/board/classic.js';
 export type { Room, Character, Cell } from '../game/board/classic.js';
 export { DEFAULT_BOARD_RULES } from '../game/board/movement.js';
@@ -36,6 +36,9 @@ export type { TournamentConfig, ScoredGame } from '../tournament/play.js';
 export type { GameResult, SeatResult, SeatRole } from '../tournament/results.js';
 export { summarize, emptyAccumulator, accumulate, merge, finalize } from '../tournament/summary.js';
 export type { SummaryAccumulator, AgentTally, WinTally } from '../tournament/summary.js';
+export { mergeDecisionTimes, decisionTimeRows } from '../tournament/decision-times.js';
+export type { DecisionTimes, AgentDecisionTimes, DecisionTimeRow } from '../tournament/decision-times.js';
+export type { TimeHistogram } from '../tournament/time-histogram.js';
 export type { Summary, AgentSummary, FaultRecord, HeadToHead, Interval, LeagueSummary, AgentRating } from '../tournament/types.js';
 export type { CompositionTally } from '../tournament/league.js';
 export { renderSummary } from '../tournament/text-report.js';

@@ -16,6 +16,7 @@ interface MergeOptions {
   json?: string;
   report?: string;
   csv?: string;
+  timing: boolean;
 }
 
 /** Shard files hold sums (and with --keep-games a few hundred bytes per game): a bigger file is not one. */
@@ -37,6 +38,7 @@ export function mergeCommand(): Command {
     .option('--json <file>', 'write the summary and the merged sums as JSON', path('--json'))
     .option('--report <file.html>', 'write an HTML report with charts', path('--report'))
     .option('--csv <file>', 'write one row per seat and game as CSV (needs shard files written with --keep-games)', path('--csv'))
+    .option('--no-timing', "leave the agents' decision times out of the outputs (they are measured: the rest is the same bytes for the same shards)")
     .action(async (files: string[], opts: MergeOptions) => {
       const outputs: OutputPath[] = [
         { option: '--json', path: opts.json },
@@ -55,18 +57,20 @@ export function mergeCommand(): Command {
         const without = shards.find((s) => s.file.results === undefined)!;
         throw new UsageError(`--csv needs every game's row, and ${without.name} holds only sums: write the shards with simulate --shard i/N --keep-games`);
       }
-      await reportMerged(merged, `merged from ${counted(files.length, 'file')}`, outputs);
+      await reportMerged(merged, `merged from ${counted(files.length, 'file')}`, outputs, opts.timing);
     });
 }
 
 /**
  * The summary of merged shards on stdout and the outputs asked for (--json, --csv, --report):
  * cluedo merge's, and simulate --queue's once every shard is stored; what simulate prints and
- * writes for the same games but the first line, which `source` ends.
+ * writes for the same games but the first line, which `source` ends, and the decision times
+ * (measured), which `timing` false leaves out.
  */
-export async function reportMerged(merged: MergedShards, source: string, outputs: OutputPath[]): Promise<void> {
+export async function reportMerged(merged: MergedShards, source: string, outputs: OutputPath[], timing = true): Promise<void> {
   const { buildReport, mergedGames } = await import('../tournament/report.js');
-  const built = buildReport(mergedGames(merged), { shards: merged.count, repeated: merged.repeated, source });
+  const games = mergedGames(merged);
+  const built = buildReport(timing ? games : { ...games, times: undefined }, { shards: merged.count, repeated: merged.repeated, source });
   // The faults the merged summary keeps, as simulate prints them while it plays.
   const faults = new FaultLines(printLine, faultsWhere(outputs, merged.results !== undefined));
   faults.summary(built.summary);

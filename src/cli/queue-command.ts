@@ -51,7 +51,7 @@ const connectionLine = (address: RedisAddress) => (connected: boolean) =>
  * simulate --queue: enqueues the shards of the tournament (config given) or of tournament `resume`
  * that have no stored result, waits for all, merges them and reports.
  */
-export async function runQueued(url: string, tls: QueueTlsOptions, tournament: QueuedTournament, outputs: OutputPath[]): Promise<void> {
+export async function runQueued(url: string, tls: QueueTlsOptions, tournament: QueuedTournament, outputs: OutputPath[], timing = true): Promise<void> {
   const address = queueAddress(url, tls);
   const queue = await loadQueue('--queue');
   const { mergeShards } = await import('../tournament/shards.js');
@@ -66,7 +66,7 @@ export async function runQueued(url: string, tls: QueueTlsOptions, tournament: Q
       process.exitCode = interruptedExitCode();
       return;
     }
-    await reportMerged(mergeShards(run.results), `tournament ${run.id} on ${address.text}`, outputs);
+    await reportMerged(mergeShards(run.results), `tournament ${run.id} on ${address.text}`, outputs, timing);
   } finally {
     stopWatching();
     await queue.closeQuietly(events, jobs);

@@ -10,15 +10,17 @@ import { quote } from '../model/quote.js';
 import { readRegularFile } from '../io/log-file.js';
 import type { GameResult } from '../tournament/results.js';
 import type { TournamentConfig } from '../tournament/play.js';
+import type { DecisionTimes } from '../tournament/decision-times.js';
 import { UsageError } from './errors.js';
 
 /** A run's file holds a few hundred bytes per game; past the longest string V8 makes, it is not one. */
 const MAX_RUN_FILE_BYTES = 512 * 1024 * 1024;
 
-/** What a resumed run starts from: the file it continues and the games it holds, in game order. */
+/** What a resumed run starts from: the file it continues, the games it holds, in game order, and their decision times (when it has them). */
 export interface Resumed {
   file: string;
   finished: GameResult[];
+  times?: DecisionTimes;
 }
 
 /** The run in `file` (the --json option's), checked against what this command would play. */
@@ -46,7 +48,7 @@ export async function runToResume(file: string, config: TournamentConfig, seed: 
   // Settings no option changes (the deck): a file of another program's run.
   const other = Object.keys({ ...run.config, ...config }).find((key) => !isDeepStrictEqual(plain(run.config)[key], plain(config)[key]));
   if (other !== undefined) throw new InputError(`${quote(file)}: config.${other}: not a setting of this command's runs`);
-  return { file, finished: run.games };
+  return { file, finished: run.games, ...(run.timing && { times: run.timing.sums }) };
 }
 
 /** The config as JSON has it: no key whose value is undefined. */

@@ -77,14 +77,23 @@ export interface SimulateOptions extends QueueTlsOptions {
   agentCmd: string[];
   agentModule: string[];
   agentTimeout: number;
+  /** False with --no-timing: the outputs leave the decision times out. */
+  timing: boolean;
 }
 
 /** What one run of simulate does, read from its options. */
 export type SimulateRequest =
-  | { kind: 'run'; config: TournamentConfig; games: number; seed: number; threads?: number; progress: boolean; outputs: OutputPath[]; logGames: number; resumed: Resumed | null }
+  | { kind: 'run'; config: TournamentConfig; games: number; seed: number; threads?: number; progress: boolean; outputs: OutputPath[]; logGames: number; resumed: Resumed | null; timing: boolean }
   | { kind: 'thesis'; configs: TournamentConfig[]; games: number; seed: number; threads?: number; progress: boolean; outputs: OutputPath[] }
   | { kind: 'shard'; config: TournamentConfig; games: number; seed: number; threads?: number; progress: boolean; shard: ShardRange; out: OutputPath; keepGames: boolean }
-  | { kind: 'queue'; url: string; tls: QueueTlsOptions; tournament: { config: TournamentConfig; seed: number; games: number; shards: number } | { resume: string }; outputs: OutputPath[] };
+  | {
+      kind: 'queue';
+      url: string;
+      tls: QueueTlsOptions;
+      tournament: { config: TournamentConfig; seed: number; games: number; shards: number } | { resume: string };
+      outputs: OutputPath[];
+      timing: boolean;
+    };
 
 /** The options the thesis's experiment fixes. */
 const FIXED_BY_THESIS = ['agentCmd', 'agentModule', 'players', 'solo', 'field', 'maxTurns', 'endmove', 'logs', 'board', 'dice', 'steps', 'exitCost', 'summon', 'shard', 'queue', 'resume'];
@@ -137,6 +146,7 @@ export function simulateCommand(): Command {
     .option('--logs <dir>', "write every seat's view of the first games as game logs (replayable by analyze and suggest)", path('--logs'))
     .option('--log-games <k>', 'how many games --logs writes', wholeNumber('--log-games', 10_000), 1)
     .option('--progress', 'print progress lines on stderr (instead of the bar drawn on a terminal)')
+    .option('--no-timing', "leave the agents' decision times out of the outputs (they are measured: the rest is the same bytes for the same seed)")
     .addOption(
       new Option(
         '--preset <name>',
@@ -208,11 +218,11 @@ export async function simulateRequest(opts: SimulateOptions, command: Command): 
       }
       const fixed = FIXED_BY_RESUME.find((flag) => given(command, flag));
       if (fixed !== undefined) throw new UsageError(`--resume ${opts.resume} cannot be used with ${fixed}: the tournament on the queue keeps the options it was started with`);
-      return { kind: 'queue', url: opts.queue, tls, tournament: { resume: opts.resume }, outputs };
+      return { kind: 'queue', url: opts.queue, tls, tournament: { resume: opts.resume }, outputs, timing: opts.timing };
     }
     const shards = opts.shards ?? defaultShards(opts.games);
     if (shards > opts.games) throw new UsageError(`--shards ${shards} of ${opts.games} ${forCount(opts.games, 'game')} would leave some empty (--shards ≤ --games)`);
-    return { kind: 'queue', url: opts.queue, tls, tournament: { config: configOf(opts), seed: opts.seed, games: opts.games, shards }, outputs };
+    return { kind: 'queue', url: opts.queue, tls, tournament: { config: configOf(opts), seed: opts.seed, games: opts.games, shards }, outputs, timing: opts.timing };
   }
   if (typeof opts.resume === 'string') {
     throw new UsageError(`--resume ${quote(opts.resume)}: a tournament id goes with --queue; a local run is resumed by --resume alone, with its options and --json file`);
@@ -234,13 +244,13 @@ export async function simulateRequest(opts: SimulateOptions, command: Command): 
   const outputs = checkOutputs(opts);
   // The file is read and checked before anything is played.
   const resumed = opts.resume === true ? await runToResume(opts.json!, config, opts.seed, opts.games) : null;
-  return { kind: 'run', config, games: opts.games, seed: opts.seed, threads: opts.threads, progress, outputs, logGames: Math.min(opts.logGames, opts.games), resumed };
+  return { kind: 'run', config, games: opts.games, seed: opts.seed, threads: opts.threads, progress, outputs, logGames: Math.min(opts.logGames, opts.games), resumed, timing: opts.timing };
 }
 
 export async function runSimulate(request: SimulateRequest): Promise<void> {
   if (request.kind === 'queue') {
     const { runQueued } = await import('./queue-command.js');
-    await runQueued(request.url, request.tls, request.tournament, request.outputs);
+    await runQueued(request.url, request.tls, request.tournament, request.outputs, request.timing);
     return;
   }
   if (request.kind !== 'thesis' && request.config.external) await checkExternalAgents(request.config.external);
@@ -307,11 +317,12 @@ async function runShard(request: Extract<SimulateRequest, { kind: 'shard' }>, ex
  * Ctrl-C keeps the finished games.
  */
 async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, executor: Executor, signal: AbortSignal): Promise<void> {
-  const [{ runTournament, TournamentStoppedError }, { accumulate }, { accumulatorFor }, { playTournamentGameAsync }, report] = await Promise.all([
+  const [{ runTournament, TournamentStoppedError }, { accumulate }, { accumulatorFor }, { playTournamentGameAsync }, { emptyDecisionTimes, mergeDecisionTimes }, report] = await Promise.all([
     import('../tournament/run.js'),
     import('../tournament/summary.js'),
     import('../tournament/shards.js'),
     import('../tournament/play.js'),
+    import('../tournament/decision-times.js'),
     import('../tournament/report.js'),
   ]);
   const { config, games, seed, resumed } = request;
@@ -324,7 +335,7 @@ async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, 
   const faults = new FaultLines(progress.note, faultsWhere(request.outputs, true));
   const started = Date.now();
   let stopped: string | null = null;
-  const { results, interrupted } = await runTournament(config, { games, seed, executor, signal, finished, onProgress: progress.update, onResults: (batch) => faults.games(batch) }).catch((error) => {
+  const { results, interrupted, times } = await runTournament(config, { games, seed, executor, signal, finished, timing: request.timing, onProgress: progress.update, onResults: (batch) => faults.games(batch) }).catch((error) => {
     // An agent from outside that can no longer start: the finished games are reported, then the reason.
     if (!(error instanceof TournamentStoppedError)) throw error;
     stopped = error.message;
@@ -333,7 +344,9 @@ async function runAndReport(request: Extract<SimulateRequest, { kind: 'run' }>, 
   progress.stop();
   faults.finish();
   const accumulator = results.reduce(accumulate, accumulatorFor(config));
-  const built = report.buildReport({ config, seed, gamesRequested: games, interrupted, accumulator, games: results }, { seconds: (Date.now() - started) / 1000 });
+  // The decision times of the games the file holds and of those played now.
+  const allTimes = request.timing ? mergeDecisionTimes(resumed?.times ?? emptyDecisionTimes(), times ?? emptyDecisionTimes()) : undefined;
+  const built = report.buildReport({ config, seed, gamesRequested: games, interrupted, accumulator, games: results, times: allTimes }, { seconds: (Date.now() - started) / 1000 });
   if (interrupted) process.exitCode = interruptedExitCode();
   const logs = (dir: string) => writeLogs(dir, config, seed, request.logGames, playTournamentGameAsync);
   await writeReport(built, request.outputs, logs);
@@ -354,7 +367,8 @@ async function runThesisAndReport(request: Extract<SimulateRequest, { kind: 'the
   for (const config of configs) {
     if (interrupted) break;
     const before = runs.length * games;
-    const run = await runTournament(config, { games, seed, executor, signal, onProgress: (done) => progress.update(before + done) });
+    // Its report has no decision times: its rows are the measured seats, timed among scripted ones.
+    const run = await runTournament(config, { games, seed, executor, signal, timing: false, onProgress: (done) => progress.update(before + done) });
     runs.push(run.results);
     interrupted = run.interrupted;
   }

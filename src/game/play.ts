@@ -1,7 +1,8 @@
 // The game loop: chance acts from the game's generator (the deal, the dice), each seat's agent
 // decides from its SeatView, and every event is delivered to every seat as that seat sees it
 // (model/rules.ts seenBy). The state, and so the deal, stays here. The loop knows no statistics
-// and plays no seat itself: whoever wants to measure a game observes its steps.
+// and plays no seat itself: whoever wants to measure a game observes its steps, and the time its
+// agents take to decide through a timer (PlayOptions.timer).
 import type { Random } from '../model/random.js';
 import type { GameEvent } from '../model/events.js';
 import { seenBy } from '../model/rules.js';
@@ -29,6 +30,14 @@ export interface PlayStep {
   readonly fault?: AgentFault;
 }
 
+/** What times the decisions of a game's agents: a clock, and what is told each decision's time. */
+export interface DecisionTimer {
+  /** The time now, in milliseconds (e.g. `performance.now()`). */
+  now(): number;
+  /** Seat `seat`'s agent took `ms` to decide: from the call to its answer (a program's round trip), or to its failure. */
+  decided(seat: number, ms: number): void;
+}
+
 export interface PlayOptions {
   /** The deal, when the caller made it (e.g. to script seats that know it); else chance draws it from the game's generator. */
   deal?: Deal;
@@ -36,6 +45,8 @@ export interface PlayOptions {
   onStep?: (step: PlayStep) => void;
   /** Called with each event as `seat` saw it, after that seat's view has recorded it. */
   onSeen?: (seat: number, event: GameEvent) => void;
+  /** Times every decision asked of an agent (absent: nothing is timed). */
+  timer?: DecisionTimer;
 }
 
 export interface PlayedGame {
@@ -118,12 +129,18 @@ function* playing(spec: GameSpec, agents: readonly Agent[], rng: Random, options
       let stepped: Step | undefined;
       action = { type: 'forfeit' };
       if (!faulted[seat]) {
+        const timer = options.timer;
+        const asked = timer?.now() ?? 0;
+        let timed = false;
         try {
           const answer = (yield decide(agent, views[seat], state)) as { action: Action; certain?: boolean };
+          timed = true;
+          timer?.decided(seat, timer.now() - asked);
           stepped = applyAction(state, answer.action);
           action = answer.action;
           certain = answer.certain;
         } catch (error) {
+          if (!timed) timer?.decided(seat, timer.now() - asked);
           fault = faultOf(agent, error, state.phase.kind);
         }
       }

@@ -1,7 +1,8 @@
 // The schemas of what tournament files hold, read back with every problem named by its JSON path:
-// a run's settings, the summary sums, and games' results. A shard file (shards.ts) and a run's
+// a run's settings, the summary sums, games' results, and decision times. A shard file (shards.ts) and a run's
 // --json file (run-file.ts) are made of them.
 import * as z from 'zod';
+import { BIN_COUNT } from './time-histogram.js';
 
 /** A whole number from 0, and from 1. */
 export const whole = z.number().int().min(0);
@@ -40,6 +41,19 @@ export const accumulatorSchema = z.strictObject({
   wins: z.array(z.strictObject({ winner: z.string(), other: z.string(), games: whole })),
   suggestionsByRoom: z.array(whole).optional(),
   compositions: z.array(z.strictObject({ agents: names, seats: z.array(positive), games: whole, won: z.array(whole) })).optional(),
+});
+/** Decision times (decision-times.ts): per summary row, its seat-games and the sketch of its decisions' times. */
+export const decisionTimesSchema = z.strictObject({
+  agents: z.array(
+    z.strictObject({
+      agent: z.string(),
+      seatGames: whole,
+      decisions: whole,
+      totalNs: whole,
+      firstBin: whole.max(BIN_COUNT - 1),
+      counts: z.array(whole).max(BIN_COUNT),
+    }),
+  ),
 });
 export const configSchema = z.strictObject({
   deck: z.record(z.string(), names),

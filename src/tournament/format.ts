@@ -61,6 +61,12 @@ export function certaintyNote(agents: readonly { agent: string; reportsCertainty
   );
 }
 
+/** A duration in milliseconds, to two significant digits (whole from 100 on): "0.41 ms", "2.0 ms", "12 ms", "1,234 ms"; "—" for null. */
+export function formatMs(ms: number | null): string {
+  if (ms === null) return NONE;
+  return `${ms >= 99.5 ? formatCount(Math.round(ms)) : ms.toPrecision(2)} ms`;
+}
+
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }

@@ -12,6 +12,7 @@ import {
   certaintyNote,
   DASH,
   formatCount,
+  formatMs,
   formatRateBounds,
   formatRateInterval,
   formatShare,
@@ -27,6 +28,7 @@ import { FAULT_KINDS, REPLY_BYTES_KEPT } from '../game/agent.js';
 import { rankedAgents } from './league.js';
 import { leagueNotes, tablesLine } from './text-report.js';
 import { counted } from '../model/numbers.js';
+import type { DecisionTimeRow } from './decision-times.js';
 
 /** A round number: 1, 2 or 5 times a power of ten, at least `raw`. */
 function niceStep(raw: number): number {
@@ -680,6 +682,55 @@ function SummaryTable({ summary, colours, faults }: { summary: Summary; colours:
   );
 }
 
+/** Each agent's decision times, in the order of the summary's rows: measured, so apart from the rest (its own section). */
+function DecisionTimeSection({ summary, colours, rows }: { summary: Summary; colours: Map<string, string>; rows: readonly DecisionTimeRow[] }) {
+  const row = (agent: string) => rows.find((r) => r.agent === agent);
+  return (
+    <section id="decision-time">
+      <h2>Decision time</h2>
+      <p class="note">
+        The wall time an agent took to decide (for a program, the round trip of a request): the median and the 95th percentile of one decision, read to a bin 26% wide, and the time of its decisions in a
+        game, on average over its seat-games. Measured, so it varies from run to run and machine to machine, unlike everything else on this page.
+      </p>
+      <div class="scroll">
+        <table class="data">
+          <thead>
+            <tr>
+              <th rowSpan={2} scope="col" class="left">
+                Agent
+              </th>
+              <th rowSpan={2} scope="col">
+                Decisions
+              </th>
+              <th colSpan={2} scope="colgroup" class="group">
+                One decision
+              </th>
+              <th rowSpan={2} scope="col">
+                Per game
+              </th>
+            </tr>
+            <tr>
+              <th scope="col">median</th>
+              <th scope="col">95th percentile</th>
+            </tr>
+          </thead>
+          <tbody>
+            {summary.agents.map((a) => (
+              <tr>
+                <AgentHeader label={a.agent} colour={colours.get(a.agent)!} scope="row" />
+                <td>{formatCount(row(a.agent)?.decisions ?? 0)}</td>
+                <td>{formatMs(row(a.agent)?.medianMs ?? null)}</td>
+                <td>{formatMs(row(a.agent)?.p95Ms ?? null)}</td>
+                <td>{formatMs(row(a.agent)?.msPerGame ?? null)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 /** A cell tint on a blue (row wins) – orange (row loses) scale, light enough for dark text. */
 function shareTint(share: number): string {
   const t = Math.min(1, Math.abs(share - 0.5) * 2);
@@ -1028,7 +1079,7 @@ function CertaintySections({ summary, data, certainty }: { summary: Summary; dat
 }
 
 /** The whole page. */
-function Report({ summary, title, details }: { summary: Summary; title: string; details: [string, string][] }) {
+function Report({ summary, title, details, decisionTimes }: { summary: Summary; title: string; details: [string, string][]; decisionTimes?: readonly DecisionTimeRow[] }) {
   const colours = agentColours(summary.agents.map((a) => a.agent));
   const seatGames = summary.agents.reduce((sum, a) => sum + a.seatGames, 0);
   const certainty = certaintyNote(summary.agents);
@@ -1078,6 +1129,7 @@ function Report({ summary, title, details }: { summary: Summary; title: string; 
             </div>
             {certainty !== null && <p class="note">{certainty}</p>}
           </section>
+          {decisionTimes && <DecisionTimeSection summary={summary} colours={colours} rows={decisionTimes} />}
           {faulty && <FaultsSection summary={summary} colours={colours} />}
           {summary.agents.length >= 2 && (
             <section>
@@ -1107,9 +1159,10 @@ function Report({ summary, title, details }: { summary: Summary; title: string; 
 /**
  * One self-contained HTML page (inline CSS and SVG; no scripts, fonts or network): the run
  * details, the distribution of turns to certainty per agent, win rates, the summary and the
- * head-to-head tables, and how the intervals are computed. Agents are coloured by name.
+ * head-to-head tables, and how the intervals are computed. Agents are coloured by name. With
+ * `options.decisionTimes`, their section follows the summary table.
  */
-export function renderHtmlReport(unranked: Summary, title: string, details: Record<string, string> = {}): string {
+export function renderHtmlReport(unranked: Summary, title: string, details: Record<string, string> = {}, options: { decisionTimes?: readonly DecisionTimeRow[] } = {}): string {
   // A league's agents in the order of their ratings throughout.
   const summary: Summary = { ...unranked, agents: rankedAgents(unranked) };
   // The games and the unsolved ones from the summary, unless the details say them (a run's "games" says of how many).
@@ -1118,5 +1171,5 @@ export function renderHtmlReport(unranked: Summary, title: string, details: Reco
     games: details.games ?? formatCount(summary.games),
     'unsolved games': `${formatCount(summary.unsolvedGames)}${summary.games ? ` (${formatShare(summary.unsolvedGames / summary.games)})` : ''}`,
   });
-  return `<!DOCTYPE html>\n${renderToString(<Report summary={summary} title={title} details={detailEntries} />)}\n`;
+  return `<!DOCTYPE html>\n${renderToString(<Report summary={summary} title={title} details={detailEntries} decisionTimes={options.decisionTimes} />)}\n`;
 }

@@ -13,6 +13,8 @@ import { randomDeal, type Deal, type EndmoveRule, type GameSpec } from '../game/
 import { resultObserver, type GameResult } from './results.js';
 import type { BoardRules } from '../game/board/movement.js';
 import { leagueSeating } from './league-schedule.js';
+import { addGameTimes, type DecisionTimes } from './decision-times.js';
+import { addDuration, BIN_COUNT, type TimeHistogram } from './time-histogram.js';
 
 export interface TournamentConfig {
   /** Categories of the deck, in order (default: the classic deck). */
@@ -65,29 +67,36 @@ export function playerNames(n: number): string[] {
 export interface ScoredGame {
   result: GameResult;
   views: SeatView[];
+  /** Played with a clock: each seat's decision times (a sketch per seat). Not decided by the seed. */
+  decisionTimes?: TimeHistogram[];
 }
 
-/** Plays a game (game/play.ts) and measures it by observing its steps; `game` numbers it in its run. */
-export function playScored(spec: GameSpec, agents: SyncAgent[], rng: Random, game: number, options: Omit<PlayOptions, 'onStep'> = {}): ScoredGame {
-  const observer = observerOf(agents);
-  return scored(playGame(spec, agents, rng, { ...options, onStep: observer.onStep }), observer, game);
+/** The wall clock decisions are timed with (ms). */
+const WALL_CLOCK = (): number => performance.now();
+
+/** Plays a game (game/play.ts) and measures it by observing its steps; `game` numbers it in its run. With a `clock`, its decisions are timed. */
+export function playScored(spec: GameSpec, agents: SyncAgent[], rng: Random, game: number, options: Omit<PlayOptions, 'onStep' | 'timer'> = {}, clock?: () => number): ScoredGame {
+  const observer = observerOf(agents, clock);
+  return observer.scored(playGame(spec, agents, rng, { ...options, ...observer.options }), game);
 }
 
 /** As playScored, for agents that may answer asynchronously (programs, modules). */
-export async function playScoredAsync(spec: GameSpec, agents: Agent[], rng: Random, game: number, options: Omit<PlayOptions, 'onStep'> = {}): Promise<ScoredGame> {
-  const observer = observerOf(agents);
-  return scored(await playGameAsync(spec, agents, rng, { ...options, onStep: observer.onStep }), observer, game);
+export async function playScoredAsync(spec: GameSpec, agents: Agent[], rng: Random, game: number, options: Omit<PlayOptions, 'onStep' | 'timer'> = {}, clock?: () => number): Promise<ScoredGame> {
+  const observer = observerOf(agents, clock);
+  return observer.scored(await playGameAsync(spec, agents, rng, { ...options, ...observer.options }), game);
 }
 
-function observerOf(agents: readonly Agent[]) {
-  return resultObserver(
+/** What observes a game: its steps for its result, and with a `clock` each seat's decisions, timed. */
+function observerOf(agents: readonly Agent[], clock: (() => number) | undefined) {
+  const results = resultObserver(
     agents.map((a) => a.label),
     agents.map((a) => a.reportsCertainty !== false),
   );
-}
-
-function scored({ final, views }: PlayedGame, observer: ReturnType<typeof resultObserver>, game: number): ScoredGame {
-  return { result: observer.result(final, game), views };
+  // Every bin from the start: a decision is counted without the sketch's growing (the rows it is added to keep only the bins used).
+  const seats: TimeHistogram[] | undefined = clock && agents.map(() => ({ decisions: 0, totalNs: 0, firstBin: 0, counts: new Array<number>(BIN_COUNT).fill(0) }));
+  const options: Pick<PlayOptions, 'onStep' | 'timer'> = { onStep: results.onStep, ...(clock && { timer: { now: clock, decided: (seat: number, ms: number) => addDuration(seats![seat], ms) } }) };
+  const scored = ({ final, views }: PlayedGame, game: number): ScoredGame => ({ result: results.result(final, game), views, ...(seats && { decisionTimes: seats }) });
+  return { options, scored };
 }
 
 /** Whether a run has agents from outside, which answer asynchronously. */
@@ -124,11 +133,14 @@ function withRoles(config: TournamentConfig, game: number, played: ScoredGame): 
   return { ...played, result: { ...played.result, seatResults } };
 }
 
-/** Plays game `game` of a run of built-in agents; the views are each seat's knowledge at the end (replayable logs). */
-export function playTournamentGame(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck = makeDeck(config.deck)): ScoredGame {
+/**
+ * Plays game `game` of a run of built-in agents; the views are each seat's knowledge at the end
+ * (replayable logs). With a `clock`, its decisions are timed.
+ */
+export function playTournamentGame(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck = makeDeck(config.deck), clock?: () => number): ScoredGame {
   if (hasExternalAgents(config)) throw new Error('playTournamentGame: this run has agents from outside; play it with playTournamentGameAsync');
   const { spec, agents, rng, deal } = tableOf(config, seed, game, core, deck);
-  return withRoles(config, game, playScored(spec, agents as SyncAgent[], rng, game, { deal }));
+  return withRoles(config, game, playScored(spec, agents as SyncAgent[], rng, game, { deal }, clock));
 }
 
 /**
@@ -136,28 +148,43 @@ export function playTournamentGame(config: TournamentConfig, seed: number, game:
  * ready in this thread on first use): the same game on any thread. The views are each seat's
  * knowledge at the end (replayable logs).
  */
-export async function playTournamentGameAsync(config: TournamentConfig, seed: number, game: number, core: KnowledgeCore, deck: Deck = makeDeck(config.deck)): Promise<ScoredGame> {
+export async function playTournamentGameAsync(
+  config: TournamentConfig,
+  seed: number,
+  game: number,
+  core: KnowledgeCore,
+  deck: Deck = makeDeck(config.deck),
+  clock?: () => number,
+): Promise<ScoredGame> {
   await prepareExternalAgents(config.external ?? []);
   const { spec, agents, rng, deal } = tableOf(config, seed, game, core, deck);
-  return withRoles(config, game, await playScoredAsync(spec, agents, rng, game, { deal }));
+  return withRoles(config, game, await playScoredAsync(spec, agents, rng, game, { deal }, clock));
 }
 
 function isSoloSeat(config: TournamentConfig, game: number, seat: number): boolean {
   return config.solo !== undefined && seat === game % config.players;
 }
 
-/** Plays games `from` to `to` (exclusive) of a run of built-in agents. */
-export function playTournamentGames(config: TournamentConfig, seed: number, from: number, to: number, core: KnowledgeCore): GameResult[] {
+/** A played game's result, its decision times added to `times` when given. */
+function resultOf(played: ScoredGame, times: DecisionTimes | undefined): GameResult {
+  if (times !== undefined) addGameTimes(times, played.result, played.decisionTimes!);
+  return played.result;
+}
+
+/** Plays games `from` to `to` (exclusive) of a run of built-in agents; with `times`, their decisions are timed and added to it. */
+export function playTournamentGames(config: TournamentConfig, seed: number, from: number, to: number, core: KnowledgeCore, times?: DecisionTimes): GameResult[] {
   const deck = makeDeck(config.deck);
+  const clock = times && WALL_CLOCK;
   const results: GameResult[] = [];
-  for (let g = from; g < to; g++) results.push(playTournamentGame(config, seed, g, core, deck).result);
+  for (let g = from; g < to; g++) results.push(resultOf(playTournamentGame(config, seed, g, core, deck, clock), times));
   return results;
 }
 
-/** Plays games `from` to `to` (exclusive) of any run, agents from outside included. */
-export async function playTournamentGamesAsync(config: TournamentConfig, seed: number, from: number, to: number, core: KnowledgeCore): Promise<GameResult[]> {
+/** Plays games `from` to `to` (exclusive) of any run, agents from outside included; with `times`, as playTournamentGames. */
+export async function playTournamentGamesAsync(config: TournamentConfig, seed: number, from: number, to: number, core: KnowledgeCore, times?: DecisionTimes): Promise<GameResult[]> {
   const deck = makeDeck(config.deck);
+  const clock = times && WALL_CLOCK;
   const results: GameResult[] = [];
-  for (let g = from; g < to; g++) results.push((await playTournamentGameAsync(config, seed, g, core, deck)).result);
+  for (let g = from; g < to; g++) results.push(resultOf(await playTournamentGameAsync(config, seed, g, core, deck, clock), times));
   return results;
 }

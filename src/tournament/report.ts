@@ -1,7 +1,8 @@
 // The report of a tournament, built once for every way its games came to be: played in one run
 // (cluedo simulate and league), merged from its shards (cluedo merge, a job queue), or the thesis's
 // experiment. The command line prints its text and writes the outputs it is asked for; the same
-// games give the same tables, JSON, CSV and HTML report however they were played.
+// games give the same tables, JSON, CSV and HTML report however they were played, but for the
+// decision times, which are measured (their table, their section, the JSON's `timing`).
 import type { BoardRules } from '../game/board/movement.js';
 import { counted, forCount } from '../model/numbers.js';
 import { toCsv } from './csv.js';
@@ -14,6 +15,7 @@ import { finalize, rowLabel, summarize, type SummaryAccumulator } from './summar
 import { renderSummary } from './text-report.js';
 import { pairedDifference, renderThesis, THESIS_PLAYERS, thesisRow } from './thesis.js';
 import type { Summary } from './types.js';
+import { decisionTimeRows, type DecisionTimeRow, type DecisionTimes } from './decision-times.js';
 
 /** What the outputs of a tournament are made of. */
 export interface TournamentReport {
@@ -29,6 +31,8 @@ export interface TournamentReport {
   json: object;
   /** Every game's result, in game order, when known: the CSV's rows. */
   games?: readonly GameResult[];
+  /** Each summary row's decision times, when they were measured. */
+  decisionTimes?: DecisionTimeRow[];
 }
 
 /** The games of a tournament, however they were played. */
@@ -42,6 +46,8 @@ export interface TournamentGames {
   accumulator: SummaryAccumulator;
   /** Every finished game's result in game order, when known (a run's; shards' kept with --keep-games). */
   games?: readonly GameResult[];
+  /** The decision times of the games, when measured. */
+  times?: DecisionTimes;
 }
 
 /** How the games were played, for the first line: in this process (in so many seconds), or merged from shards. */
@@ -49,7 +55,15 @@ export type ReportOrigin = { seconds: number } | { shards: number; repeated: rea
 
 /** The games of merged shards. */
 export function mergedGames(merged: MergedShards): TournamentGames {
-  return { config: merged.config, seed: merged.seed, gamesRequested: merged.games, interrupted: false, accumulator: merged.accumulator, ...(merged.results && { games: merged.results }) };
+  return {
+    config: merged.config,
+    seed: merged.seed,
+    gamesRequested: merged.games,
+    interrupted: false,
+    accumulator: merged.accumulator,
+    times: merged.timing,
+    ...(merged.results && { games: merged.results }),
+  };
 }
 
 /** The board's rules in a few words: "2d6, exact steps, exit cost 0, summons". */
@@ -74,7 +88,7 @@ const INTERRUPTED = ' (interrupted: results of the finished games)';
 
 /** The report of a tournament's games: a run's, or its shards' merged, alike but for the first line. */
 export function buildReport(tournament: TournamentGames, origin: ReportOrigin): TournamentReport {
-  const { config, seed, gamesRequested, interrupted, games } = tournament;
+  const { config, seed, gamesRequested, interrupted, games, times } = tournament;
   const accumulator = canonicalAccumulator(tournament.accumulator);
   const summary = finalize(accumulator, summaryOrder(config));
   const played = summary.games;
@@ -89,7 +103,8 @@ export function buildReport(tournament: TournamentGames, origin: ReportOrigin): 
     (config.endmove !== undefined && config.endmove !== 'never' ? `endmove ${config.endmove}, ` : '') +
     (config.board ? `board classic (${boardDescription(config.board)}), ` : '') +
     `${how}${interrupted ? INTERRUPTED : ''}`;
-  const tables = renderSummary(summary, { faults: config.external !== undefined }) + (config.solo ? `\n\n${soloLine(summary, config)}` : '');
+  const decisionTimes = times && decisionTimeRows(times, summary.agents.map((a) => a.agent));
+  const tables = renderSummary(summary, { faults: config.external !== undefined, decisionTimes }) + (config.solo ? `\n\n${soloLine(summary, config)}` : '');
   const details = {
     players: String(config.players),
     agents: config.solo ? `${config.solo.agent} solo among ${config.solo.field}` : config.agents.join(', '),
@@ -99,9 +114,9 @@ export function buildReport(tournament: TournamentGames, origin: ReportOrigin): 
     endmove: config.endmove ?? 'never',
     ...(config.board && { board: boardDescription(config.board) }),
   };
-  // The keys of a run's --json file (run-file.ts), which --resume reads back.
-  const json = { config, seed, gamesRequested, interrupted, summary, accumulator, ...(games && { games }) };
-  return { head, tables, summary, title: 'Clue agents compared', details, json, ...(games && { games }) };
+  // The keys of a run's --json file (run-file.ts), which --resume reads back; the measured apart from the rest.
+  const json = { config, seed, gamesRequested, interrupted, summary, accumulator, ...(times && { timing: { agents: decisionTimes, sums: times } }), ...(games && { games }) };
+  return { head, tables, summary, title: 'Clue agents compared', details, json, ...(games && { games }), ...(decisionTimes && { decisionTimes }) };
 }
 
 /** The thesis's experiment: each agent's games (the same deals for every agent), in the order of `configs`. */
@@ -164,5 +179,5 @@ export function reportCsv(report: TournamentReport): string | undefined {
 
 /** The --report file: one self-contained HTML page. */
 export function reportHtml(report: TournamentReport): string {
-  return renderHtmlReport(report.summary, report.title, report.details);
+  return renderHtmlReport(report.summary, report.title, report.details, { decisionTimes: report.decisionTimes });
 }

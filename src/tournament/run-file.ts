@@ -1,12 +1,14 @@
 // A local run's --json file (cluedo simulate and league): its settings, seed and games asked for,
 // whether it was interrupted, the summary, its sums and every game's result in game order. Read
 // back, it is what --resume continues from: the games it holds are not played again, and the run
-// resumed writes the bytes the run would have written had it never stopped. It is written as
-// report.ts builds it (reportJson), and read back here.
+// resumed writes the bytes the run would have written had it never stopped, but for the decision
+// times (its `timing`), which are measured: the resumed run's add to those the file holds. It is
+// written as report.ts builds it (reportJson), and read back here.
 import * as z from 'zod';
 import { InputError } from '../model/errors.js';
 import { forCount } from '../model/numbers.js';
-import { accumulatorSchema, configSchema, gameResultSchema, jsonPath, positive, whole } from './file-schemas.js';
+import { accumulatorSchema, configSchema, decisionTimesSchema, gameResultSchema, jsonPath, positive, whole } from './file-schemas.js';
+import { decisionTimesProblem, type DecisionTimeRow, type DecisionTimes } from './decision-times.js';
 import { accumulatorFor, canonicalAccumulator } from './shards.js';
 import { accumulate, type SummaryAccumulator } from './summary.js';
 import type { TournamentConfig } from './play.js';
@@ -22,8 +24,16 @@ export interface RunFile {
   interrupted: boolean;
   summary: Summary;
   accumulator: SummaryAccumulator;
+  /** The decision times of its games, in a report's words and as sums (absent from a file written before they were measured). */
+  timing?: RunTiming;
   /** The finished games, in game order: every one when not interrupted. */
   games: GameResult[];
+}
+
+/** A run's decision times: its rows as the report reads them, and the sums they are read from. */
+export interface RunTiming {
+  agents: DecisionTimeRow[];
+  sums: DecisionTimes;
 }
 
 const runSchema = z.strictObject({
@@ -34,6 +44,8 @@ const runSchema = z.strictObject({
   // Computed from the games, as the accumulator is: written again, never read.
   summary: z.record(z.string(), z.unknown()),
   accumulator: accumulatorSchema,
+  // The rows are read from the sums, as the summary from the accumulator: written again, never read.
+  timing: z.strictObject({ agents: z.array(z.unknown()), sums: decisionTimesSchema }).optional(),
   games: z.array(gameResultSchema),
 });
 
@@ -71,5 +83,7 @@ export function parseRunFile(json: unknown, name: string): RunFile {
     throw new InputError(`${name}: games: ${(e as Error).message}`);
   }
   if (sums !== JSON.stringify(canonicalAccumulator(file.accumulator))) throw new InputError(`${name}: accumulator: the games do not add up to its sums`);
+  const timing = file.timing && decisionTimesProblem(file.timing.sums, file.accumulator, 'timing.sums');
+  if (timing) throw new InputError(`${name}: ${timing}`);
   return file;
 }

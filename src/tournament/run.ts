@@ -8,6 +8,7 @@ import type { GameResult } from './results.js';
 import type { TournamentConfig } from './play.js';
 import * as tournamentTasks from './tasks.js';
 import { TOURNAMENT_TASKS, tournamentTask, type GamesPayload } from './tasks.js';
+import { emptyDecisionTimes, mergeDecisionTimes, type DecisionTimes } from './decision-times.js';
 
 export interface TournamentRunOptions {
   /** Plays the game numbers from `from` (default 0) up to `games` (exclusive). */
@@ -29,6 +30,8 @@ export interface TournamentRunOptions {
    * a run stopped on several threads leaves gaps.
    */
   finished?: readonly GameResult[];
+  /** Time every decision of every agent (default true): the outcome's `times`. */
+  timing?: boolean;
 }
 
 export interface TournamentOutcome {
@@ -38,6 +41,11 @@ export interface TournamentOutcome {
   done: number;
   /** True when the run was stopped before every game finished. */
   interrupted: boolean;
+  /**
+   * With `timing`: the decision times of the games this call played (not of those `finished`
+   * gave), per summary row. Measured, so not the same from run to run, unlike the results.
+   */
+  times?: DecisionTimes;
 }
 
 /** A run stopped by a failure (an agent from outside that can no longer start): the games finished before it are kept. */
@@ -63,6 +71,8 @@ export async function runTournament(config: TournamentConfig, options: Tournamen
   let done = finished.length;
   let interrupted = false;
   let failure: Error | null = null;
+  const timing = options.timing ?? true;
+  let times: DecisionTimes | undefined = timing ? emptyDecisionTimes() : undefined;
   /** The next batch: up to GAMES_PER_TASK consecutive game numbers not played yet, or null when none is left. */
   const nextBatch = (): { from: number; to: number } | null => {
     while (next < options.games && played.has(next)) next++;
@@ -78,8 +88,9 @@ export async function runTournament(config: TournamentConfig, options: Tournamen
       if (range === null) return;
       const { from, to } = range;
       try {
-        const payload: GamesPayload = { config, seed: options.seed, from, to };
-        const batch = await executor.run(tournamentTask.games, payload, { signal: options.signal });
+        const payload: GamesPayload = { config, seed: options.seed, from, to, timing };
+        const { results: batch, times: batchTimes } = await executor.run(tournamentTask.games, payload, { signal: options.signal });
+        if (times !== undefined && batchTimes !== undefined) times = mergeDecisionTimes(times, batchTimes);
         if (keep) results.push(...batch);
         done += batch.length;
         options.onResults?.(batch);
@@ -100,6 +111,6 @@ export async function runTournament(config: TournamentConfig, options: Tournamen
   if (options.signal?.aborted) interrupted = true;
   results.sort((a, b) => a.game - b.game);
   const stopped = failure as Error | null; // set by the batches above
-  if (stopped !== null) throw new TournamentStoppedError(stopped.message, { results, done, interrupted: true });
-  return { results, done, interrupted };
+  if (stopped !== null) throw new TournamentStoppedError(stopped.message, { results, done, interrupted: true, ...(times && { times }) });
+  return { results, done, interrupted, ...(times && { times }) };
 }

@@ -1,7 +1,9 @@
 // Static shards of a tournament: shard i of N is a contiguous range of game numbers, played anywhere
 // (another process, another machine, a retry), its summary kept as an accumulator of exact integer
 // sums (summary.ts) in a shard file. Merging the files of all N shards, in any order, gives exactly
-// the summary of the whole tournament played in one process.
+// the summary of the whole tournament played in one process. The file also holds the decision
+// times of its games (decision-times.ts), which merge into those of the whole tournament, but
+// are measured: they differ from one play of a shard to another.
 //
 // The split is a pure function of the number of games G and of N: with q = floor(G / N) and
 // r = G mod N, the first r shards get q + 1 games and the others q, in order. Shard i (1-based, as
@@ -9,7 +11,8 @@
 // from = (i − 1)·q + min(i − 1, r) and to = from + q + (i ≤ r ? 1 : 0). Game numbers are 0-based,
 // as in every result (GameResult.game). N may not exceed G: every shard has at least one game.
 import * as z from 'zod';
-import { accumulatorSchema, configSchema, gameResultSchema, jsonPath, positive, whole } from './file-schemas.js';
+import { accumulatorSchema, configSchema, decisionTimesSchema, gameResultSchema, jsonPath, positive, whole } from './file-schemas.js';
+import { decisionTimesProblem, emptyDecisionTimes, mergeDecisionTimes, type DecisionTimes } from './decision-times.js';
 import { InputError, type Phrase } from '../model/errors.js';
 import type { TournamentConfig } from './play.js';
 import type { GameResult } from './results.js';
@@ -19,8 +22,8 @@ import { runTournament, type TournamentRunOptions } from './run.js';
 import { forCount } from '../model/numbers.js';
 
 export const SHARD_FORMAT = 'cluedo-shard';
-/** 2: faults carry their reasons, and agents say whether they report certainty (which `certain` counts). */
-export const SHARD_VERSION = 2;
+/** 2: faults carry their reasons, and agents say whether they report certainty (which `certain` counts); 3: decision times. */
+export const SHARD_VERSION = 3;
 
 /** Shard `index` (1-based) of `count`: the game numbers from `from` (inclusive) to `to` (exclusive). */
 export interface ShardRange {
@@ -80,6 +83,8 @@ export interface ShardFile {
   shard: ShardRange;
   /** The summary sums of the shard's games (canonical order: see canonicalAccumulator). */
   accumulator: SummaryAccumulator;
+  /** The decision times of the shard's games: measured, not the same bytes when the shard is played again. */
+  timing: DecisionTimes;
   /** Every game's result, in game order: only when asked for (simulate --keep-games), for merge's --csv and --json games. */
   results?: GameResult[];
 }
@@ -115,8 +120,16 @@ export function canonicalAccumulator(acc: SummaryAccumulator): SummaryAccumulato
   return out;
 }
 
-export function shardFile(config: TournamentConfig, seed: number, games: number, shard: ShardRange, accumulator: SummaryAccumulator, results?: GameResult[]): ShardFile {
-  return { format: SHARD_FORMAT, version: SHARD_VERSION, config, seed, games, shard, accumulator: canonicalAccumulator(accumulator), ...(results && { results }) };
+export function shardFile(
+  config: TournamentConfig,
+  seed: number,
+  games: number,
+  shard: ShardRange,
+  accumulator: SummaryAccumulator,
+  timing: DecisionTimes,
+  results?: GameResult[],
+): ShardFile {
+  return { format: SHARD_FORMAT, version: SHARD_VERSION, config, seed, games, shard, accumulator: canonicalAccumulator(accumulator), timing, ...(results && { results }) };
 }
 
 /** A shard file as written: pretty JSON ending with a newline. */
@@ -141,7 +154,7 @@ export async function playShard(
   seed: number,
   games: number,
   shard: ShardRange,
-  options: Omit<TournamentRunOptions, 'games' | 'from' | 'seed'> = {},
+  options: Omit<TournamentRunOptions, 'games' | 'from' | 'seed' | 'timing'> = {},
 ): Promise<ShardOutcome> {
   const expected = shardRange(games, shard.count, shard.index);
   const accumulator = accumulatorFor(config);
@@ -151,6 +164,7 @@ export async function playShard(
     from: expected.from,
     games: expected.to,
     keepResults: options.keepResults ?? false,
+    timing: true,
     onResults: (batch) => {
       batch.forEach((game) => accumulate(accumulator, game));
       options.onResults?.(batch);
@@ -158,7 +172,7 @@ export async function playShard(
   });
   const complete = !run.interrupted && run.done === expected.to - expected.from;
   const results = options.keepResults ? run.results : undefined;
-  return { file: complete ? shardFile(config, seed, games, expected, accumulator, results) : null, done: run.done, interrupted: run.interrupted };
+  return { file: complete ? shardFile(config, seed, games, expected, accumulator, run.times!, results) : null, done: run.done, interrupted: run.interrupted };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -172,6 +186,7 @@ const shardSchema = z.strictObject({
   games: positive,
   shard: z.strictObject({ index: positive, count: positive, from: whole, to: whole }),
   accumulator: accumulatorSchema,
+  timing: decisionTimesSchema,
   results: z.array(gameResultSchema).optional(),
 });
 
@@ -207,6 +222,8 @@ export function parseShardFile(json: unknown, name: string): ShardFile {
     throw new InputError(`${name}: accumulator.games: ${file.accumulator.games} ${forCount(file.accumulator.games, 'game')} summed, the shard has ${to - from}`);
   }
   checkCompositions(file, name);
+  const timing = decisionTimesProblem(file.timing, file.accumulator, 'timing');
+  if (timing !== null) throw new InputError(`${name}: ${timing}`);
   if (file.results !== undefined) {
     const wrong = file.results.findIndex((r, k) => r.game !== from + k);
     if (wrong !== -1 || file.results.length !== to - from) {
@@ -247,6 +264,8 @@ export interface MergedShards {
   count: number;
   /** The sum of every shard's accumulator, merged in shard order, in canonical order. */
   accumulator: SummaryAccumulator;
+  /** Every shard's decision times together (of a shard given twice, those of its first file). */
+  timing: DecisionTimes;
   /** Shards given more than once (a retried job), with identical sums. */
   repeated: number[];
   /** Every game's result in game order, when every shard file holds them. */
@@ -298,7 +317,11 @@ export function mergeShards(files: ReadonlyArray<{ name: string; file: ShardFile
     throw new InputError(`missing ${missing.length} of ${count} ${forCount(count, 'shard')}: ${forCount(missing.length, 'shard')} ${ranges(missing)}`);
   }
   let accumulator = accumulatorFor(first.file.config);
-  for (let i = 1; i <= count; i++) accumulator = merge(accumulator, byIndex.get(i)!.file.accumulator);
+  let timing = emptyDecisionTimes();
+  for (let i = 1; i <= count; i++) {
+    accumulator = merge(accumulator, byIndex.get(i)!.file.accumulator);
+    timing = mergeDecisionTimes(timing, byIndex.get(i)!.file.timing);
+  }
   const shards = Array.from({ length: count }, (_, i) => byIndex.get(i + 1)!.file);
   const results = shards.every((f) => f.results !== undefined) ? shards.flatMap((f) => f.results!) : undefined;
   return {
@@ -307,6 +330,7 @@ export function mergeShards(files: ReadonlyArray<{ name: string; file: ShardFile
     games: first.file.games,
     count,
     accumulator: canonicalAccumulator(accumulator),
+    timing,
     repeated: [...repeated].sort((a, b) => a - b),
     ...(results && { results }),
   };

@@ -5,6 +5,7 @@ import {
   formatCount,
   formatMeanInterval,
   formatMedianInterval,
+  formatMs,
   formatRateInterval,
   formatShare,
   formatSigned,
@@ -15,6 +16,7 @@ import {
 import { faultCount, type AgentSummary, type HeadToHead, type LeagueSummary, type Summary } from './types.js';
 import { rankedAgents } from './league.js';
 import { counted, forCount } from '../model/numbers.js';
+import type { DecisionTimeRow } from './decision-times.js';
 
 /** The width the notes under a table are wrapped to. */
 const NOTE_WIDTH = 110;
@@ -147,12 +149,31 @@ export function tablesLine(league: LeagueSummary, games: number): string {
   return `Tables of ${league.players} from ${league.agents} agents: ${played}. Games per agent: ${spread(agentGames)}; per pair: ${spread(pairGames)}.`;
 }
 
+/** The first line of the decision times' table, which says what they are. */
+export const DECISION_TIME_TITLE = "Decision time (wall time, varying between runs and machines); per game: a seat's decisions in a game, summed";
+
+/** The decision times of the agents (`rows` as `agents`, by label): a title, then a table. */
+export function renderDecisionTimes(agents: readonly AgentSummary[], rows: readonly DecisionTimeRow[]): string[] {
+  const row = (a: AgentSummary) => rows.find((r) => r.agent === a.agent);
+  return [
+    DECISION_TIME_TITLE,
+    ...layoutTable([
+      { header: 'Agent', align: 'left', cells: agents.map((a) => abbreviate(a.agent, 40)) },
+      { header: 'Decisions', align: 'right', cells: agents.map((a) => formatCount(row(a)?.decisions ?? 0)) },
+      { group: 'One decision', header: 'median', align: 'right', cells: agents.map((a) => formatMs(row(a)?.medianMs ?? null)) },
+      { group: 'One decision', header: '95th percentile', align: 'right', cells: agents.map((a) => formatMs(row(a)?.p95Ms ?? null)) },
+      { header: 'Per game', align: 'right', cells: agents.map((a) => formatMs(row(a)?.msPerGame ?? null)) },
+    ]),
+  ];
+}
+
 /**
  * A readable fixed-width summary for the terminal: agents, head-to-head, games. The faults of
  * agents from outside get a column when `options.faults` (a run with such agents) or when any occurred.
- * A league's agents are ranked by their rating, with its columns and notes.
+ * A league's agents are ranked by their rating, with its columns and notes. With
+ * `options.decisionTimes`, their table follows the agents'.
  */
-export function renderSummary(summary: Summary, options: { faults?: boolean } = {}): string {
+export function renderSummary(summary: Summary, options: { faults?: boolean; decisionTimes?: readonly DecisionTimeRow[] } = {}): string {
   const agents = rankedAgents(summary);
   const league = summary.league && leagueColumns(summary.league, agents);
   const faults = options.faults === true || agents.some((a) => faultCount(a.faults) > 0);
@@ -177,6 +198,7 @@ export function renderSummary(summary: Summary, options: { faults?: boolean } = 
   const certainty = certaintyNote(agents);
   if (certainty !== null) lines.push('', ...wrap(certainty, NOTE_WIDTH));
   if (summary.league) lines.push('', ...[...leagueNotes(summary.league, summary.unsolvedGames), tablesLine(summary.league, summary.games)].flatMap((note) => wrap(note, NOTE_WIDTH)));
+  if (options.decisionTimes) lines.push('', ...renderDecisionTimes(agents, options.decisionTimes));
 
   const labels = agents.map((a) => a.agent);
   if (labels.length >= 2) {
