@@ -70,10 +70,16 @@ let support = new StaticArray<u8>(0);
 /** Per suggestion of the batch: A. */
 let joint = new StaticArray<f64>(0);
 
-/** n ln n for the whole numbers of deals most cells of most groups hold. */
+/** n ln n for the whole numbers of deals most cells of most groups hold (filled by the first scoring, not at every start of the core). */
 const XLOGX_TABLE = 8192;
 const xlogxTable = new StaticArray<f64>(XLOGX_TABLE);
-for (let n = 2; n < XLOGX_TABLE; n++) unchecked(xlogxTable[n] = <f64>n * Math.log(<f64>n));
+let xlogxFilled = false;
+
+function fillXlogx(): void {
+  if (xlogxFilled) return;
+  for (let n = 2; n < XLOGX_TABLE; n++) unchecked(xlogxTable[n] = <f64>n * Math.log(<f64>n));
+  xlogxFilled = true;
+}
 
 @inline function xlogx(x: f64): f64 {
   const n = <i32>x;
@@ -153,6 +159,7 @@ export function eigBatch(dealsPtr: usize, n: i32, suggester: i32, model: i32, sh
   const nCats = nCategoriesOf();
   const stride = <usize>nCardsOf();
   assert(nCats <= EIG_MAX_CATEGORIES); // the host refuses larger decks first (Position.eig)
+  fillXlogx();
   const ranks = nSeats; // 0..nSeats - 2: the seats after the suggester; nSeats - 1: never answers
   const never = ranks - 1;
   const cells = never * nCats + 1; // (rank, category of the card shown), and "nobody" last
