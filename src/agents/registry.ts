@@ -89,7 +89,7 @@ export const DEFAULT_ENTROPY_SAMPLES = 3000;
  * draws scored one by one, its strength in a league is the same within the interval
  * (docs/research/exact-information.md, "Symmetric suggestions").
  */
-export const ENTROPY_AGENT_SAMPLES = 1200;
+export const ENTROPY_AGENT_SAMPLES = 1000;
 
 /**
  * any: any combination; possible: a combination still possible as the envelope, uniformly;
