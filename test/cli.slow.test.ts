@@ -346,7 +346,7 @@ describe('usage mistakes: exit 2, one line', () => {
     [['simulate', '--agents', 'epistemic:risk=2'], /^cluedo: --agents: agent "epistemic:risk=2": risk must be a probability from 0 to 1/m],
     [['simulate', '--json', ''], /^cluedo: --json needs a path, got ""$/m],
     [['simulate', '--json', 'same.out', '--csv', 'same.out'], /--json and --csv name the same file "same.out"/],
-    [[], /^cluedo: which command\? new, add, analyze, suggest, refute, accuse, knows, simulate, league, merge, worker, board or serve \(see "cluedo --help"\)$/m],
+    [[], /^cluedo: which command\? new, add, analyze, suggest, refute, accuse, knows, simulate, league, merge, worker, board, serve or bench \(see "cluedo --help"\)$/m],
     [['analyse', log], /^cluedo: unknown command "analyse"; did you mean "analyze"\?/],
   ])('cluedo %j', (args, pattern) => {
     expectOneLineError(cluedo(...args), 2, pattern);
