@@ -17,6 +17,7 @@ import { BENCH_FORMAT, BENCH_VERSION, type BenchRow, type BenchRun } from '../sr
 import { formatRate } from '../src/cli/bench-report.js';
 import { runInProcess as cluedo } from './support/run-in-process.js';
 import type { CliResult } from './support/cluedo-cli.js';
+import { ok, refused } from './support/cli-expect.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cluedo-bench-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,21 +32,6 @@ const dealsOf = (file: string, events?: number) => {
 
 /** A tiny budget: the tests check what is printed, never how fast. */
 const QUICK = ['--time', '0.01'];
-
-function ok(r: CliResult): CliResult {
-  expect(r.stderr).toBe('');
-  expect(r.status).toBe(0);
-  return r;
-}
-
-function refused(r: CliResult, status: number, culprit: RegExp): void {
-  expect(r.stdout).toBe('');
-  expect(r.stderr.split('\n').filter((l) => l !== ''), r.stderr).toHaveLength(1);
-  expect(r.stderr).toMatch(/^cluedo: /);
-  expect(r.stderr).not.toMatch(/\n\s+at /);
-  expect(r.stderr).toMatch(culprit);
-  expect(r.status).toBe(status);
-}
 
 /** A figure's fields hold together: the rate lies between the slowest and the fastest round, and is the units over the seconds. */
 function expectFigure(f: BenchRow['oneThread'], threads: number): void {

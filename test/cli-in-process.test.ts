@@ -24,6 +24,7 @@ import { runInProcess as cluedo } from './support/run-in-process.js';
 import type { CliResult } from './support/cluedo-cli.js';
 import { DECISION_TIME_TITLE } from '../src/tournament/text-report.js';
 import { jsonWithoutTiming, withoutDecisionTimes } from './support/timing.js';
+import { ok, refused } from './support/cli-expect.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cluedo-in-process-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,23 +33,6 @@ const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'
 const gameOf = (file: string) => parseGame(readJson(file));
 /** The value as the command line's JSON reads back (no undefined; big counts as numbers). */
 const roundTrip = (value: unknown): unknown => JSON.parse(toJson(value));
-
-/** Success: exit 0, nothing on stderr. */
-function ok(r: CliResult): CliResult {
-  expect(r.stderr).toBe('');
-  expect(r.status).toBe(0);
-  return r;
-}
-
-/** A refusal: nothing on stdout, exactly one line "cluedo: ..." naming the culprit, no stack trace, the exit code. */
-function refused(r: CliResult, status: number, culprit: RegExp): void {
-  expect(r.stdout).toBe('');
-  expect(r.stderr.split('\n').filter((l) => l !== '')).toHaveLength(1);
-  expect(r.stderr).toMatch(/^cluedo: /);
-  expect(r.stderr).not.toMatch(/\n\s+at /);
-  expect(r.stderr).toMatch(culprit);
-  expect(r.status).toBe(status);
-}
 
 describe('the program', () => {
   it('--help lists every command, in the order of COMMAND_NAMES; --version prints the package version', async () => {

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { refused } from './support/cli-expect.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { cluedo: string } }).bin.cluedo;
@@ -28,16 +29,6 @@ function file(name: string, content: unknown): string {
   const path = join(dir, name);
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
   return path;
-}
-
-/** One line on stderr, nothing on stdout, the exit code, and the culprit named. */
-function refused(r: ReturnType<typeof cluedo>, status: number, culprit: RegExp): void {
-  expect(r.stdout).toBe('');
-  expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
-  expect(r.stderr).toMatch(/^cluedo: /);
-  expect(r.stderr).not.toMatch(/\n\s+at /);
-  expect(r.stderr).toMatch(culprit);
-  expect(r.status).toBe(status);
 }
 
 describe('cluedo knows', () => {

@@ -15,6 +15,7 @@ import { FullSizeEngine } from '../src/epistemic/full-size.js';
 import { textQueries } from '../src/epistemic/queries.js';
 import { parseGame } from '../src/io/log.js';
 import type { ShowcardReading } from '../src/epistemic/announcements.js';
+import { refused } from './support/cli-expect.js';
 
 const LATE = 'examples/classic-6p-late.json';
 const EARLY = 'examples/classic-6p-early.json';
@@ -37,16 +38,6 @@ function answers(r: CliResult): { method: string; worlds: number | null; results
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
   return JSON.parse(r.stdout);
-}
-
-/** One line on stderr, nothing on stdout, the exit code, and the culprit named. */
-function refused(r: CliResult, status: number, ...culprits: RegExp[]): void {
-  expect(r.stdout).toBe('');
-  expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
-  expect(r.stderr).toMatch(/^cluedo: /);
-  expect(r.stderr).not.toMatch(/\n\s+at /);
-  for (const culprit of culprits) expect(r.stderr).toMatch(culprit);
-  expect(r.status).toBe(status);
 }
 
 describe('cluedo knows at full size', () => {
